@@ -1,0 +1,32 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Layers, bottom to top: CSQLite (system library) → Operations (the generic engine) and
+// TerminalUI (the terminal owner) → ConferenceKit (model, store, backend, the app's operations)
+// → wwdc (a thin command line). No package dependencies, by design.
+let package = Package(
+    name: "wwdc",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "wwdc", targets: ["wwdc"]),
+        .library(name: "Operations", targets: ["Operations"]),
+        .library(name: "ConferenceKit", targets: ["ConferenceKit"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+        .target(name: "Operations"),
+        .target(name: "TerminalUI"),
+        .target(name: "ConferenceKit", dependencies: ["CSQLite"]),
+        .executableTarget(name: "wwdc", dependencies: ["ConferenceKit", "Operations", "TerminalUI"]),
+        .executableTarget(name: "Benchmarks", dependencies: ["Operations", "ConferenceKit", "CSQLite"]),
+        .testTarget(name: "OperationsTests", dependencies: ["Operations"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+        .testTarget(name: "ConferenceKitTests", dependencies: ["ConferenceKit", "CSQLite"]),
+        .testTarget(name: "wwdcTests", dependencies: ["ConferenceKit"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+print("wwdc: not implemented yet")
