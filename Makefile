@@ -1,17 +1,23 @@
-# wwdc — see README.md
+# wwdc — see README.md for what each target is for.
 SWIFT ?= swift
 PREFIX ?= /usr/local
 
-.PHONY: build test bench clean
+.PHONY: build test sanitize bench clean
 build:
 	$(SWIFT) build
 
 test:
 	$(SWIFT) test
 
+# The operations tests under the thread and address sanitizers (separate build folders).
+sanitize:
+	$(SWIFT) test --sanitize=thread --filter OperationsTests --scratch-path .build-tsan
+	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp \
+		$(SWIFT) test --sanitize=address --filter OperationsTests --scratch-path .build-asan
+
 bench:
 	$(SWIFT) build -c release --product Benchmarks
 	$$($(SWIFT) build -c release --show-bin-path)/Benchmarks
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-tsan .build-asan

@@ -1,0 +1,103 @@
+import Foundation
+import Operations
+import Testing
+
+@Suite("Groups")
+struct GroupOperationTests {
+    @Test("a group finishes after every child and every produced operation")
+    func finishesAfterChildrenAndProduced() async {
+        let queue = AdvancedOperationQueue()
+        let recorder = Recorder()
+        let producer = ClosureOperation(name: "producer") { continuation in
+            recorder.record("producer.start")
+            continuation([])
+        }
+        let child = recording("child", recorder, work: { Thread.sleep(forTimeInterval: 0.01) })
+        let group = GroupOperation(operations: [producer, child])
+        producer.addObserver(BlockObserver(start: { operation in
+            operation.produceOperation(recording("produced", recorder, work: { Thread.sleep(forTimeInterval: 0.03) }))
+        }))
+        group.addObserver(BlockObserver(finish: { _, _ in recorder.record("group.end") }))
+        queue.addOperation(group)
+        await queue.drain()
+        let events = recorder.events
+        #expect(events.last == "group.end")
+        #expect(events.contains("produced.end"))
+        #expect(events.contains("child.end"))
+    }
+
+    @Test("five failing children give the group five errors")
+    func aggregatesErrors() async {
+        let queue = AdvancedOperationQueue()
+        let children = (1...5).map { index in
+            ClosureOperation(name: "child\(index)") { throw Failure("child\(index)") }
+        }
+        let group = GroupOperation(operations: children + [ClosureOperation(name: "fine") {}])
+        queue.addOperation(group)
+        await queue.drain()
+        let errors = group.errors.compactMap { $0 as? Failure }.map(\.id).sorted()
+        #expect(errors == ["child1", "child2", "child3", "child4", "child5"])
+    }
+
+    @Test("a group cancelled before it runs cancels its children and still finishes")
+    func cancelledBeforeRunning() async {
+        let queue = AdvancedOperationQueue()
+        let recorder = Recorder()
+        let children = (1...3).map { recording("child\($0)", recorder) }
+        let group = GroupOperation(operations: children)
+        group.cancel()
+        queue.addOperation(group)
+        await queue.drain()
+        #expect(group.isFinished && group.isCancelled)
+        #expect(recorder.events.isEmpty)
+        #expect(children.allSatisfy { $0.isCancelled && $0.isFinished })
+        #expect(group.innerQueue.isIdle)
+    }
+
+    @Test("a group cancelled while running cancels its children and still finishes; later children are cancelled")
+    func cancelledWhileRunning() async {
+        let queue = AdvancedOperationQueue()
+        let recorder = Recorder()
+        let started = Signal()
+        let slow = ClosureOperation(name: "slow") { continuation in
+            started.fire()
+            // Honours cancellation: finishes when cancelled (the group's cancel reaches it).
+            _ = continuation
+        }
+        slow.addObserver(BlockObserver(cancel: { $0.finish() }))
+        let waiting = recording("waiting", recorder)
+        waiting.addDependency(slow)
+        let group = GroupOperation(operations: [slow, waiting])
+        queue.addOperation(group)
+        #expect(await started.fired())
+        group.cancel()
+        let late = recording("late", recorder)
+        group.addOperation(late)
+        await queue.drain()
+        #expect(group.isFinished && group.isCancelled)
+        #expect(slow.isCancelled && waiting.isCancelled && late.isCancelled)
+        #expect(recorder.events.isEmpty)
+    }
+
+    @Test("nested groups finish inside out")
+    func nestedGroups() async {
+        let queue = AdvancedOperationQueue()
+        let recorder = Recorder()
+        let inner = GroupOperation(operations: [recording("leaf", recorder)])
+        inner.addObserver(BlockObserver(finish: { _, _ in recorder.record("inner.end") }))
+        let outer = GroupOperation(operations: [inner])
+        outer.addObserver(BlockObserver(finish: { _, _ in recorder.record("outer.end") }))
+        queue.addOperation(outer)
+        await queue.drain()
+        #expect(recorder.events == ["leaf.start", "leaf.end", "inner.end", "outer.end"])
+    }
+
+    @Test("an empty group finishes")
+    func emptyGroup() async {
+        let queue = AdvancedOperationQueue()
+        let group = GroupOperation()
+        queue.addOperation(group)
+        await queue.drain()
+        #expect(group.isFinished && !group.isCancelled)
+    }
+}
