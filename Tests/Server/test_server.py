@@ -596,5 +596,79 @@ class RebaseConfigTests(unittest.TestCase):
             server.kill()
 
 
+class FixtureTests(unittest.TestCase):
+    """The committed sample conference is what generate.py produces, with the documented counts."""
+
+    @classmethod
+    def setUpClass(cls):
+        docs = {}
+        for name in ("config.json", "contents.json", "news.json", "videos_live.json"):
+            with open(os.path.join(FIXTURES, name), encoding="utf-8") as f:
+                docs[name] = json.load(f)
+        cls.docs = docs
+        cls.contents = docs["contents.json"]["contents"]
+
+    def test_committed_files_are_up_to_date(self):
+        proc = subprocess.run([sys.executable, os.path.join(FIXTURES, "generate.py"), "--check"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60)
+        self.assertEqual(proc.returncode, 0, proc.stderr.decode())
+
+    def test_counts(self):
+        def count(event, kind=None):
+            return sum(1 for c in self.contents if c["eventId"] == event and (kind is None or c["type"] == kind))
+        self.assertEqual(len(self.contents), 259)
+        self.assertEqual([count("wwdc2026", k) for k in ("Session", "Lab", "Special Event", "Get-Together", "Video")],
+                         [140, 64, 8, 6, 16])
+        self.assertEqual((count("wwdc2027"), count("wwdc2025", "Video"), count("wwdc2025")), (10, 15, 15))
+        doc = self.docs["contents.json"]
+        self.assertEqual((len(doc["tracks"]), len(doc["rooms"]), len(doc["resources"])), (8, 10, 52))
+        self.assertEqual(len(self.docs["news.json"]["items"]), 12)
+        self.assertEqual(sorted(self.docs["videos_live.json"]["live_sessions"]), ["101", "102", "103", "201", "301"])
+        days = {c["startTime"][:10] for c in self.contents if c["eventId"] == "wwdc2026" and "startTime" in c}
+        self.assertEqual(days, {"2026-06-%02d" % d for d in range(8, 13)})
+
+    def test_format(self):
+        doc = self.docs["contents.json"]
+        tracks, rooms = {t["id"] for t in doc["tracks"]}, {r["id"] for r in doc["rooms"]}
+        events = {e["id"]: e for e in doc["events"]}
+        self.assertEqual([e["id"] for e in doc["events"] if e["current"]], ["wwdc2026"])
+        for c in self.contents:
+            for key in ("id", "staticContentId", "eventContentId", "eventId", "webPermalink",
+                        "description", "title", "type", "platforms"):
+                self.assertIn(key, c, c["id"])
+            self.assertIn(c["eventId"], events)
+            self.assertTrue(set(c["platforms"]) <= {"iOS", "macOS", "tvOS", "watchOS", "visionOS"})
+            if "startTime" in c:
+                for key in ("startTime", "endTime"):
+                    self.assertRegex(c[key], r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d-07:00$")
+                self.assertLess(c["startTime"], c["endTime"])
+                self.assertIn(c["roomId"], rooms)
+            if c["eventId"] == "wwdc2025":
+                self.assertIn("topicIds", c)
+                self.assertIn("originalPublishingDate", c)
+                self.assertNotIn("trackId", c)
+            else:
+                self.assertIn(c["trackId"], tracks)
+            if c["type"] == "Lab" or c["eventId"] == "wwdc2027":
+                self.assertNotIn("media", c)
+            if c["eventId"] == "wwdc2026" and c["type"] in ("Session", "Video"):
+                self.assertTrue({"hls", "downloadHD", "downloadSD", "duration"} <= set(c["media"]))
+        feeds = self.docs["config.json"]["feeds"]["en"]
+        self.assertEqual({k: v["url"] for k, v in feeds.items()},
+                         {"contents": "contents.json", "liveVideos": "videos_live.json", "news": "news.json"})
+        self.assertEqual(self.docs["config.json"]["accountService"], {"url": "account"})
+
+    def test_hostile_items(self):
+        by_id = {c["id"]: c for c in self.contents}
+        self.assertIn("\u001b[2J\u001b]0;pwned\u0007", by_id["wwdc2026-990"]["title"])
+        self.assertIn("'); DROP TABLE sessions;--", by_id["wwdc2026-991"]["title"])
+        self.assertIn('"', by_id["wwdc2026-991"]["title"])
+        self.assertIn("\u202e", by_id["wwdc2026-992"]["title"])
+        self.assertIn("\u200b", by_id["wwdc2026-992"]["title"])
+        self.assertGreaterEqual(len(by_id["wwdc2026-993"]["title"]), 290)
+        news = {n["id"]: n for n in self.docs["news.json"]["items"]}
+        self.assertIn("\u001b]0;pwned\u0007", news["NEWS-HOSTILE"]["title"])
+
+
 if __name__ == "__main__":
     unittest.main()
