@@ -1,0 +1,600 @@
+#!/usr/bin/env python3
+"""Reference conference server for tests and demos (Python 3.8+, standard library only).
+
+Serves a feed folder with strong ETags and If-None-Match -> 304, the account API of
+`accounts.py` under /account/, fault injection per path, and control endpoints under /_control/.
+Binds 127.0.0.1 on an ephemeral port by default and prints exactly one first line on stdout:
+
+    listening on http://127.0.0.1:PORT
+
+Examples:
+    python3 Tests/Server/conference_server.py --root Fixtures
+    python3 Tests/Server/conference_server.py --root ../shared/apple-feeds/2017 --rebase-config
+    python3 Tests/Server/conference_server.py --root Fixtures --fault /news.json=status:500,times=1
+
+See docs/api.md for the endpoints.
+"""
+
+import argparse
+import collections
+import fnmatch
+import hashlib
+import json
+import os
+import signal
+import socket
+import sys
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qsl, urlsplit
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import accounts  # noqa: E402
+from routing import JSON_TYPE, HTTPError, Request, Response, Router  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+MAX_BODY = 1 << 20
+FAULT_KINDS = ("status", "delay", "truncate", "malformed", "drop")
+MALFORMED_BODY = b'{"error": "deliberately malformed by the reference server", "items": [1, 2, '
+CONTENT_TYPES = {".json": JSON_TYPE, ".md": "text/markdown; charset=utf-8",
+                 ".txt": "text/plain; charset=utf-8", ".pem": "application/x-pem-file"}
+
+
+# ------------------------------------------------------------------------------------------------
+# Faults
+# ------------------------------------------------------------------------------------------------
+
+class Fault:
+    def __init__(self, path, kind, value=None, times=None, method=None):
+        self.path, self.kind, self.value, self.times = path, kind, value, times
+        self.method = method.upper() if method else None
+
+    @classmethod
+    def from_json(cls, obj):
+        if not isinstance(obj, dict):
+            raise ValueError("a fault is a JSON object")
+        path, kind = obj.get("path"), obj.get("kind")
+        if not isinstance(path, str) or not path.startswith("/"):
+            raise ValueError("fault path must be a string starting with /")
+        if path.startswith("/_control/"):
+            raise ValueError("control endpoints cannot be faulted")
+        if kind not in FAULT_KINDS:
+            raise ValueError("fault kind must be one of " + ", ".join(FAULT_KINDS))
+        value = obj.get("value")
+        if kind == "status":
+            if isinstance(value, bool) or not isinstance(value, int) or not 200 <= value <= 599:
+                raise ValueError("status fault needs an integer value between 200 and 599")
+        elif kind == "delay":
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 3600:
+                raise ValueError("delay fault needs a number of seconds between 0 and 3600")
+        else:
+            value = None
+        times = obj.get("times")
+        if times is not None and (isinstance(times, bool) or not isinstance(times, int) or times < 1):
+            raise ValueError("times must be a positive integer")
+        method = obj.get("method")
+        if method is not None and not isinstance(method, str):
+            raise ValueError("method must be a string")
+        return cls(path, kind, value, times, method)
+
+    @classmethod
+    def from_spec(cls, spec):
+        """PATH=KIND[:VALUE][,times=N][,method=M], e.g. /contents.json=status:500,times=1"""
+        path, sep, rest = spec.partition("=")
+        if not sep:
+            raise ValueError("expected PATH=KIND[:VALUE][,times=N][,method=M]: %r" % spec)
+        parts = rest.split(",")
+        kind, _, raw = parts[0].partition(":")
+        obj = {"path": path, "kind": kind}
+        if raw:
+            try:
+                obj["value"] = int(raw) if kind == "status" else float(raw)
+            except ValueError:
+                raise ValueError("bad fault value %r in %r" % (raw, spec))
+        for option in parts[1:]:
+            key, _, val = option.partition("=")
+            if key == "times":
+                try:
+                    obj["times"] = int(val)
+                except ValueError:
+                    raise ValueError("bad times %r in %r" % (val, spec))
+            elif key == "method":
+                obj["method"] = val
+            else:
+                raise ValueError("unknown fault option %r in %r" % (key, spec))
+        return cls.from_json(obj)
+
+    def matches(self, method, path):
+        return (self.method is None or self.method == method) and fnmatch.fnmatchcase(path, self.path)
+
+    def to_json(self):
+        return {"path": self.path, "kind": self.kind, "value": self.value, "times": self.times,
+                "method": self.method}
+
+
+class FaultTable:
+    """Faults in the order they were added; a new fault for the same path and method replaces the
+    old one. Each request consumes at most one fault: the first that matches."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._faults = []
+
+    def add(self, fault):
+        with self._lock:
+            self._faults = [f for f in self._faults
+                            if (f.path, f.method) != (fault.path, fault.method)]
+            self._faults.append(fault)
+
+    def clear(self, path=None):
+        with self._lock:
+            self._faults = [f for f in self._faults if path is not None and f.path != path]
+
+    def take(self, method, path):
+        with self._lock:
+            for f in self._faults:
+                if f.matches(method, path):
+                    if f.times is not None:
+                        f.times -= 1
+                        if f.times == 0:
+                            self._faults.remove(f)
+                    return f
+        return None
+
+    def list(self):
+        with self._lock:
+            return [f.to_json() for f in self._faults]
+
+
+# ------------------------------------------------------------------------------------------------
+# Request log
+# ------------------------------------------------------------------------------------------------
+
+class RequestLog:
+    """What clients asked for and what they got: never bodies, never headers' values."""
+
+    def __init__(self, limit=100000):
+        self._lock = threading.Lock()
+        self._entries = collections.deque(maxlen=limit)
+        self._seq = 0
+
+    def record(self, **entry):
+        with self._lock:
+            self._seq += 1
+            entry = dict(seq=self._seq, **entry)
+            self._entries.append(entry)
+            return entry
+
+    def update(self, entry, **changes):
+        with self._lock:
+            entry.update(changes)
+
+    def entries(self):
+        with self._lock:
+            return list(self._entries)
+
+    def clear(self):
+        with self._lock:
+            self._entries.clear()
+
+
+# ------------------------------------------------------------------------------------------------
+# Feed files
+# ------------------------------------------------------------------------------------------------
+
+def make_etag(body):
+    return '"%s"' % hashlib.sha256(body).hexdigest()[:32]
+
+
+def etag_matches(header, etag):
+    """If-None-Match uses the weak comparison (RFC 9110 13.1.2)."""
+    if header is None:
+        return False
+    if header.strip() == "*":
+        return True
+    bare = etag[2:] if etag.startswith("W/") else etag
+    for candidate in header.split(","):
+        candidate = candidate.strip()
+        if candidate.startswith("W/"):
+            candidate = candidate[2:]
+        if candidate == bare:
+            return True
+    return False
+
+
+class FeedFolder:
+    """Files under root, read on demand (so tests may change them between requests), with the
+    body and ETag cached by (inode, size, mtime)."""
+
+    def __init__(self, root, rebase_config=False):
+        self.root = os.path.realpath(root)
+        self.rebase_config = rebase_config
+        self._lock = threading.Lock()
+        self._cache = {}
+
+    def locate(self, url_path):
+        segments = [s for s in url_path.split("/") if s]
+        if not segments or any(s in (".", "..") or s.startswith(".") or "\0" in s or "\\" in s
+                               for s in segments):
+            return None
+        full = os.path.realpath(os.path.join(self.root, *segments))
+        if not full.startswith(self.root + os.sep) or not os.path.isfile(full):
+            return None
+        return full
+
+    def read(self, full):
+        st = os.stat(full)
+        key = (st.st_ino, st.st_size, st.st_mtime_ns)
+        with self._lock:
+            hit = self._cache.get(full)
+            if hit and hit[0] == key:
+                return hit[1], hit[2]
+        with open(full, "rb") as f:
+            body = f.read()
+        etag = make_etag(body)
+        with self._lock:
+            self._cache[full] = (key, body, etag)
+        return body, etag
+
+    def content_ids(self):
+        """Ids of the items in root/contents.json (for seeding), sorted; [] when unavailable."""
+        full = self.locate("/contents.json")
+        if not full:
+            return []
+        try:
+            body, _ = self.read(full)
+            doc = json.loads(body.decode("utf-8"))
+            return sorted({c["id"] for c in doc.get("contents", []) if isinstance(c.get("id"), str)})
+        except (OSError, ValueError, AttributeError, TypeError, KeyError):
+            return []
+
+    def rebased(self, full, body, base_url):
+        """Absolute feed URLs whose last path component exists beside the config point here."""
+        try:
+            doc = json.loads(body.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError):
+            return body  # serve broken configs as they are
+        directory = os.path.dirname(full)
+        prefix = os.path.relpath(directory, self.root).replace(os.sep, "/")
+        prefix = "" if prefix == "." else prefix + "/"
+
+        def walk(node):
+            if isinstance(node, dict):
+                for key, value in node.items():
+                    if key == "url" and isinstance(value, str) and value.startswith(("http://", "https://")):
+                        name = urlsplit(value).path.rsplit("/", 1)[-1]
+                        if name and not name.startswith(".") and os.path.isfile(os.path.join(directory, name)):
+                            node[key] = "%s/%s%s" % (base_url, prefix, name)
+                    else:
+                        walk(value)
+            elif isinstance(node, list):
+                for value in node:
+                    walk(value)
+
+        walk(doc)
+        return (json.dumps(doc, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
+
+
+def serve_file(request):
+    app = request.app
+    full = app.feeds.locate(request.params["path"])
+    if not full:
+        raise HTTPError(404, "no such feed file: /%s" % request.params["path"])
+    body, etag = app.feeds.read(full)
+    if app.feeds.rebase_config and os.path.basename(full) == "config.json":
+        body = app.feeds.rebased(full, body, app.base_url)
+        etag = make_etag(body)
+    headers = [("ETag", etag)]
+    if not request.ignore_conditional and etag_matches(request.header("If-None-Match"), etag):
+        return Response(304, b"", None, headers)
+    content_type = CONTENT_TYPES.get(os.path.splitext(full)[1].lower(), "application/octet-stream")
+    return Response(200, body, content_type, headers)
+
+
+# ------------------------------------------------------------------------------------------------
+# Control endpoints
+# ------------------------------------------------------------------------------------------------
+
+def register_control(router):
+    @router.route("GET", "/_control/health")
+    def health(request):
+        app = request.app
+        return Response.json(200, {"status": "ok", "url": app.base_url, "root": app.feeds.root,
+                                   "rebaseConfig": app.feeds.rebase_config,
+                                   "accounts": len(app.accounts.accounts),
+                                   "pageSize": app.accounts.page_size})
+
+    @router.route("GET", "/_control/faults")
+    def list_faults(request):
+        return Response.json(200, {"faults": request.app.faults.list()})
+
+    @router.route("POST", "/_control/faults")
+    def add_fault(request):
+        body = request.json()
+        specs = body.get("faults") if "faults" in body else [body]
+        if not isinstance(specs, list):
+            raise HTTPError(400, "faults must be a list")
+        try:
+            faults = [Fault.from_json(spec) for spec in specs]
+        except ValueError as error:
+            raise HTTPError(400, str(error))
+        for fault in faults:
+            request.app.faults.add(fault)
+        return Response.json(201, {"faults": request.app.faults.list()})
+
+    @router.route("DELETE", "/_control/faults")
+    def clear_faults(request):
+        request.app.faults.clear(request.query.get("path"))
+        return Response.empty(204)
+
+    @router.route("GET", "/_control/log")
+    def get_log(request):
+        return Response.json(200, {"requests": request.app.log.entries()})
+
+    @router.route("DELETE", "/_control/log")
+    def clear_log(request):
+        request.app.log.clear()
+        return Response.empty(204)
+
+
+def build_router():
+    router = Router()
+    register_control(router)
+    accounts.register(router)
+    router.add("GET", "/{path*}", serve_file)  # catch-all: the feed folder
+    return router
+
+
+# ------------------------------------------------------------------------------------------------
+# HTTP plumbing
+# ------------------------------------------------------------------------------------------------
+
+class ConferenceServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def __init__(self, address, feeds, account_service, faults, quiet=False):
+        super().__init__(address, Handler)
+        self.feeds = feeds
+        self.accounts = account_service
+        self.faults = faults
+        self.log = RequestLog()
+        self.router = build_router()
+        self.quiet = quiet
+        self.stopping = threading.Event()
+        host, port = self.server_address[:2]
+        self.base_url = "http://%s:%d" % (("[%s]" % host) if ":" in host else host, port)
+
+    def access_log(self, line):
+        if not self.quiet:
+            sys.stderr.write("[server] %s\n" % line)
+            sys.stderr.flush()
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    server_version = "wwdc-reference-server/1.0"
+    timeout = 60  # idle keep-alive connections
+
+    def do_GET(self):
+        self.dispatch()
+
+    do_HEAD = do_POST = do_PUT = do_DELETE = do_PATCH = do_GET
+
+    def log_message(self, format, *args):
+        pass  # our own access log, without request lines' details beyond method and path
+
+    # -- request ---------------------------------------------------------------------------------
+
+    def read_body(self):
+        if "chunked" in (self.headers.get("Transfer-Encoding") or "").lower():
+            chunks, total = [], 0
+            while True:
+                size = int(self.rfile.readline().split(b";")[0].strip() or b"0", 16)
+                if size == 0:
+                    while self.rfile.readline() not in (b"\r\n", b"\n", b""):
+                        pass
+                    return b"".join(chunks)
+                total += size
+                if total > MAX_BODY:
+                    raise HTTPError(413, "request body too large")
+                chunks.append(self.rfile.read(size))
+                self.rfile.readline()
+        length = self.headers.get("Content-Length")
+        if not length:
+            return b""
+        try:
+            length = int(length)
+        except ValueError:
+            raise HTTPError(400, "bad Content-Length")
+        if length < 0 or length > MAX_BODY:
+            raise HTTPError(413, "request body too large")
+        return self.rfile.read(length)
+
+    def dispatch(self):
+        app = self.server
+        split = urlsplit(self.path)
+        path = split.path or "/"
+        query = dict(parse_qsl(split.query, keep_blank_values=True))
+        method = self.command
+        is_control = path.startswith("/_control/")
+        has_inm = self.headers.get("If-None-Match") is not None
+        try:
+            body = self.read_body()
+        except (HTTPError, ValueError) as error:
+            self.close_connection = True
+            err = error if isinstance(error, HTTPError) else HTTPError(400, "bad chunked body")
+            self.write(err.response(), method, path, is_control, has_inm, None)
+            return
+        request = Request(method, path, query, self.headers, body, app)
+
+        fault = None if is_control else app.faults.take(method, path)
+        if fault is not None and fault.kind == "drop":
+            self.record(method, path, None, 0, has_inm, "drop", is_control)
+            self.drop()
+            return
+        if fault is not None and fault.kind == "delay":
+            if app.stopping.wait(fault.value):
+                self.drop()  # shutting down
+                return
+        if fault is not None and fault.kind == "status":
+            status = fault.value
+            if status in (204, 304):
+                response = Response.empty(status)
+            else:
+                response = HTTPError(status, "injected fault: HTTP %d" % status).response()
+            self.write(response, method, path, is_control, has_inm, fault)
+            return
+        if fault is not None and fault.kind in ("truncate", "malformed"):
+            request.ignore_conditional = True
+
+        try:
+            handler, request.params = app.router.resolve(method, path)
+            response = handler(request)
+        except HTTPError as error:
+            response = error.response()
+        except Exception as error:  # a bug in the server: report it, keep serving
+            sys.stderr.write("[server] internal error on %s %s: %r\n" % (method, path, error))
+            response = HTTPError(500, "internal server error").response()
+
+        if fault is not None and fault.kind == "malformed":
+            if response.status in (204, 304):
+                response.status = 200
+            response.body = MALFORMED_BODY
+            response.replace_header("Content-Type", JSON_TYPE)
+            response.replace_header("ETag", make_etag(MALFORMED_BODY))
+        self.write(response, method, path, is_control, has_inm, fault)
+
+    # -- response --------------------------------------------------------------------------------
+
+    def write(self, response, method, path, is_control, has_inm, fault):
+        truncate = fault is not None and fault.kind == "truncate"
+        body = response.body
+        if truncate and not body:
+            response.status, body = 200, b"{}"
+        payload = b""
+        if method != "HEAD" and response.status not in (204, 304):
+            payload = body[: len(body) // 2] if truncate else body
+        # Logged before the first byte goes out, so a client that has its answer always finds it
+        # in /_control/log.
+        entry = self.record(method, path, response.status, len(payload), has_inm,
+                            fault.kind if fault is not None else None, is_control)
+        self.send_response(response.status)
+        for key, value in response.headers:
+            self.send_header(key, value)
+        self.send_header("Cache-Control", "no-store")
+        if response.status not in (204, 304):
+            self.send_header("Content-Length", str(len(body)))
+        if truncate or self.close_connection:
+            self.send_header("Connection", "close")
+        try:
+            self.end_headers()
+            if payload:
+                self.wfile.write(payload)
+        except (ConnectionError, socket.timeout):
+            self.close_connection = True
+            if entry is not None:
+                self.server.log.update(entry, bytes=0, error="client went away")
+        if truncate:
+            self.drop()
+
+    def drop(self):
+        """Close the connection now: whatever was sent is all the client gets."""
+        self.close_connection = True
+        try:
+            self.wfile.flush()
+            self.connection.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+
+    def record(self, method, path, status, sent, has_inm, fault, is_control):
+        if is_control:
+            return None
+        self.server.access_log("%s %s %s %dB%s" % (method, path, status if status else "-", sent,
+                                                    " fault=" + fault if fault else ""))
+        return self.server.log.record(method=method, path=path, status=status, bytes=sent,
+                                      ifNoneMatch=has_inm, fault=fault)
+
+
+# ------------------------------------------------------------------------------------------------
+# Main
+# ------------------------------------------------------------------------------------------------
+
+def parse_args(argv):
+    parser = argparse.ArgumentParser(
+        description="Reference conference server: a feed folder, the account API, fault injection.")
+    parser.add_argument("--root", default=os.path.join(HERE, "..", "..", "Fixtures"),
+                        help="feed folder to serve (default: the repository's Fixtures/)")
+    parser.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=0, help="port (default 0: an ephemeral port)")
+    parser.add_argument("--rebase-config", action="store_true",
+                        help="point config.json's absolute feed URLs at this server")
+    parser.add_argument("--fault", action="append", default=[], metavar="PATH=KIND[:VALUE][,times=N]",
+                        help="inject a fault: status:N, delay:SECONDS, truncate, malformed, drop "
+                             "(repeatable; PATH may use * wildcards)")
+    parser.add_argument("--accounts", default=os.path.join(HERE, "accounts.json"),
+                        help="accounts fixture file (default Tests/Server/accounts.json)")
+    parser.add_argument("--page-size", type=int, default=50, help="default page size (default 50)")
+    parser.add_argument("--token-ttl", type=float, default=3600,
+                        help="seconds a login token stays valid (default 3600)")
+    parser.add_argument("--quiet", action="store_true", help="no access log on stderr")
+    parser.add_argument("--exit-with-stdin", action="store_true",
+                        help="shut down when stdin reaches end of file (the parent went away)")
+    args = parser.parse_args(argv)
+    if not os.path.isdir(args.root):
+        parser.error("--root %s is not a directory" % args.root)
+    if args.page_size < 1:
+        parser.error("--page-size must be at least 1")
+    try:
+        args.faults = [Fault.from_spec(spec) for spec in args.fault]
+    except ValueError as error:
+        parser.error(str(error))
+    return args
+
+
+def make_server(args):
+    feeds = FeedFolder(args.root, rebase_config=args.rebase_config)
+    service = accounts.AccountService.from_file(args.accounts, page_size=args.page_size,
+                                                token_ttl=args.token_ttl,
+                                                session_ids=feeds.content_ids)
+    faults = FaultTable()
+    for fault in args.faults:
+        faults.add(fault)
+    return ConferenceServer((args.host, args.port), feeds, service, faults, quiet=args.quiet)
+
+
+def main(argv=None):
+    args = parse_args(argv)
+    try:
+        server = make_server(args)
+    except (OSError, ValueError) as error:
+        sys.stderr.write("conference_server: %s\n" % error)
+        return 1
+    # Signals are taken synchronously by the main thread; the serving threads never see them.
+    stop_signals = {signal.SIGINT, signal.SIGTERM}
+    signal.pthread_sigmask(signal.SIG_BLOCK, stop_signals)
+    # A short poll interval only makes shutdown prompt; the selector still sleeps between polls.
+    serving = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05},
+                               name="serve", daemon=True)
+    serving.start()
+    if args.exit_with_stdin:
+        def watch_stdin():
+            while sys.stdin.buffer.read(65536):
+                pass
+            os.kill(os.getpid(), signal.SIGTERM)
+        threading.Thread(target=watch_stdin, name="stdin", daemon=True).start()
+    sys.stdout.write("listening on %s\n" % server.base_url)
+    sys.stdout.flush()
+    server.access_log("serving %s (accounts: %d, page size %d%s)" % (
+        server.feeds.root, len(server.accounts.accounts), server.accounts.page_size,
+        ", rebasing config.json" if args.rebase_config else ""))
+    received = signal.sigwait(stop_signals)
+    server.stopping.set()
+    server.shutdown()
+    server.server_close()
+    server.access_log("stopped on %s" % signal.Signals(received).name)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,674 @@
+"""Self-test of the reference conference server, over real loopback HTTP.
+
+    python3 -m unittest Tests/Server/test_server.py -v
+
+Each server runs as a subprocess on an ephemeral port; readiness is its first stdout line.
+The test passwords below are the documented test accounts (docs/api.md).
+"""
+
+import base64
+import http.client
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import unittest
+from datetime import datetime, timezone
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PACKAGE_ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
+SERVER = os.path.join(HERE, "conference_server.py")
+FIXTURES = os.path.join(PACKAGE_ROOT, "Fixtures")
+APPLE_2017 = os.path.normpath(os.path.join(PACKAGE_ROOT, "..", "shared", "apple-feeds", "2017"))
+
+PASSWORDS = {"ada": "lovelace-1843", "bob": "builder-bob-42", "cy": "cy-has-no-cloud"}
+
+
+class Server:
+    """A server subprocess. Readiness is the first stdout line, never a sleep."""
+
+    def __init__(self, *args, root=FIXTURES):
+        self.stderr = tempfile.TemporaryFile()
+        self.proc = subprocess.Popen([sys.executable, SERVER, "--root", root] + list(args),
+                                     stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                     stderr=self.stderr)
+        line = self.proc.stdout.readline().decode("utf-8", "replace")
+        match = re.fullmatch(r"listening on (http://127\.0\.0\.1:(\d+))\n", line)
+        if not match:
+            self.proc.kill()
+            self.proc.wait()
+            raise AssertionError("bad first line %r; stderr: %s" % (line, self.stderr_text()))
+        self.url, self.port = match.group(1), int(match.group(2))
+
+    def stderr_text(self):
+        self.stderr.seek(0)
+        return self.stderr.read().decode("utf-8", "replace")
+
+    def request(self, method, path, body=None, headers=None, token=None, timeout=5):
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
+        try:
+            headers = dict(headers or {})
+            if token:
+                headers["Authorization"] = "Bearer " + token
+            if body is not None and not isinstance(body, bytes):
+                body = json.dumps(body).encode("utf-8")
+                headers.setdefault("Content-Type", "application/json")
+            conn.request(method, path, body=body, headers=headers)
+            resp = conn.getresponse()
+            data = resp.read()
+            return resp.status, resp, data
+        finally:
+            conn.close()
+
+    def json(self, method, path, body=None, token=None, expect=200):
+        status, _, data = self.request(method, path, body, token=token)
+        if status != expect:
+            raise AssertionError("%s %s: expected %d, got %d: %r" % (method, path, expect, status, data))
+        return json.loads(data) if data else None
+
+    def stop(self, sig=signal.SIGTERM, timeout=10):
+        if self.proc.poll() is None:
+            self.proc.send_signal(sig)
+        try:
+            return self.proc.wait(timeout)
+        finally:
+            self.proc.stdout.close()
+
+    def kill(self):
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        self.proc.stdout.close()
+        self.stderr.close()
+
+
+def login(server, username):
+    return server.json("POST", "/account/login", {"username": username, "password": PASSWORDS[username]})["token"]
+
+
+class SharedServerTestCase(unittest.TestCase):
+    """One server on a private copy of Fixtures; faults, log and account state reset per test."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.mkdtemp(prefix="wwdc-server-test-")
+        cls.root = os.path.join(cls.tmp, "feeds")
+        shutil.copytree(FIXTURES, cls.root)
+        cls.server = Server(root=cls.root)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.server.stop()
+        cls.server.kill()
+        shutil.rmtree(cls.tmp, ignore_errors=True)
+
+    def setUp(self):
+        for path in ("/_control/faults", "/_control/log", "/_control/state"):
+            self.assertEqual(self.server.request("DELETE", path)[0], 204)
+
+    def log(self):
+        return self.server.json("GET", "/_control/log")["requests"]
+
+    def fault(self, **spec):
+        self.server.json("POST", "/_control/faults", spec, expect=201)
+
+
+class FeedTests(SharedServerTestCase):
+    def test_serves_files_with_strong_etag_and_304(self):
+        with open(os.path.join(self.root, "contents.json"), "rb") as f:
+            expected = f.read()
+        status, resp, body = self.server.request("GET", "/contents.json")
+        self.assertEqual(status, 200)
+        self.assertEqual(body, expected)
+        self.assertTrue(resp.getheader("Content-Type").startswith("application/json"))
+        etag = resp.getheader("ETag")
+        self.assertRegex(etag, r'^"[0-9a-f]{32}"$')
+        status, resp, body = self.server.request("GET", "/contents.json", headers={"If-None-Match": etag})
+        self.assertEqual((status, body), (304, b""))
+        self.assertEqual(resp.getheader("ETag"), etag)
+        for header in ('"nope", ' + etag, "W/" + etag, "*"):
+            self.assertEqual(self.server.request("GET", "/contents.json",
+                                                 headers={"If-None-Match": header})[0], 304, header)
+        self.assertEqual(self.server.request("GET", "/contents.json",
+                                             headers={"If-None-Match": '"other"'})[0], 200)
+        log = self.log()
+        self.assertEqual([(e["status"], e["ifNoneMatch"]) for e in log],
+                         [(200, False), (304, True), (304, True), (304, True), (304, True), (200, True)])
+        self.assertEqual([e["bytes"] for e in log], [len(expected), 0, 0, 0, 0, len(expected)])
+
+    def test_second_fetch_of_every_feed_downloads_no_body(self):
+        etags = {}
+        for name in ("config.json", "contents.json", "news.json", "videos_live.json"):
+            status, resp, _ = self.server.request("GET", "/" + name)
+            self.assertEqual(status, 200)
+            etags[name] = resp.getheader("ETag")
+        self.server.request("DELETE", "/_control/log")
+        for name, etag in etags.items():
+            self.server.request("GET", "/" + name, headers={"If-None-Match": etag})
+        log = self.log()
+        self.assertEqual(len(log), 4)
+        self.assertTrue(all(e["status"] == 304 and e["bytes"] == 0 for e in log), log)
+
+    def test_changed_file_gets_a_new_etag(self):
+        path = os.path.join(self.root, "news.json")
+        _, resp, _ = self.server.request("GET", "/news.json")
+        old = resp.getheader("ETag")
+        with open(path, "rb") as f:
+            original = f.read()
+        try:
+            with open(path, "wb") as f:
+                f.write(original.replace(b"Welcome to WWDC 2026", b"Welcome to WWDC 2026!"))
+            status, resp, body = self.server.request("GET", "/news.json", headers={"If-None-Match": old})
+            self.assertEqual(status, 200)
+            self.assertNotEqual(resp.getheader("ETag"), old)
+            self.assertIn(b"WWDC 2026!", body)
+        finally:
+            with open(path, "wb") as f:
+                f.write(original)
+
+    def test_head_sends_length_without_body(self):
+        status, resp, body = self.server.request("HEAD", "/news.json")
+        self.assertEqual(status, 200)
+        self.assertEqual(body, b"")
+        self.assertEqual(int(resp.getheader("Content-Length")), os.path.getsize(os.path.join(self.root, "news.json")))
+        self.assertIsNotNone(resp.getheader("ETag"))
+
+    def test_unknown_paths_and_traversal_are_404(self):
+        for path in ("/missing.json", "/../accounts.json", "/%2e%2e/%2e%2e/etc/passwd", "/.hidden",
+                     "/", "/Fixtures/../../etc/passwd"):
+            status, _, body = self.server.request("GET", path)
+            self.assertEqual(status, 404, path)
+            self.assertIn("error", json.loads(body))
+
+    def test_wrong_method_is_405(self):
+        status, resp, _ = self.server.request("POST", "/contents.json", b"{}")
+        self.assertEqual(status, 405)
+        self.assertIn("GET", resp.getheader("Allow"))
+
+    def test_keep_alive_connection_serves_several_requests(self):
+        conn = http.client.HTTPConnection("127.0.0.1", self.server.port, timeout=5)
+        try:
+            for name in ("/config.json", "/news.json", "/videos_live.json"):
+                conn.request("GET", name)
+                resp = conn.getresponse()
+                self.assertEqual(resp.status, 200)
+                json.loads(resp.read())
+        finally:
+            conn.close()
+
+    def test_fixture_config_relative_urls_are_served_untouched(self):
+        config = self.server.json("GET", "/config.json")
+        self.assertEqual(config["feeds"]["en"]["contents"]["url"], "contents.json")
+        self.assertEqual(config["accountService"]["url"], "account")
+
+
+class FaultTests(SharedServerTestCase):
+    def test_status_fault_with_times(self):
+        self.fault(path="/contents.json", kind="status", value=500, times=2)
+        for _ in range(2):
+            status, _, body = self.server.request("GET", "/contents.json")
+            self.assertEqual(status, 500)
+            self.assertIn("injected", json.loads(body)["error"])
+        self.assertEqual(self.server.request("GET", "/contents.json")[0], 200)
+        self.assertEqual([e["fault"] for e in self.log()], ["status", "status", None])
+
+    def test_status_fault_ignores_if_none_match(self):
+        _, resp, _ = self.server.request("GET", "/news.json")
+        self.fault(path="/news.json", kind="status", value=404)
+        status, _, _ = self.server.request("GET", "/news.json", headers={"If-None-Match": resp.getheader("ETag")})
+        self.assertEqual(status, 404)
+
+    def test_delay_fault(self):
+        self.fault(path="/news.json", kind="delay", value=0.3, times=1)
+        started = time.monotonic()
+        status, _, _ = self.server.request("GET", "/news.json")
+        self.assertEqual(status, 200)
+        self.assertGreaterEqual(time.monotonic() - started, 0.3)
+
+    def test_delay_past_client_timeout(self):
+        self.fault(path="/news.json", kind="delay", value=30)
+        with self.assertRaises(socket.timeout):
+            self.server.request("GET", "/news.json", timeout=0.2)
+
+    def test_truncate_fault_sends_half_of_promised_length(self):
+        self.fault(path="/contents.json", kind="truncate")
+        conn = http.client.HTTPConnection("127.0.0.1", self.server.port, timeout=5)
+        try:
+            # Even a matching ETag gets the (broken) full response, so a client with a cache fails.
+            _, resp, _ = self.server.request("GET", "/config.json")
+            conn.request("GET", "/contents.json", headers={"If-None-Match": "*"})
+            resp = conn.getresponse()
+            self.assertEqual(resp.status, 200)
+            promised = int(resp.getheader("Content-Length"))
+            with self.assertRaises(http.client.IncompleteRead) as caught:
+                resp.read()
+            self.assertEqual(len(caught.exception.partial), promised // 2)
+        finally:
+            conn.close()
+        self.assertEqual(promised, os.path.getsize(os.path.join(self.root, "contents.json")))
+
+    def test_malformed_fault_is_valid_http_with_broken_json(self):
+        self.fault(path="/videos_live.json", kind="malformed")
+        status, resp, body = self.server.request("GET", "/videos_live.json")
+        self.assertEqual(status, 200)
+        self.assertEqual(int(resp.getheader("Content-Length")), len(body))
+        with self.assertRaises(ValueError):
+            json.loads(body)
+
+    def test_drop_fault_closes_without_response(self):
+        self.fault(path="/config.json", kind="drop", times=1)
+        with self.assertRaises((http.client.RemoteDisconnected, ConnectionResetError)):
+            self.server.request("GET", "/config.json")
+        self.assertEqual(self.server.request("GET", "/config.json")[0], 200)
+        self.assertEqual(self.log()[0]["status"], None)
+
+    def test_faults_on_account_paths_with_wildcard_and_method(self):
+        token = login(self.server, "ada")
+        self.fault(path="/account/favorites/*", kind="status", value=503, method="PUT")
+        self.assertEqual(self.server.request("PUT", "/account/favorites/wwdc2026-101", token=token)[0], 503)
+        self.assertEqual(self.server.request("DELETE", "/account/favorites/wwdc2026-101", token=token)[0], 204)
+        state = self.server.json("GET", "/_control/state?username=ada")
+        self.assertEqual(state["users"]["ada"]["favorites"], [])  # the faulted PUT never ran
+        self.fault(path="/account/login", kind="drop")
+        with self.assertRaises((http.client.RemoteDisconnected, ConnectionResetError)):
+            self.server.request("POST", "/account/login", {"username": "ada", "password": PASSWORDS["ada"]})
+
+    def test_list_and_clear_faults(self):
+        self.fault(path="/a.json", kind="malformed")
+        self.fault(path="/b.json", kind="delay", value=1)
+        self.fault(path="/a.json", kind="status", value=502)  # replaces the first
+        faults = self.server.json("GET", "/_control/faults")["faults"]
+        self.assertEqual([(f["path"], f["kind"]) for f in faults], [("/b.json", "delay"), ("/a.json", "status")])
+        self.assertEqual(self.server.request("DELETE", "/_control/faults?path=/a.json")[0], 204)
+        self.assertEqual(len(self.server.json("GET", "/_control/faults")["faults"]), 1)
+
+    def test_bad_fault_specs_are_rejected(self):
+        for spec in ({"path": "/x", "kind": "explode"}, {"path": "/x", "kind": "status"},
+                     {"path": "/x", "kind": "status", "value": 99}, {"path": "x", "kind": "drop"},
+                     {"path": "/_control/log", "kind": "drop"}, {"path": "/x", "kind": "delay", "value": -1},
+                     {"path": "/x", "kind": "drop", "times": 0}):
+            self.assertEqual(self.server.request("POST", "/_control/faults", spec)[0], 400, spec)
+
+    def test_control_endpoints_are_never_logged(self):
+        self.server.request("GET", "/_control/health")
+        self.server.request("GET", "/news.json")
+        self.assertEqual([e["path"] for e in self.log()], ["/news.json"])
+
+
+class AccountTests(SharedServerTestCase):
+    def test_login_me_cloud(self):
+        result = self.server.json("POST", "/account/login", {"username": "ada", "password": PASSWORDS["ada"]})
+        self.assertEqual(result["name"], "Ada Lovelace")
+        expires = datetime.strptime(result["expiresAt"], "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc)
+        self.assertGreater(expires, datetime.now(timezone.utc))
+        token = result["token"]
+        self.assertEqual(self.server.json("GET", "/account/me", token=token),
+                         {"username": "ada", "name": "Ada Lovelace", "isDeveloper": True})
+        self.assertEqual(self.server.json("GET", "/account/cloud", token=token), {"available": True})
+        bob, cy = login(self.server, "bob"), login(self.server, "cy")
+        self.assertFalse(self.server.json("GET", "/account/me", token=bob)["isDeveloper"])
+        self.assertTrue(self.server.json("GET", "/account/cloud", token=bob)["available"])
+        self.assertTrue(self.server.json("GET", "/account/me", token=cy)["isDeveloper"])
+        self.assertFalse(self.server.json("GET", "/account/cloud", token=cy)["available"])
+
+    def test_bad_credentials_are_401_and_bad_requests_400(self):
+        for body in ({"username": "ada", "password": "wrong"}, {"username": "nobody", "password": "x"},
+                     {"username": "ada", "password": PASSWORDS["bob"]}):
+            status, _, data = self.server.request("POST", "/account/login", body)
+            self.assertEqual(status, 401)
+            self.assertEqual(json.loads(data), {"error": "invalid username or password"})
+        for body in (b"not json", b"[]", b'{"username": "ada"}', b'{"username": 1, "password": "x"}'):
+            self.assertEqual(self.server.request("POST", "/account/login", body)[0], 400, body)
+
+    def test_missing_invalid_and_expired_tokens_are_401(self):
+        status, resp, _ = self.server.request("GET", "/account/me")
+        self.assertEqual(status, 401)
+        self.assertTrue(resp.getheader("WWW-Authenticate").startswith("Bearer"))
+        self.assertEqual(self.server.request("GET", "/account/me", token="wwdc_forged")[0], 401)
+        self.assertEqual(self.server.request("GET", "/account/me", headers={"Authorization": "Basic YWRhOng="})[0], 401)
+        ada, bob = login(self.server, "ada"), login(self.server, "bob")
+        self.assertEqual(self.server.json("POST", "/_control/expire-tokens", {"username": "ada"}), {"expired": 1})
+        status, _, data = self.server.request("GET", "/account/favorites", token=ada)
+        self.assertEqual(status, 401)
+        self.assertIn("expired", json.loads(data)["error"])
+        self.assertEqual(self.server.request("GET", "/account/me", token=bob)[0], 200)
+
+    def test_logout_revokes_the_token(self):
+        token = login(self.server, "cy")
+        self.assertEqual(self.server.request("POST", "/account/logout", token=token)[0], 204)
+        self.assertEqual(self.server.request("GET", "/account/me", token=token)[0], 401)
+
+    def test_paging_250_favorites_by_50_is_5_pages(self):
+        seeded = self.server.json("POST", "/_control/seed", {"username": "ada", "favorites": 250})
+        self.assertEqual(seeded["favorites"], 250)
+        token = login(self.server, "ada")
+        pages, ids, cursor = 0, [], None
+        while True:
+            path = "/account/favorites" + ("?cursor=" + cursor if cursor else "")
+            page = self.server.json("GET", path, token=token)
+            pages += 1
+            self.assertEqual(len(page["items"]), 50)
+            ids += [item["sessionId"] for item in page["items"]]
+            cursor = page["nextCursor"]
+            if cursor is None:
+                break
+            self.assertLess(pages, 10)
+        self.assertEqual(pages, 5)
+        self.assertEqual(len(set(ids)), 250)
+        self.assertEqual(ids, sorted(ids))
+        with open(os.path.join(self.root, "contents.json"), encoding="utf-8") as f:
+            known = {c["id"] for c in json.load(f)["contents"]}
+        self.assertTrue(set(ids) <= known)
+        page = self.server.json("GET", "/account/favorites?limit=100", token=token)
+        self.assertEqual(len(page["items"]), 100)
+        for bad in ("?limit=0", "?limit=abc", "?limit=100000", "?cursor=garbage", "?cursor=WyJmYiIsM10"):
+            self.assertEqual(self.server.request("GET", "/account/favorites" + bad, token=token)[0], 400, bad)
+
+    def test_put_and_delete_favorites_are_idempotent(self):
+        token = login(self.server, "ada")
+        for _ in range(2):
+            status, _, body = self.server.request("PUT", "/account/favorites/wwdc2026-201", token=token)
+            self.assertEqual((status, body), (204, b""))
+        first = self.server.json("GET", "/_control/state?username=ada")["users"]["ada"]["favorites"]
+        self.assertEqual([f["sessionId"] for f in first], ["wwdc2026-201"])
+        # A repeated PUT leaves the stored favorite (and its updatedAt) alone.
+        old = {"sessionId": "wwdc2026-202", "updatedAt": "2026-06-08T17:00:00Z"}
+        self.server.json("POST", "/_control/seed", {"username": "ada", "favorites": [old]})
+        self.assertEqual(self.server.request("PUT", "/account/favorites/wwdc2026-202", token=token)[0], 204)
+        again = self.server.json("GET", "/_control/state?username=ada")["users"]["ada"]["favorites"]
+        self.assertEqual(again, first + [old])
+        self.server.request("DELETE", "/account/favorites/wwdc2026-202", token=token)
+        page = self.server.json("GET", "/account/favorites", token=token)
+        self.assertEqual(page, {"items": first, "nextCursor": None})
+        for _ in range(2):
+            self.assertEqual(self.server.request("DELETE", "/account/favorites/wwdc2026-201", token=token)[0], 204)
+        self.assertEqual(self.server.json("GET", "/account/favorites", token=token)["items"], [])
+        # Percent-encoded ids arrive decoded; other users do not see ada's favorites.
+        self.server.request("PUT", "/account/favorites/wwdc2026%2D990", token=token)
+        self.assertEqual(self.server.json("GET", "/account/favorites", token=token)["items"][0]["sessionId"],
+                         "wwdc2026-990")
+        self.assertEqual(self.server.json("GET", "/account/favorites", token=login(self.server, "bob"))["items"], [])
+
+    def test_feedback_retry_never_duplicates(self):
+        token = login(self.server, "ada")
+        item = {"id": "6A1E3F44-3C5B-4D39-9C3E-3F4A5B6C7D8E", "sessionId": "wwdc2026-301",
+                "overall": 5, "content": 4, "presentation": 3, "comment": "Great \u001b[31m session"}
+        status, _, body = self.server.request("POST", "/account/feedback", item, token=token)
+        self.assertEqual(status, 201)
+        stored = json.loads(body)
+        self.assertEqual({k: stored[k] for k in item}, item)
+        self.assertRegex(stored["createdAt"], r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$")
+        for retry in (item, dict(item, comment="changed on retry")):
+            status, _, body = self.server.request("POST", "/account/feedback", retry, token=token)
+            self.assertEqual(status, 200)
+            self.assertEqual(json.loads(body), stored)
+        page = self.server.json("GET", "/account/feedback", token=token)
+        self.assertEqual(page, {"items": [stored], "nextCursor": None})
+        self.assertEqual(len(self.server.json("GET", "/_control/state")["users"]["ada"]["feedback"]), 1)
+
+    def test_feedback_validation(self):
+        token = login(self.server, "ada")
+        good = {"id": "0E0C7B36-7C55-4C1A-8F39-1B2C3D4E5F60", "sessionId": "wwdc2026-301",
+                "overall": 1, "content": 2, "presentation": 3, "comment": ""}
+        for bad in (dict(good, id="not-a-uuid"), dict(good, overall=6), dict(good, content=True),
+                    dict(good, presentation="3"), dict(good, sessionId=""), dict(good, comment=7),
+                    {k: v for k, v in good.items() if k != "overall"}):
+            self.assertEqual(self.server.request("POST", "/account/feedback", bad, token=token)[0], 400, bad)
+
+    def test_feedback_paging(self):
+        self.server.json("POST", "/_control/seed", {"username": "cy", "feedback": 120})
+        token = login(self.server, "cy")
+        seen, cursor, pages = [], None, 0
+        while True:
+            page = self.server.json("GET", "/account/feedback?limit=50" + ("&cursor=" + cursor if cursor else ""),
+                                    token=token)
+            pages += 1
+            seen += [f["id"] for f in page["items"]]
+            cursor = page["nextCursor"]
+            if not cursor:
+                break
+        self.assertEqual((pages, len(seen), len(set(seen))), (3, 120, 120))
+
+    def test_pass_only_for_developers(self):
+        status, resp, body = self.server.request("GET", "/account/pass", token=login(self.server, "ada"))
+        self.assertEqual(status, 200)
+        text = body.decode("utf-8")
+        self.assertTrue(text.startswith("-----BEGIN WWDC ATTENDEE PASS-----"))
+        self.assertIn("Attendee: ada", text)
+        encoded = "".join(text.split("\n\n", 1)[1].split("-----END")[0].split())
+        self.assertEqual(json.loads(base64.b64decode(encoded))["username"], "ada")
+        status, _, body = self.server.request("GET", "/account/pass", token=login(self.server, "bob"))
+        self.assertEqual(status, 403)
+        self.assertIn("registered developer", json.loads(body)["error"])
+        self.assertEqual(self.server.request("GET", "/account/pass")[0], 401)
+
+    def test_seed_validation(self):
+        self.assertEqual(self.server.request("POST", "/_control/seed", {"username": "zed", "favorites": 1})[0], 404)
+        self.assertEqual(self.server.request("POST", "/_control/seed", {"username": "ada", "favorites": 100000})[0], 400)
+        seeded = self.server.json("POST", "/_control/seed", {"username": "ada", "favorites": [
+            "wwdc2026-101", {"sessionId": "wwdc2026-102", "updatedAt": "2026-06-08T17:00:00Z"}]})
+        self.assertEqual(seeded["favorites"], 2)
+        favorites = self.server.json("GET", "/_control/state?username=ada")["users"]["ada"]["favorites"]
+        self.assertEqual(favorites[1], {"sessionId": "wwdc2026-102", "updatedAt": "2026-06-08T17:00:00Z"})
+
+
+class IsolatedServerTests(unittest.TestCase):
+    """Command-line options, shutdown and secrecy, each on its own server."""
+
+    def test_command_line_faults_and_page_size(self):
+        server = Server("--fault", "/news.json=status:404,times=1", "--fault", "/contents.json=drop",
+                        "--fault", "/videos_live.json=delay:0.2,method=GET", "--page-size", "7", "--quiet")
+        try:
+            self.assertEqual(server.request("GET", "/news.json")[0], 404)
+            self.assertEqual(server.request("GET", "/news.json")[0], 200)
+            with self.assertRaises((http.client.RemoteDisconnected, ConnectionResetError)):
+                server.request("GET", "/contents.json")
+            started = time.monotonic()
+            self.assertEqual(server.request("GET", "/videos_live.json")[0], 200)
+            self.assertGreaterEqual(time.monotonic() - started, 0.2)
+            server.json("POST", "/_control/seed", {"username": "ada", "favorites": 20})
+            token = login(server, "ada")
+            sizes, cursor = [], None
+            while True:
+                page = server.json("GET", "/account/favorites" + ("?cursor=" + cursor if cursor else ""), token=token)
+                sizes.append(len(page["items"]))
+                cursor = page["nextCursor"]
+                if not cursor:
+                    break
+            self.assertEqual(sizes, [7, 7, 6])
+        finally:
+            self.assertEqual(server.stop(), 0)
+            self.assertEqual(server.stderr_text(), "")  # --quiet
+            server.kill()
+
+    def test_bad_command_line_fails_cleanly(self):
+        for args in (["--fault", "/x=explode"], ["--fault", "nopath"], ["--root", "/nonexistent/dir"]):
+            proc = subprocess.run([sys.executable, SERVER] + args, stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE, timeout=10)
+            self.assertEqual(proc.returncode, 2, args)
+            self.assertEqual(proc.stdout, b"")
+        proc = subprocess.run([sys.executable, SERVER, "--accounts", "/nonexistent.json"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=10)
+        self.assertEqual(proc.returncode, 1)
+        self.assertIn(b"accounts file", proc.stderr)
+
+    def test_sigterm_and_sigint_shut_down_gracefully_even_mid_delay(self):
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            server = Server("--fault", "/news.json=delay:60,times=1")
+            errors = []
+
+            def slow():
+                try:
+                    server.request("GET", "/news.json", timeout=30)
+                except Exception as error:  # the connection is closed at shutdown
+                    errors.append(error)
+
+            client = threading.Thread(target=slow)
+            client.start()
+            # The server holds the request once it has consumed the one-shot delay fault.
+            deadline = time.monotonic() + 5
+            while server.json("GET", "/_control/faults")["faults"]:
+                self.assertLess(time.monotonic(), deadline, "the slow request never arrived")
+            started = time.monotonic()
+            self.assertEqual(server.stop(sig), 0)
+            self.assertLess(time.monotonic() - started, 5)
+            client.join(10)
+            self.assertFalse(client.is_alive())
+            self.assertIn("stopped on " + signal.Signals(sig).name, server.stderr_text())
+            server.kill()
+
+    def test_secrets_never_reach_logs_or_fixture(self):
+        with open(os.path.join(HERE, "accounts.json"), encoding="utf-8") as f:
+            fixture = f.read()
+        for password in PASSWORDS.values():
+            self.assertNotIn(password, fixture)
+        server = Server()
+        try:
+            token = login(server, "ada")
+            server.request("POST", "/account/login", {"username": "bob", "password": "wrong-" + PASSWORDS["bob"]})
+            server.request("GET", "/account/me", token=token)
+            log = json.dumps(server.json("GET", "/_control/log"))
+        finally:
+            server.stop()
+        stderr = server.stderr_text()
+        server.kill()
+        for text in (stderr, log):
+            for password in PASSWORDS.values():
+                self.assertNotIn(password, text)
+            self.assertNotIn(token, text)
+        self.assertIn("POST /account/login 200", stderr)
+
+    def test_exit_with_stdin(self):
+        proc = subprocess.Popen([sys.executable, SERVER, "--exit-with-stdin", "--quiet"],
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        try:
+            self.assertTrue(proc.stdout.readline().startswith(b"listening on http://127.0.0.1:"))
+            proc.stdin.close()
+            self.assertEqual(proc.wait(10), 0)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+            proc.stdout.close()
+            proc.stderr.close()
+
+
+@unittest.skipUnless(os.path.isdir(APPLE_2017), "Apple's 2017 feeds not found at " + APPLE_2017)
+class RebaseConfigTests(unittest.TestCase):
+    def test_apple_2017_config_points_at_this_server(self):
+        server = Server("--rebase-config", "--quiet", root=APPLE_2017)
+        try:
+            config = server.json("GET", "/config.json")
+            feeds = config["feeds"]["en"]
+            self.assertEqual(feeds["contents"]["url"], server.url + "/contents.json")
+            self.assertEqual(feeds["liveVideos"]["url"], server.url + "/videos_live.json")
+            # Feeds that are not in the folder keep their original URL.
+            self.assertTrue(feeds["layout"]["url"].startswith("https://devimages-cdn.apple.com/"))
+            self.assertTrue(config["feeds"]["zho"]["contents"]["url"].startswith("https://"))
+            # The rewritten URL really serves the feed, with ETag and 304.
+            path = feeds["contents"]["url"][len(server.url):]
+            status, resp, body = server.request("GET", path)
+            self.assertEqual(status, 200)
+            doc = json.loads(body)
+            self.assertEqual(len(doc["contents"]), 771)
+            self.assertEqual(server.request("GET", path, headers={"If-None-Match": resp.getheader("ETag")})[0], 304)
+            _, resp, _ = server.request("GET", "/config.json")
+            self.assertEqual(server.request("GET", "/config.json",
+                                            headers={"If-None-Match": resp.getheader("ETag")})[0], 304)
+        finally:
+            self.assertEqual(server.stop(), 0)
+            server.kill()
+
+    def test_without_rebase_the_config_is_served_verbatim(self):
+        server = Server("--quiet", root=APPLE_2017)
+        try:
+            _, _, body = server.request("GET", "/config.json")
+            with open(os.path.join(APPLE_2017, "config.json"), "rb") as f:
+                self.assertEqual(body, f.read())
+        finally:
+            server.stop()
+            server.kill()
+
+
+class FixtureTests(unittest.TestCase):
+    """The committed sample conference is what generate.py produces, with the documented counts."""
+
+    @classmethod
+    def setUpClass(cls):
+        docs = {}
+        for name in ("config.json", "contents.json", "news.json", "videos_live.json"):
+            with open(os.path.join(FIXTURES, name), encoding="utf-8") as f:
+                docs[name] = json.load(f)
+        cls.docs = docs
+        cls.contents = docs["contents.json"]["contents"]
+
+    def test_committed_files_are_up_to_date(self):
+        proc = subprocess.run([sys.executable, os.path.join(FIXTURES, "generate.py"), "--check"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60)
+        self.assertEqual(proc.returncode, 0, proc.stderr.decode())
+
+    def test_counts(self):
+        def count(event, kind=None):
+            return sum(1 for c in self.contents if c["eventId"] == event and (kind is None or c["type"] == kind))
+        self.assertEqual(len(self.contents), 259)
+        self.assertEqual([count("wwdc2026", k) for k in ("Session", "Lab", "Special Event", "Get-Together", "Video")],
+                         [140, 64, 8, 6, 16])
+        self.assertEqual((count("wwdc2027"), count("wwdc2025", "Video"), count("wwdc2025")), (10, 15, 15))
+        doc = self.docs["contents.json"]
+        self.assertEqual((len(doc["tracks"]), len(doc["rooms"]), len(doc["resources"])), (8, 10, 52))
+        self.assertEqual(len(self.docs["news.json"]["items"]), 12)
+        self.assertEqual(sorted(self.docs["videos_live.json"]["live_sessions"]), ["101", "102", "103", "201", "301"])
+        days = {c["startTime"][:10] for c in self.contents if c["eventId"] == "wwdc2026" and "startTime" in c}
+        self.assertEqual(days, {"2026-06-%02d" % d for d in range(8, 13)})
+
+    def test_format(self):
+        doc = self.docs["contents.json"]
+        tracks, rooms = {t["id"] for t in doc["tracks"]}, {r["id"] for r in doc["rooms"]}
+        events = {e["id"]: e for e in doc["events"]}
+        self.assertEqual([e["id"] for e in doc["events"] if e["current"]], ["wwdc2026"])
+        for c in self.contents:
+            for key in ("id", "staticContentId", "eventContentId", "eventId", "webPermalink",
+                        "description", "title", "type", "platforms"):
+                self.assertIn(key, c, c["id"])
+            self.assertIn(c["eventId"], events)
+            self.assertTrue(set(c["platforms"]) <= {"iOS", "macOS", "tvOS", "watchOS", "visionOS"})
+            if "startTime" in c:
+                for key in ("startTime", "endTime"):
+                    self.assertRegex(c[key], r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d-07:00$")
+                self.assertLess(c["startTime"], c["endTime"])
+                self.assertIn(c["roomId"], rooms)
+            if c["eventId"] == "wwdc2025":
+                self.assertIn("topicIds", c)
+                self.assertIn("originalPublishingDate", c)
+                self.assertNotIn("trackId", c)
+            else:
+                self.assertIn(c["trackId"], tracks)
+            if c["type"] == "Lab" or c["eventId"] == "wwdc2027":
+                self.assertNotIn("media", c)
+            if c["eventId"] == "wwdc2026" and c["type"] in ("Session", "Video"):
+                self.assertTrue({"hls", "downloadHD", "downloadSD", "duration"} <= set(c["media"]))
+        feeds = self.docs["config.json"]["feeds"]["en"]
+        self.assertEqual({k: v["url"] for k, v in feeds.items()},
+                         {"contents": "contents.json", "liveVideos": "videos_live.json", "news": "news.json"})
+        self.assertEqual(self.docs["config.json"]["accountService"], {"url": "account"})
+
+    def test_hostile_items(self):
+        by_id = {c["id"]: c for c in self.contents}
+        self.assertIn("\u001b[2J\u001b]0;pwned\u0007", by_id["wwdc2026-990"]["title"])
+        self.assertIn("'); DROP TABLE sessions;--", by_id["wwdc2026-991"]["title"])
+        self.assertIn('"', by_id["wwdc2026-991"]["title"])
+        self.assertIn("\u202e", by_id["wwdc2026-992"]["title"])
+        self.assertIn("\u200b", by_id["wwdc2026-992"]["title"])
+        self.assertGreaterEqual(len(by_id["wwdc2026-993"]["title"]), 290)
+        news = {n["id"]: n for n in self.docs["news.json"]["items"]}
+        self.assertIn("\u001b]0;pwned\u0007", news["NEWS-HOSTILE"]["title"])
+
+
+if __name__ == "__main__":
+    unittest.main()
