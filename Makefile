@@ -6,8 +6,10 @@ PREFIX ?= /usr/local
 build:
 	$(SWIFT) build
 
+# The Swift tests, then the reference server's own tests (Python standard library only).
 test:
 	$(SWIFT) test
+	python3 -m unittest discover -s Tests/Server -p 'test_*.py'
 
 # The operations tests under the thread and address sanitizers (separate build folders).
 sanitize:

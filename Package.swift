@@ -23,10 +23,11 @@ let package = Package(
         .target(name: "ConferenceKit", dependencies: ["CSQLite"]),
         .executableTarget(name: "wwdc", dependencies: ["ConferenceKit", "Operations", "TerminalUI"]),
         .executableTarget(name: "Benchmarks", dependencies: ["Operations", "ConferenceKit", "CSQLite"]),
-        .testTarget(name: "OperationsTests", dependencies: ["Operations"]),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "OperationsTests", dependencies: ["Operations", "TestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
-        .testTarget(name: "ConferenceKitTests", dependencies: ["ConferenceKit", "CSQLite"]),
-        .testTarget(name: "wwdcTests", dependencies: ["ConferenceKit"]),
+        .testTarget(name: "ConferenceKitTests", dependencies: ["ConferenceKit", "CSQLite", "TestSupport"]),
+        .testTarget(name: "wwdcTests", dependencies: ["ConferenceKit", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,56 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Operations
+import TestSupport
+import Testing
+
+@Suite("URL session task operation")
+struct URLSessionTaskOperationTests {
+    @Test("a data task: the completion handler gets the body, then the operation finishes")
+    func dataTask() async throws {
+        let server = try ReferenceServer()
+        defer { server.stop() }
+        let body = Locked<Data?>(nil)
+        let operation = URLSessionTaskOperation(session: .shared, request: URLRequest(url: server.url("/config.json"))) { data, _, _ in
+            body.withLock { $0 = data }
+        }
+        let queue = AdvancedOperationQueue()
+        queue.addOperation(operation)
+        let errors = await operation.finishedErrors()
+        #expect(errors.isEmpty)
+        let config = try JSONSerialization.jsonObject(with: body.withLock { $0 } ?? Data()) as? [String: Any]
+        #expect(config?["feeds"] != nil)
+    }
+
+    @Test("a download task hands over a file that exists while the handler runs")
+    func downloadTask() async throws {
+        let server = try ReferenceServer()
+        defer { server.stop() }
+        let size = Locked(0)
+        let operation = URLSessionTaskOperation(session: .shared, downloadRequest: URLRequest(url: server.url("/news.json"))) { url, _, _ in
+            let data = url.flatMap { try? Data(contentsOf: $0) } ?? Data()
+            size.withLock { $0 = data.count }
+        }
+        AdvancedOperationQueue().addOperation(operation)
+        #expect(await operation.finishedErrors().isEmpty)
+        #expect(size.withLock { $0 } > 100)
+    }
+
+    @Test("cancelling cancels the task: the operation finishes long before the server answers")
+    func cancelCancelsTask() async throws {
+        let server = try ReferenceServer(arguments: ["--fault", "/contents.json=delay:30"])
+        defer { server.stop() }
+        let operation = URLSessionTaskOperation(session: .shared, request: URLRequest(url: server.url("/contents.json"))) { _, _, _ in }
+        let started = Signal()
+        operation.addObserver(BlockObserver(start: { _ in started.fire() }))
+        let queue = AdvancedOperationQueue()
+        queue.addOperation(operation)
+        #expect(await started.fired())
+        operation.cancel()
+        await queue.drain(seconds: 10)
+        #expect(operation.isCancelled && operation.isFinished)
+        #expect((operation.errors.first as? URLError)?.code == .cancelled)
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+/// Where the project's files are, found from this source file (tests run from any directory).
+public enum ProjectPaths {
+    /// The package root.
+    public static let root: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The bundled sample conference.
+    public static var fixtures: URL { root.appendingPathComponent("Fixtures") }
+
+    /// The reference conference server script.
+    public static var server: URL { root.appendingPathComponent("Tests/Server/conference_server.py") }
+
+    /// Apple's real 2017 feeds in `../shared`, or nil when absent (a user's fresh clone): skip then.
+    public static var appleFeeds2017: URL? {
+        let url = root.deletingLastPathComponent().appendingPathComponent("shared/apple-feeds/2017")
+        return FileManager.default.fileExists(atPath: url.appendingPathComponent("contents.json").path) ? url : nil
+    }
+
+    /// The folder with the built products (the test bundle sits beside the `wwdc` binary).
+    public static var products: URL {
+        #if canImport(Darwin)
+        return Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }!.bundleURL.deletingLastPathComponent()
+        #else
+        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        #endif
+    }
+}

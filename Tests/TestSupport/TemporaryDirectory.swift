@@ -1,0 +1,17 @@
+import Foundation
+
+/// A fresh directory under the system's temporary folder, removed on `remove()`.
+public struct TemporaryDirectory: Sendable {
+    public let url: URL
+
+    public init(_ label: String = "wwdc-test") throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("\(label)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    public func path(_ component: String) -> URL { url.appendingPathComponent(component) }
+
+    public func remove() {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
