@@ -17,6 +17,10 @@ public final class TerminalOwner: Sendable {
     let context: TerminalContext
     private let queueKey = DispatchSpecificKey<Bool>()
 
+    /// The process's owner, on ``Terminal/standard(environment:)``. Use this one everywhere unless a
+    /// test needs its own terminal: two owners of one terminal would defeat the purpose.
+    public static let shared = TerminalOwner()
+
     /// An owner for `terminal`; `style` defaults to colour as the terminal and environment allow.
     public init(terminal: Terminal = .standard(), style: Style? = nil) {
         self.terminal = terminal

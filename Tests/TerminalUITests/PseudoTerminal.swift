@@ -73,13 +73,15 @@ final class PseudoTerminal {
     var transcript: String { String(decoding: output, as: UTF8.self) }
 
     /// Starts `path` on the pty as a session leader with the pty as its controlling terminal.
-    func spawn(_ path: String, _ arguments: [String], environment: [String: String] = [:]) throws {
+    /// With `stdinFromNull` its standard input is /dev/null instead, as in `wwdc … < file`.
+    func spawn(_ path: String, _ arguments: [String], environment: [String: String] = [:], stdinFromNull: Bool = false) throws {
         var env = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
         env.merge(environment) { $1 }
         pid = try Spawn.run(path, arguments, environment: env, setsid: true) { actions in
             posix_spawn_file_actions_addopen(&actions, 0, slavePath, O_RDWR, 0)
             posix_spawn_file_actions_adddup2(&actions, 0, 1)
             posix_spawn_file_actions_adddup2(&actions, 0, 2)
+            if stdinFromNull { posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0) }
         }
         exitPipe = try PTY.pipe()
         let child = pid

@@ -56,6 +56,41 @@ struct PseudoTerminalTests {
         #expect(passwordLine == "Password:")
     }
 
+    @Test("with standard input redirected, prompts read the controlling terminal (/dev/tty)")
+    func promptsUseDevTTY() throws {
+        let pty = try PseudoTerminal()
+        try pty.spawn(try DemoProgram.require(), ["password"], stdinFromNull: true)
+        try pty.expect("Username: ")
+        pty.send("bob\r")
+        try pty.expect("Password: ")
+        pty.send("pw\r")
+        try pty.expect("RESULT user=bob secret-length=2 secret-fnv=\(fingerprint("pw"))")
+        #expect(try pty.waitForExit() == .exited(0))
+        let info = try PseudoTerminal()
+        try info.spawn(try DemoProgram.require(), ["info"], stdinFromNull: true)
+        try info.expect("INFO interactive=true")
+    }
+
+    @Test("SIGTSTP restores the terminal before stopping and raw mode returns after")
+    func suspendSignal() throws {
+        // The child leads its own session, so its process group is orphaned and the kernel drops
+        // the stop itself; what is checked is the handler's restore-then-reapply sequence.
+        let pty = try PseudoTerminal()
+        let before = try pty.sttySettings()
+        try pty.spawn(try DemoProgram.require(), ["raw-signal"])
+        try pty.expect("RAW-READY")
+        let raw = try pty.sttySettings()
+        kill(pty.pid, SIGTSTP)
+        try pty.expect("\u{1B}[?25h")
+        try pty.expect("\u{1B}[?25l")
+        pty.send("k")
+        try pty.expect("KEY character(\"k\")")
+        #expect(try pty.sttySettings() == raw)
+        kill(pty.pid, SIGTERM)
+        #expect(try pty.waitForExit() == .signaled(SIGTERM))
+        #expect(try pty.sttySettings() == before)
+    }
+
     @Test("Ctrl-C in raw mode arrives as a key; exit() restores the terminal; exit code 130")
     func ctrlCRestores() throws {
         let pty = try PseudoTerminal()

@@ -295,6 +295,22 @@ struct LiveProgressTests {
         #expect(lines[0].hasSuffix("…"))
     }
 
+    @Test("the spinner turns on a timer on the owner queue and stops with the display")
+    func spinner() throws {
+        let pty = try PseudoTerminal(columns: 60, rows: 20)
+        let owner = TerminalOwner(terminal: Terminal(inputFD: pty.slave, outputFD: pty.slave, environment: ["TERM": "xterm"]))
+        let progress = LiveProgress(owner: owner, spinnerInterval: .milliseconds(20))
+        progress.begin("spinning")
+        try pty.expect("⠋")
+        try pty.expect("⠙")
+        try pty.expect("⠹")
+        progress.stop()
+        #expect(progress.state.withLock { $0.timer == nil && $0.stopped })
+        let end = endMarker(owner)
+        try pty.expect(end)
+        #expect(Screen(pty.transcript).lines.first?.hasPrefix("· spinning — not finished") == true)
+    }
+
     @Test("byte and time formatting")
     func formatting() {
         #expect(LiveProgress.formatBytes(999) == "999 B")
