@@ -23,6 +23,8 @@ let package = Package(
         .target(name: "ConferenceKit", dependencies: ["CSQLite"]),
         .executableTarget(name: "wwdc", dependencies: ["ConferenceKit", "Operations", "TerminalUI"]),
         .executableTarget(name: "Benchmarks", dependencies: ["Operations", "ConferenceKit", "CSQLite"]),
+        // Drives the terminal primitives for TerminalUITests' pseudo-terminal tests.
+        .executableTarget(name: "terminal-demo", dependencies: ["TerminalUI"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "OperationsTests", dependencies: ["Operations", "TestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),

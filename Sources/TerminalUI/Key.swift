@@ -1,0 +1,30 @@
+/// One key press, decoded from the bytes a terminal sends in raw mode.
+public enum Key: Hashable, Sendable {
+    /// A printable character (any script, including multi-byte UTF-8).
+    case character(Character)
+    /// Return or Enter (`\r` or `\n`).
+    case enter
+    case tab
+    /// Shift-Tab.
+    case backTab
+    /// Backspace (DEL or Ctrl-H).
+    case backspace
+    /// The forward-delete key.
+    case delete
+    /// Escape pressed on its own, not starting a sequence.
+    case escape
+    case up, down, left, right
+    case home, end, pageUp, pageDown, insert
+    /// Ctrl plus a letter, as a lowercase letter: `.control("c")` is Ctrl-C.
+    /// Ctrl-H, Ctrl-I, Ctrl-J and Ctrl-M arrive as ``backspace``, ``tab`` and ``enter``.
+    case control(Character)
+    /// Alt (Meta) plus a printable character, sent as ESC followed by the character.
+    case alt(Character)
+    /// A sequence this decoder does not know; prompts ignore it.
+    case unknown([UInt8])
+
+    /// Ctrl-C: cancels a prompt in raw mode, where it no longer raises SIGINT.
+    public static let interrupt = Key.control("c")
+    /// Ctrl-D: end of input on an empty line.
+    public static let endOfInput = Key.control("d")
+}

@@ -1,0 +1,76 @@
+extension TerminalContext {
+    /// Asks for one line of text; run it inside ``TerminalOwner/interact(token:_:)``.
+    ///
+    /// The terminal is in raw mode for the duration (entered before the prompt is drawn, so
+    /// nothing typed after the prompt appears is echoed by the terminal itself) and restored after.
+    /// With `echo` off nothing at all is shown while typing, not even asterisks, and the answer is
+    /// returned without being kept anywhere else; use it for passwords. Enter answers; Escape,
+    /// Ctrl-C and Ctrl-D on an empty line cancel. The prompt text is sanitised.
+    ///
+    /// - Throws: ``TerminalError/notInteractive`` off a terminal, ``TerminalError/inputClosed`` at
+    ///   end of input, ``TerminalError/systemCall(name:errno:)`` if the terminal fails.
+    public func readLine(prompt: String, echo: Bool = true, initial: String = "") throws(TerminalError) -> PromptResult<String> {
+        guard terminal.isInteractive else { throw TerminalError.notInteractive }
+        if isCancelled { return .cancelled }
+        try terminal.enterRawMode()
+        defer { terminal.leaveRawMode() }
+
+        let promptText = TextSanitizer.singleLine.sanitize(prompt)
+        var area = TextArea(text: echo ? initial : "", multiline: false)
+        var scroll = 0
+        if echo {
+            renderLine(promptText, area, scroll: &scroll)
+        } else {
+            write("\r" + promptText.truncated(toWidth: max(1, size.columns - 1)) + "\u{1B}[K")
+        }
+
+        while true {
+            let key: Key
+            do {
+                key = try readKey()
+            } catch .cancelled {
+                writeLine()
+                return .cancelled
+            }
+            switch key {
+            case .enter:
+                writeLine()
+                let answer = area.text
+                area = TextArea(multiline: false)
+                return .value(answer)
+            case .escape, .interrupt:
+                writeLine()
+                return .cancelled
+            case .endOfInput where area.isEmpty:
+                writeLine()
+                return .cancelled
+            default:
+                if area.handle(key) != .unhandled, echo {
+                    renderLine(promptText, area, scroll: &scroll)
+                }
+            }
+        }
+    }
+
+    /// Redraws prompt and text on the current line, scrolling the text sideways when it is too wide.
+    private func renderLine(_ prompt: String, _ area: TextArea, scroll: inout Int) {
+        let columns = max(2, size.columns - 1)
+        let shownPrompt = prompt.truncated(toWidth: max(1, columns / 2))
+        let promptWidth = shownPrompt.displayWidth
+        let available = max(1, columns - promptWidth)
+        let characters = area.lines[0]
+        let cursor = area.column
+        scroll = min(scroll, cursor)
+        while scroll < cursor, TextWidth.of(String(characters[scroll..<cursor])) >= available { scroll += 1 }
+        var visible = ""
+        var used = 0
+        for character in characters[scroll...] {
+            let width = TextWidth.of(character)
+            if used + width > available { break }
+            visible.append(character)
+            used += width
+        }
+        let cursorColumn = promptWidth + TextWidth.of(String(characters[scroll..<cursor]))
+        write("\r" + shownPrompt + visible + "\u{1B}[K\r" + (cursorColumn > 0 ? "\u{1B}[\(cursorColumn)C" : ""))
+    }
+}

@@ -1,0 +1,99 @@
+/// What a user would see after the terminal received some output: a minimal emulator for the
+/// sequences the terminal layer writes (CR, LF, cursor up/down/forward/back, erase line, erase
+/// below, SGR and cursor visibility, which leave no trace). The screen grows downwards without
+/// scrolling, so everything printed stays inspectable.
+struct Screen {
+    private(set) var rows: [[Character]] = [[]]
+    private(set) var row = 0
+    private(set) var column = 0
+    private(set) var cursorVisible = true
+
+    init(_ text: String) {
+        feed(text)
+    }
+
+    /// The visible lines, trailing spaces and trailing empty lines removed.
+    var lines: [String] {
+        var lines = rows.map { String($0.filter { $0 != "\u{0}" }).replacingTrailingSpaces() }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines
+    }
+
+    mutating func feed(_ text: String) {
+        var characters = Array(text)[...]
+        while let character = characters.popFirst() {
+            switch character {
+            case "\r":
+                column = 0
+            case "\n", "\r\n":
+                row += 1
+                if character == "\r\n" { column = 0 }
+                ensureRow()
+            case "\u{1B}":
+                guard characters.first == "[" else { continue }
+                characters.removeFirst()
+                var parameters = ""
+                while let next = characters.first, next.isASCII, let value = next.asciiValue, (0x20...0x3F).contains(value) {
+                    parameters.append(next)
+                    characters.removeFirst()
+                }
+                guard let final = characters.popFirst() else { return }
+                apply(final, parameters)
+            default:
+                put(character)
+            }
+        }
+    }
+
+    private mutating func apply(_ final: Character, _ parameters: String) {
+        let count = max(1, Int(parameters) ?? 1)
+        switch final {
+        case "A": row = max(0, row - count)
+        case "B": row += count; ensureRow()
+        case "C": column += count
+        case "D": column = max(0, column - count)
+        case "K": if column < rows[row].count { rows[row].removeSubrange(column...) }
+        case "J":
+            if column < rows[row].count { rows[row].removeSubrange(column...) }
+            rows.removeSubrange((row + 1)...)
+        case "h" where parameters == "?25": cursorVisible = true
+        case "l" where parameters == "?25": cursorVisible = false
+        default: break  // SGR and anything else: no effect on the text
+        }
+    }
+
+    private mutating func put(_ character: Character) {
+        ensureRow()
+        while rows[row].count < column { rows[row].append(" ") }
+        let width = max(1, TextWidthForTests.of(character))
+        if column < rows[row].count {
+            rows[row][column] = character
+        } else {
+            rows[row].append(character)
+        }
+        column += 1
+        // A wide character covers the next cell too.
+        for _ in 1..<width {
+            if column < rows[row].count { rows[row][column] = "\u{0}" } else { rows[row].append("\u{0}") }
+            column += 1
+        }
+    }
+
+    private mutating func ensureRow() {
+        while rows.count <= row { rows.append([]) }
+    }
+}
+
+import TerminalUI
+
+enum TextWidthForTests {
+    static func of(_ character: Character) -> Int { TextWidth.of(character) }
+}
+
+extension String {
+    fileprivate func replacingTrailingSpaces() -> String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}
