@@ -1,1 +1,6 @@
-print("benchmarks: not implemented yet")
+// Each benchmark prints its figures, one per line.
+do {
+    try ImportBenchmark.run()
+} catch {
+    print("import benchmark failed: \(error)")
+}
