@@ -24,6 +24,9 @@ struct ImportErrorTests {
         ("missing field", #"{"events": [], "contents": [{"id": "a", "eventId": "e", "title": "t"}, {"id": "b", "title": "t"}]}"#,
          .missingField, "contents[1].eventId (item id \"b\")"),
         ("missing list", #"{"events": []}"#, .missingField, "contents"),
+        ("trailing comma", #"{"events": [{"id": "e", "name": "E"},], "contents": []}"#, .malformedJSON, "line 1, column 38"),
+        ("non-ASCII key", "{\"events\": [], \"contents\": [{\"id\": \"a\", \"eventId\": \"e\", \"title\": \"t\", \"k\u{E9}\": 1}], \"x\": }",
+         .malformedJSON, "line 1"),
     ]
 
     @Test("malformed JSON, a wrong type, a missing field: a clear error, and the store as it was",

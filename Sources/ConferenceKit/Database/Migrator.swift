@@ -6,6 +6,7 @@ public struct Migration: Sendable {
     public let name: String
     let body: @Sendable (Database) throws -> Void
 
+    /// A migration running `body` (inside the migrator's transaction).
     public init(version: Int, name: String, body: @escaping @Sendable (Database) throws -> Void) {
         self.version = version
         self.name = name

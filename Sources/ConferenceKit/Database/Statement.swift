@@ -52,18 +52,22 @@ public final class Statement {
         }
     }
 
+    /// Binds an integer to the parameter at `index` (1-based).
     public func bind(_ value: Int64, at index: Int32) throws {
         try check(sqlite3_bind_int64(handle, index, value))
     }
 
+    /// Binds an integer to the parameter at `index` (1-based).
     public func bind(_ value: Int, at index: Int32) throws {
         try check(sqlite3_bind_int64(handle, index, Int64(value)))
     }
 
+    /// Binds a real to the parameter at `index` (1-based).
     public func bind(_ value: Double, at index: Int32) throws {
         try check(sqlite3_bind_double(handle, index, value))
     }
 
+    /// Binds text (copied by SQLite: `SQLITE_TRANSIENT`), NUL characters included; `""` binds empty text, not NULL.
     public func bind(_ value: String, at index: Int32) throws {
         var value = value
         let code = value.withUTF8 { buffer in
@@ -72,14 +76,17 @@ public final class Statement {
         try check(code)
     }
 
+    /// Binds text, or NULL for nil.
     public func bind(_ value: String?, at index: Int32) throws {
         if let value { try bind(value, at: index) } else { try bindNull(at: index) }
     }
 
+    /// Binds an integer, or NULL for nil.
     public func bind(_ value: Int?, at index: Int32) throws {
         if let value { try bind(value, at: index) } else { try bindNull(at: index) }
     }
 
+    /// Binds a real, or NULL for nil.
     public func bind(_ value: Double?, at index: Int32) throws {
         if let value { try bind(value, at: index) } else { try bindNull(at: index) }
     }
@@ -90,6 +97,7 @@ public final class Statement {
         try check(code)
     }
 
+    /// Binds a blob (copied by SQLite); an empty array binds an empty blob, not NULL.
     public func bindBlob(_ bytes: [UInt8], at index: Int32) throws {
         let code = bytes.withUnsafeBytes { buffer in
             // A nil base address would bind NULL: an empty blob needs a real pointer.
@@ -98,6 +106,7 @@ public final class Statement {
         try check(code)
     }
 
+    /// Binds NULL.
     public func bindNull(at index: Int32) throws {
         try check(sqlite3_bind_null(handle, index))
     }
@@ -165,32 +174,40 @@ public final class Statement {
 
     // MARK: Columns of the current row
 
+    /// The number of columns of the result.
     public var columnCount: Int32 { sqlite3_column_count(handle) }
 
+    /// The name of column `index` (0-based).
     public func columnName(at index: Int32) -> String {
         String(cString: sqlite3_column_name(handle, index))
     }
 
+    /// True when column `index` of the current row is NULL.
     public func isNull(at index: Int32) -> Bool {
         sqlite3_column_type(handle, index) == SQLITE_NULL
     }
 
+    /// Column `index` as an integer (0 for NULL).
     public func int64(at index: Int32) -> Int64 {
         sqlite3_column_int64(handle, index)
     }
 
+    /// Column `index` as an integer (0 for NULL).
     public func int(at index: Int32) -> Int {
         Int(sqlite3_column_int64(handle, index))
     }
 
+    /// Column `index` as an integer; nil for NULL.
     public func optionalInt(at index: Int32) -> Int? {
         isNull(at: index) ? nil : Int(sqlite3_column_int64(handle, index))
     }
 
+    /// Column `index` as a real (0 for NULL).
     public func double(at index: Int32) -> Double {
         sqlite3_column_double(handle, index)
     }
 
+    /// Column `index` as a real; nil for NULL.
     public func optionalDouble(at index: Int32) -> Double? {
         isNull(at: index) ? nil : sqlite3_column_double(handle, index)
     }

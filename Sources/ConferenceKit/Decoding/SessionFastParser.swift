@@ -160,8 +160,8 @@ struct SessionFastParser {
             try expect(UInt8(ascii: "\""))
             let keyStart = index
             while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
-                // Keys with escapes are left to JSONDecoder.
-                guard bytes[index] != UInt8(ascii: "\\"), bytes[index] >= 0x20 else { throw Unsupported() }
+                // Keys with escapes or beyond ASCII are left to the full decoder.
+                guard bytes[index] != UInt8(ascii: "\\"), bytes[index] >= 0x20, bytes[index] < 0x80 else { throw Unsupported() }
                 index += 1
             }
             guard index < bytes.count else { throw Unsupported() }

@@ -94,30 +94,37 @@ public final class ConferenceStore: @unchecked Sendable {
 
     // MARK: User data
 
+    /// The favorite row of a session (see `Database.favorite(sessionID:)`).
     public func favorite(sessionID: String) throws -> Favorite? {
         try read { try $0.favorite(sessionID: sessionID) }
     }
 
+    /// The favorite rows, by session identifier (see `Database.favorites(onlyFavorites:)`).
     public func favorites(onlyFavorites: Bool = true) throws -> [Favorite] {
         try read { try $0.favorites(onlyFavorites: onlyFavorites) }
     }
 
+    /// Marks or unmarks a session in its own transaction.
     public func setFavorite(sessionID: String, _ isFavorite: Bool, syncState: SyncState = .pending, at date: Date = Date()) throws {
         try write { try $0.setFavorite(sessionID: sessionID, isFavorite, syncState: syncState, at: date) }
     }
 
+    /// The feedback given on a session.
     public func feedback(sessionID: String) throws -> Feedback? {
         try read { try $0.feedback(sessionID: sessionID) }
     }
 
+    /// Writes the feedback of its session (see `Database.saveFeedback(_:)`).
     public func saveFeedback(_ feedback: Feedback) throws {
         try write { try $0.saveFeedback(feedback) }
     }
 
+    /// What the last sync recorded for `feed`.
     public func syncMetadata(feed: String) throws -> SyncMetadata? {
         try read { try $0.syncMetadata(feed: feed) }
     }
 
+    /// Every feed's sync metadata, by name.
     public func allSyncMetadata() throws -> [SyncMetadata] {
         try read { try $0.allSyncMetadata() }
     }
