@@ -51,6 +51,22 @@ struct DatabaseTests {
         #expect(try db.fetchInt("SELECT count(*) FROM t") == 2)
     }
 
+    @Test("every parameter must get an argument: a short or long list is refused, not run with stale values")
+    func argumentCount() throws {
+        let db = try Database(path: ":memory:")
+        try db.execute(sql: "CREATE TABLE t (a, b)")
+        try db.execute("INSERT INTO t VALUES (?, ?)", [1, 2])
+        for arguments: [any DatabaseValueConvertible] in [[], [1], [1, 2, 3]] {
+            do {
+                try db.execute("INSERT INTO t VALUES (?, ?)", arguments)
+                Issue.record("\(arguments.count) arguments must be refused")
+            } catch let error as DatabaseError {
+                #expect(error.code == SQLITE_MISUSE)
+            }
+        }
+        #expect(try db.fetchInt("SELECT count(*) FROM t") == 1)
+    }
+
     @Test("errors carry the extended code, SQLite's message and the SQL, never the bound values")
     func errorContents() throws {
         let db = try Database(path: ":memory:")

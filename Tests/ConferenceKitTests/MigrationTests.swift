@@ -42,6 +42,23 @@ struct MigrationTests {
         #expect(try store.favorites().count == 1)
     }
 
+    @Test("read-only opening works on a current store and refuses one that needs migrating")
+    func readOnly() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("ro.sqlite")
+        do {
+            let store = try ConferenceStore(path: path)
+            _ = try store.importContents(json: TestFeeds.contentsData(sessionCount: 5))
+        }
+        let reader = try ConferenceStore(path: path, configuration: Database.Configuration(readOnly: true))
+        #expect(try reader.count("SELECT count(*) FROM sessions") == 5)
+        #expect(throws: DatabaseError.self) { try reader.setFavorite(sessionID: "x", true) }
+
+        let old = folder.file("old-ro.sqlite")
+        do { try Migrator([StoreSchema.catalogue]).migrate(try Database(path: old)) }
+        #expect(throws: DatabaseError.self) { try ConferenceStore(path: old, configuration: Database.Configuration(readOnly: true)) }
+    }
+
     @Test("each migration lands whole: a failing step leaves the previous version")
     func failingMigration() throws {
         let db = try Database(path: ":memory:")

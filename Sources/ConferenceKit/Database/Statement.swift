@@ -45,8 +45,12 @@ public final class Statement {
 
     // MARK: Binding
 
-    /// Binds every argument in order, starting at parameter 1.
+    /// Binds every argument in order, starting at parameter 1; there must be one per parameter.
     public func bind(_ arguments: [any DatabaseValueConvertible]) throws {
+        guard arguments.count == Int(sqlite3_bind_parameter_count(handle)) else {
+            throw DatabaseError.misuse(
+                "\(arguments.count) arguments for \(sqlite3_bind_parameter_count(handle)) parameters", sql: sql)
+        }
         for (offset, argument) in arguments.enumerated() {
             try argument.bind(to: self, at: Int32(offset + 1))
         }
@@ -145,7 +149,7 @@ public final class Statement {
     public func execute(_ arguments: [any DatabaseValueConvertible] = []) throws {
         sqlite3_reset(handle)
         defer { sqlite3_reset(handle) }
-        if !arguments.isEmpty { try bind(arguments) }
+        try bind(arguments)
         while try step() {}
     }
 
@@ -153,7 +157,7 @@ public final class Statement {
     public func forEachRow(_ arguments: [any DatabaseValueConvertible] = [], _ body: (Statement) throws -> Void) throws {
         sqlite3_reset(handle)
         defer { sqlite3_reset(handle) }
-        if !arguments.isEmpty { try bind(arguments) }
+        try bind(arguments)
         while try step() { try body(self) }
     }
 
@@ -168,7 +172,7 @@ public final class Statement {
     public func fetchOne<T>(_ arguments: [any DatabaseValueConvertible] = [], _ row: (Statement) throws -> T) throws -> T? {
         sqlite3_reset(handle)
         defer { sqlite3_reset(handle) }
-        if !arguments.isEmpty { try bind(arguments) }
+        try bind(arguments)
         return try step() ? try row(self) : nil
     }
 

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import Synchronization
 
@@ -23,7 +24,17 @@ public final class ConferenceStore: @unchecked Sendable {
     public init(path: String, configuration: Database.Configuration = Database.Configuration()) throws {
         if !configuration.readOnly { try StoreLocation.prepareFolder(for: path) }
         let db = try Database(path: path, configuration: configuration)
-        try StoreSchema.migrator.migrate(db)
+        if configuration.readOnly {
+            let version = try Migrator.version(of: db)
+            guard version == StoreSchema.migrator.latestVersion else {
+                throw DatabaseError(
+                    extendedCode: SQLITE_READONLY,
+                    message: "the database has schema version \(version) and cannot be migrated to \(StoreSchema.migrator.latestVersion) read-only",
+                    path: path, suggestion: "Open it once without read-only access to migrate it, or use a matching version of wwdc.")
+            }
+        } else {
+            try StoreSchema.migrator.migrate(db)
+        }
         self.path = path
         self.connection = db
     }
