@@ -1,0 +1,34 @@
+import Foundation
+
+/// The user's rating of a session (one per session), kept by session identifier.
+public struct Feedback: Hashable, Sendable {
+    /// The service's idempotency key, a UUID made by the client when the feedback is first written.
+    public var clientID: UUID
+    public var sessionID: String
+    /// Ratings from 1 to 5.
+    public var overall: Int
+    public var content: Int
+    public var presentation: Int
+    public var comment: String
+    public var syncState: SyncState
+    public var createdAt: Date
+    public var updatedAt: Date
+
+    public init(clientID: UUID = UUID(), sessionID: String, overall: Int, content: Int, presentation: Int,
+                comment: String = "", syncState: SyncState, createdAt: Date, updatedAt: Date? = nil) {
+        self.clientID = clientID
+        self.sessionID = sessionID
+        self.overall = overall
+        self.content = content
+        self.presentation = presentation
+        self.comment = comment
+        self.syncState = syncState
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt ?? createdAt
+    }
+
+    /// True when every rating is within 1...5.
+    public var hasValidRatings: Bool {
+        [overall, content, presentation].allSatisfy { (1...5).contains($0) }
+    }
+}

@@ -1,0 +1,11 @@
+/// The decoded `videos_live.json`.
+public struct LiveVideosFeed: Hashable, Sendable {
+    public var updated: FeedDate?
+    /// Sorted by `eventContentID`, so the order does not depend on the JSON object's.
+    public var streams: [LiveStream]
+
+    public init(updated: FeedDate? = nil, streams: [LiveStream] = []) {
+        self.updated = updated
+        self.streams = streams.sorted { $0.eventContentID < $1.eventContentID }
+    }
+}

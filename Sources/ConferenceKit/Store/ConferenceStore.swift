@@ -1,0 +1,142 @@
+import CSQLite
+import Foundation
+import Synchronization
+
+/// The conference database: Apple's feeds as imported, and the user's favorites and feedback.
+///
+/// Opening creates the file (and its folder, mode 0700) if needed and migrates the schema. One
+/// connection, guarded by a lock, serves every thread of the process; other processes may open the
+/// same file at the same time (WAL journal, busy timeout).
+// @unchecked: the connection (not thread-safe by itself) is only used while `lock` is held.
+public final class ConferenceStore: @unchecked Sendable {
+    /// The database file.
+    public let path: String
+    private let connection: Database
+    private let lock = Mutex(())
+
+    /// The schema version this program writes.
+    public static var schemaVersion: Int { StoreSchema.migrator.latestVersion }
+
+    /// Opens the store at `path`.
+    ///
+    /// Fails with a `DatabaseError` when the file is not a SQLite database (left untouched), was made
+    /// by a newer wwdc, or cannot be created.
+    public init(path: String, configuration: Database.Configuration = Database.Configuration()) throws {
+        if !configuration.readOnly { try StoreLocation.prepareFolder(for: path) }
+        let db = try Database(path: path, configuration: configuration)
+        if configuration.readOnly {
+            let version = try Migrator.version(of: db)
+            guard version == StoreSchema.migrator.latestVersion else {
+                throw DatabaseError(
+                    extendedCode: SQLITE_READONLY,
+                    message: "the database has schema version \(version) and cannot be migrated to \(StoreSchema.migrator.latestVersion) read-only",
+                    path: path, suggestion: "Open it once without read-only access to migrate it, or use a matching version of wwdc.")
+            }
+        } else {
+            try StoreSchema.migrator.migrate(db)
+        }
+        self.path = path
+        self.connection = db
+    }
+
+    /// Opens the store where `StoreLocation` says: `explicitPath` (the `--db` flag), else `WWDC_DB`,
+    /// else the XDG data folder.
+    public convenience init(explicitPath: String? = nil, environment: [String: String]) throws {
+        try self.init(path: StoreLocation.resolve(explicitPath: explicitPath, environment: environment))
+    }
+
+    /// Runs `body` on the connection inside a read transaction (one consistent snapshot).
+    public func read<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
+        try lock.withLock { _ in
+            try connection.inTransaction(.deferred) { try body(connection) }
+        }
+    }
+
+    /// Runs `body` on the connection inside a write transaction: all of it is saved, or none.
+    public func write<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
+        try lock.withLock { _ in
+            try connection.inTransaction(.immediate) { try body(connection) }
+        }
+    }
+
+    // MARK: Imports
+
+    /// Saves everything one sync downloaded in a single transaction (see `Database.apply(_:)`).
+    public func apply(_ batch: SyncBatch) throws -> ImportReport {
+        try write { try $0.apply(batch) }
+    }
+
+    /// Saves a decoded `contents.json` in its own transaction (see `Database.importContents(_:)`).
+    public func importContents(_ feed: ContentsFeed) throws -> ImportReport {
+        try write { try $0.importContents(feed) }
+    }
+
+    /// Decodes and saves a `contents.json` in its own transaction (see `Database.importContents(json:feed:)`).
+    public func importContents(json data: Data, feed: String = "contents.json") throws -> ImportReport {
+        try write { try $0.importContents(json: data, feed: feed) }
+    }
+
+    /// Saves a decoded `news.json` in its own transaction.
+    public func importNews(_ feed: NewsFeed) throws -> ImportReport {
+        try write { try $0.importNews(feed) }
+    }
+
+    /// Saves a decoded `videos_live.json` in its own transaction.
+    public func importLiveVideos(_ feed: LiveVideosFeed) throws -> ImportReport {
+        try write { try $0.importLiveVideos(feed) }
+    }
+
+    // MARK: Reading
+
+    /// Sessions matching every word of `text`, best first (see `Database.search(_:limit:)`).
+    public func search(_ text: String, limit: Int = 50) throws -> [SearchHit] {
+        try read { try $0.search(text, limit: limit) }
+    }
+
+    /// Row counts by table name.
+    public func tableCounts() throws -> [String: Int] {
+        try read { try $0.tableCounts() }
+    }
+
+    /// A deterministic rendering of every table, for comparing two states of the store.
+    public func dump() throws -> String {
+        try read { try $0.dump() }
+    }
+
+    // MARK: User data
+
+    /// The favorite row of a session (see `Database.favorite(sessionID:)`).
+    public func favorite(sessionID: String) throws -> Favorite? {
+        try read { try $0.favorite(sessionID: sessionID) }
+    }
+
+    /// The favorite rows, by session identifier (see `Database.favorites(onlyFavorites:)`).
+    public func favorites(onlyFavorites: Bool = true) throws -> [Favorite] {
+        try read { try $0.favorites(onlyFavorites: onlyFavorites) }
+    }
+
+    /// Marks or unmarks a session in its own transaction.
+    public func setFavorite(sessionID: String, _ isFavorite: Bool, syncState: SyncState = .pending, at date: Date = Date()) throws {
+        try write { try $0.setFavorite(sessionID: sessionID, isFavorite, syncState: syncState, at: date) }
+    }
+
+    /// The feedback given on a session.
+    public func feedback(sessionID: String) throws -> Feedback? {
+        try read { try $0.feedback(sessionID: sessionID) }
+    }
+
+    /// Writes the feedback of its session (see `Database.saveFeedback(_:)`).
+    public func saveFeedback(_ feedback: Feedback) throws {
+        try write { try $0.saveFeedback(feedback) }
+    }
+
+    /// What the last sync recorded for `feed`.
+    public func syncMetadata(feed: String) throws -> SyncMetadata? {
+        try read { try $0.syncMetadata(feed: feed) }
+    }
+
+    /// Every feed's sync metadata, by name.
+    public func allSyncMetadata() throws -> [SyncMetadata] {
+        try read { try $0.allSyncMetadata() }
+    }
+}

@@ -1,0 +1,53 @@
+extension Database {
+    /// Sessions matching every word of `text` in their title, description or keywords, best first
+    /// (BM25 with the title weighted above the description, above the keywords).
+    ///
+    /// `text` is plain words, not FTS syntax: quotes and operators are taken literally, so any input is
+    /// safe. Empty when `text` has no word.
+    public func search(_ text: String, limit: Int = 50) throws -> [SearchHit] {
+        guard let query = Database.matchExpression(for: text), limit > 0 else { return [] }
+        return try fetchAll("""
+            SELECT s.id, s.title, s.event_id, s.type, hit.score
+            FROM (SELECT rowid AS sid, bm25(session_search, 10.0, 3.0, 1.0) AS score
+                  FROM session_search WHERE session_search MATCH ? ORDER BY score LIMIT ?) AS hit
+            JOIN sessions s ON s.sid = hit.sid
+            ORDER BY hit.score, s.id
+            """, [query, limit]) { row in
+            SearchHit(sessionID: row.string(at: 0) ?? "", title: row.string(at: 1) ?? "",
+                      eventID: row.string(at: 2) ?? "", type: row.string(at: 3), score: row.double(at: 4))
+        }
+    }
+
+    /// Each whitespace-separated word as an FTS5 string (`"word"`), joined by implicit AND; words
+    /// without a letter or digit are dropped since the tokenizer would find nothing in them.
+    static func matchExpression(for text: String) -> String? {
+        let words = text.split(whereSeparator: { $0.isWhitespace }).filter { word in
+            word.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
+        }
+        guard !words.isEmpty else { return nil }
+        return words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " ")
+    }
+
+    /// Row counts of the store's tables, by table name (full-text shadow tables left out).
+    public func tableCounts() throws -> [String: Int] {
+        let tables = try fetchAll("""
+            SELECT name FROM sqlite_schema
+            WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'session_search%'
+            ORDER BY name
+            """) { $0.string(at: 0) ?? "" }
+        var counts: [String: Int] = [:]
+        for table in tables {
+            counts[table] = try fetchInt("SELECT count(*) FROM \"\(table.replacingOccurrences(of: "\"", with: "\"\""))\"") ?? 0
+        }
+        return counts
+    }
+
+    /// Number of sessions of each type (`Session`, `Lab`, ...; untyped items under "").
+    public func sessionCountsByType() throws -> [String: Int] {
+        var counts: [String: Int] = [:]
+        try cachedStatement("SELECT coalesce(type, ''), count(*) FROM sessions GROUP BY 1").forEachRow { row in
+            counts[row.string(at: 0) ?? ""] = row.int(at: 1)
+        }
+        return counts
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+
+extension Database {
+    // MARK: Favorites
+
+    /// The favorite row of a session, including an unfavorite waiting for upload.
+    public func favorite(sessionID: String) throws -> Favorite? {
+        try fetchOne("SELECT session_id, is_favorite, sync_state, updated_at FROM favorites WHERE session_id = ?",
+                     [sessionID], Database.favorite(from:))
+    }
+
+    /// Every favorite row, by session identifier; with `onlyFavorites`, rows marked unfavorite are left out.
+    public func favorites(onlyFavorites: Bool = true) throws -> [Favorite] {
+        let filter = onlyFavorites ? "WHERE is_favorite = 1 " : ""
+        return try fetchAll("SELECT session_id, is_favorite, sync_state, updated_at FROM favorites \(filter)ORDER BY session_id",
+                            [], Database.favorite(from:))
+    }
+
+    /// Rows whose sync state is `state` (e.g. `.pending`, to upload).
+    public func favorites(in state: SyncState) throws -> [Favorite] {
+        try fetchAll("SELECT session_id, is_favorite, sync_state, updated_at FROM favorites WHERE sync_state = ? ORDER BY session_id",
+                     [state.rawValue], Database.favorite(from:))
+    }
+
+    /// Writes a favorite row as given (insert or replace).
+    public func saveFavorite(_ favorite: Favorite) throws {
+        try execute("""
+            INSERT INTO favorites (session_id, is_favorite, sync_state, updated_at) VALUES (?, ?, ?, ?)
+            ON CONFLICT (session_id) DO UPDATE SET is_favorite = excluded.is_favorite,
+                sync_state = excluded.sync_state, updated_at = excluded.updated_at
+            """, [favorite.sessionID, favorite.isFavorite, favorite.syncState.rawValue, favorite.updatedAt.timeIntervalSince1970])
+    }
+
+    /// Marks or unmarks a session; the row keeps the change for upload in `syncState`.
+    public func setFavorite(sessionID: String, _ isFavorite: Bool, syncState: SyncState = .pending, at date: Date = Date()) throws {
+        try saveFavorite(Favorite(sessionID: sessionID, isFavorite: isFavorite, syncState: syncState, updatedAt: date))
+    }
+
+    /// Changes only the sync state (after an upload); false when the session has no favorite row.
+    @discardableResult
+    public func setFavoriteSyncState(sessionID: String, _ state: SyncState) throws -> Bool {
+        try execute("UPDATE favorites SET sync_state = ? WHERE session_id = ?", [state.rawValue, sessionID])
+        return changesCount > 0
+    }
+
+    /// Removes the row entirely (e.g. an unfavorite the service has confirmed).
+    public func deleteFavorite(sessionID: String) throws {
+        try execute("DELETE FROM favorites WHERE session_id = ?", [sessionID])
+    }
+
+    private static func favorite(from row: Statement) -> Favorite {
+        Favorite(sessionID: row.string(at: 0) ?? "", isFavorite: row.int(at: 1) != 0,
+                 syncState: SyncState(rawValue: row.string(at: 2) ?? "") ?? .local,
+                 updatedAt: Date(timeIntervalSince1970: row.double(at: 3)))
+    }
+
+    // MARK: Feedback
+
+    private static let feedbackColumns =
+        "client_id, session_id, overall, content, presentation, comment, sync_state, created_at, updated_at"
+
+    /// The feedback given on a session.
+    public func feedback(sessionID: String) throws -> Feedback? {
+        try fetchOne("SELECT \(Database.feedbackColumns) FROM feedback WHERE session_id = ?", [sessionID], Database.feedback(from:))
+    }
+
+    /// All feedback, by session identifier; with `state`, only rows in that sync state.
+    public func allFeedback(in state: SyncState? = nil) throws -> [Feedback] {
+        if let state {
+            return try fetchAll("SELECT \(Database.feedbackColumns) FROM feedback WHERE sync_state = ? ORDER BY session_id",
+                                [state.rawValue], Database.feedback(from:))
+        }
+        return try fetchAll("SELECT \(Database.feedbackColumns) FROM feedback ORDER BY session_id", [], Database.feedback(from:))
+    }
+
+    /// Writes the feedback of its session, replacing an earlier one but keeping the earlier client
+    /// identifier and creation time (the service treats the client identifier as the feedback's identity).
+    ///
+    /// Ratings outside 1...5 fail with `SQLITE_CONSTRAINT_CHECK`.
+    public func saveFeedback(_ feedback: Feedback) throws {
+        try execute("""
+            INSERT INTO feedback (\(Database.feedbackColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (session_id) DO UPDATE SET overall = excluded.overall, content = excluded.content,
+                presentation = excluded.presentation, comment = excluded.comment, sync_state = excluded.sync_state,
+                updated_at = excluded.updated_at
+            """, [feedback.clientID.uuidString.lowercased(), feedback.sessionID, feedback.overall, feedback.content,
+                  feedback.presentation, feedback.comment, feedback.syncState.rawValue,
+                  feedback.createdAt.timeIntervalSince1970, feedback.updatedAt.timeIntervalSince1970])
+    }
+
+    /// Changes only the sync state; false when the session has no feedback.
+    @discardableResult
+    public func setFeedbackSyncState(sessionID: String, _ state: SyncState) throws -> Bool {
+        try execute("UPDATE feedback SET sync_state = ? WHERE session_id = ?", [state.rawValue, sessionID])
+        return changesCount > 0
+    }
+
+    private static func feedback(from row: Statement) -> Feedback {
+        Feedback(clientID: UUID(uuidString: row.string(at: 0) ?? "") ?? UUID(), sessionID: row.string(at: 1) ?? "",
+                 overall: row.int(at: 2), content: row.int(at: 3), presentation: row.int(at: 4),
+                 comment: row.string(at: 5) ?? "", syncState: SyncState(rawValue: row.string(at: 6) ?? "") ?? .local,
+                 createdAt: Date(timeIntervalSince1970: row.double(at: 7)),
+                 updatedAt: Date(timeIntervalSince1970: row.double(at: 8)))
+    }
+
+    // MARK: Sync metadata
+
+    /// What the last sync recorded for `feed`.
+    public func syncMetadata(feed: String) throws -> SyncMetadata? {
+        try fetchOne("SELECT feed, etag, last_sync FROM sync_metadata WHERE feed = ?", [feed], Database.syncMetadata(from:))
+    }
+
+    /// Every feed's sync metadata, by name.
+    public func allSyncMetadata() throws -> [SyncMetadata] {
+        try fetchAll("SELECT feed, etag, last_sync FROM sync_metadata ORDER BY feed", [], Database.syncMetadata(from:))
+    }
+
+    /// Records a feed's ETag and sync time.
+    public func saveSyncMetadata(_ metadata: SyncMetadata) throws {
+        try execute("""
+            INSERT INTO sync_metadata (feed, etag, last_sync) VALUES (?, ?, ?)
+            ON CONFLICT (feed) DO UPDATE SET etag = excluded.etag, last_sync = excluded.last_sync
+            """, [metadata.feed, metadata.etag, metadata.lastSync?.timeIntervalSince1970])
+    }
+
+    private static func syncMetadata(from row: Statement) -> SyncMetadata {
+        SyncMetadata(feed: row.string(at: 0) ?? "", etag: row.string(at: 1),
+                     lastSync: row.optionalDouble(at: 2).map(Date.init(timeIntervalSince1970:)))
+    }
+}

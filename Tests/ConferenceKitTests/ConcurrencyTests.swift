@@ -1,0 +1,80 @@
+import ConferenceKit
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+
+@Suite("Several connections at once")
+struct ConcurrencyTests {
+    /// What the worker threads report.
+    final class Shared: Sendable {
+        let failures = Mutex<[String]>([])
+        let written = Mutex<[Int: Int]>([:])
+        let imports = Atomic<Int>(0)
+        let reads = Atomic<Int>(0)
+    }
+
+    @Test("four threads with their own connections write and read for two seconds: no lock error, nothing lost")
+    func fourConnections() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("shared.sqlite")
+        _ = try ConferenceStore(path: path)
+        let feeds = [try TestFeeds.contentsData(sessionCount: 400, variant: 0),
+                     try TestFeeds.contentsData(sessionCount: 400, variant: 1)]
+        let deadline = DispatchTime.now().uptimeNanoseconds + 2_000_000_000
+        let shared = Shared()
+        let group = DispatchGroup()
+
+        for worker in 0..<4 {
+            group.enter()
+            let thread = Thread {
+                defer { group.leave() }
+                do {
+                    let store = try ConferenceStore(path: path)
+                    var count = 0
+                    while DispatchTime.now().uptimeNanoseconds < deadline {
+                        if worker == 0 {
+                            let report = try store.importContents(json: feeds[count % 2])
+                            if count > 0 && report[.sessions].updated != 400 {
+                                shared.failures.withLock { $0.append("import \(count) changed \(report)") }
+                            }
+                            shared.imports.add(1, ordering: .relaxed)
+                        } else {
+                            try store.setFavorite(sessionID: "worker\(worker)-\(count)", true)
+                            let mine = try store.read { db in
+                                try db.fetchInt("SELECT count(*) FROM favorites WHERE session_id LIKE ?", ["worker\(worker)-%"])
+                            }
+                            if mine != count + 1 {
+                                shared.failures.withLock { $0.append("worker \(worker) sees \(mine ?? -1) favorites, wrote \(count + 1)") }
+                            }
+                            let sessions = try store.count("SELECT count(*) FROM sessions")
+                            if sessions != 0 && sessions != 400 {
+                                shared.failures.withLock { $0.append("worker \(worker) saw \(sessions) sessions mid-import") }
+                            }
+                            _ = try store.search("swift")
+                            shared.reads.add(3, ordering: .relaxed)
+                        }
+                        count += 1
+                    }
+                    shared.written.withLock { $0[worker] = count }
+                } catch {
+                    shared.failures.withLock { $0.append("worker \(worker): \(error)") }
+                }
+            }
+            thread.start()
+        }
+        group.wait()
+
+        #expect(shared.failures.withLock { $0 } == [])
+        let counts = shared.written.withLock { $0 }
+        #expect(shared.imports.load(ordering: .relaxed) >= 2)
+        #expect(shared.reads.load(ordering: .relaxed) > 0)
+        let store = try ConferenceStore(path: path)
+        for worker in 1..<4 {
+            let expected = try #require(counts[worker])
+            #expect(expected > 0)
+            #expect(try store.read { try $0.fetchInt("SELECT count(*) FROM favorites WHERE session_id LIKE ?", ["worker\(worker)-%"]) } == expected)
+        }
+        #expect(try store.read { try $0.fetchString("PRAGMA integrity_check") } == "ok")
+    }
+}

@@ -1,0 +1,119 @@
+import CSQLite
+@testable import ConferenceKit
+import Foundation
+import Testing
+
+@Suite("Migrations and opening files")
+struct MigrationTests {
+    @Test("a fresh file gets every table and the latest schema version")
+    func freshFile() throws {
+        let folder = try TemporaryFolder()
+        let store = try folder.store()
+        #expect(try store.count("PRAGMA user_version") == ConferenceStore.schemaVersion)
+        #expect(ConferenceStore.schemaVersion == 3)
+        let tables = try store.tableCounts()
+        for table in ["events", "rooms", "tracks", "topics", "resources", "sessions", "instances", "videos",
+                      "session_keywords", "session_platforms", "session_topics", "session_related",
+                      "session_resources", "live_streams", "news", "news_photos", "favorites", "feedback",
+                      "sync_metadata"] {
+            #expect(tables[table] == 0, "table \(table)")
+        }
+        #expect(try store.search("anything").isEmpty)
+    }
+
+    @Test("an older database is upgraded in place, keeping its rows")
+    func upgrade() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("old.sqlite")
+        do {
+            let db = try Database(path: path)
+            try Migrator([StoreSchema.catalogue]).migrate(db)
+            try db.execute("INSERT INTO events (id, name) VALUES (?, ?)", ["wwdc2017", "WWDC 2017"])
+            try db.execute("""
+                INSERT INTO sessions (id, event_id, title, description) VALUES ('wwdc2017-102', 'wwdc2017', 'Keynote talk', '')
+                """)
+            #expect(try Migrator.version(of: db) == 1)
+        }
+        let store = try ConferenceStore(path: path)
+        #expect(try store.count("PRAGMA user_version") == 3)
+        #expect(try store.count("SELECT count(*) FROM events") == 1)
+        #expect(try store.search("keynote").map(\.sessionID) == ["wwdc2017-102"])
+        try store.setFavorite(sessionID: "wwdc2017-102", true)
+        #expect(try store.favorites().count == 1)
+    }
+
+    @Test("read-only opening works on a current store and refuses one that needs migrating")
+    func readOnly() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("ro.sqlite")
+        do {
+            let store = try ConferenceStore(path: path)
+            _ = try store.importContents(json: TestFeeds.contentsData(sessionCount: 5))
+        }
+        let reader = try ConferenceStore(path: path, configuration: Database.Configuration(readOnly: true))
+        #expect(try reader.count("SELECT count(*) FROM sessions") == 5)
+        #expect(throws: DatabaseError.self) { try reader.setFavorite(sessionID: "x", true) }
+
+        let old = folder.file("old-ro.sqlite")
+        do { try Migrator([StoreSchema.catalogue]).migrate(try Database(path: old)) }
+        #expect(throws: DatabaseError.self) { try ConferenceStore(path: old, configuration: Database.Configuration(readOnly: true)) }
+    }
+
+    @Test("each migration lands whole: a failing step leaves the previous version")
+    func failingMigration() throws {
+        let db = try Database(path: ":memory:")
+        let good = Migration(version: 1, name: "one", sql: "CREATE TABLE one (v)")
+        let bad = Migration(version: 2, name: "two", sql: "CREATE TABLE two (v); CREATE TABLE broken (")
+        #expect(throws: DatabaseError.self) { try Migrator([good, bad]).migrate(db) }
+        #expect(try Migrator.version(of: db) == 1)
+        #expect(try db.fetchInt("SELECT count(*) FROM sqlite_schema WHERE name = 'two'") == 0)
+    }
+
+    @Test("a database from a newer wwdc is refused with a clear message and left as it was")
+    func newerRefused() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("new.sqlite")
+        do {
+            let store = try ConferenceStore(path: path)
+            _ = try store.read { try $0.tableCounts() }
+        }
+        do {
+            let db = try Database(path: path)
+            try db.execute(sql: "PRAGMA user_version = 99")
+        }
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        do {
+            _ = try ConferenceStore(path: path)
+            Issue.record("a newer schema must be refused")
+        } catch let error as DatabaseError {
+            #expect(error.message.contains("newer version of wwdc"))
+            #expect(error.message.contains("99"))
+            #expect(error.recoverySuggestion?.contains("Upgrade wwdc") == true)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
+    @Test("a file that is not a database is refused at open and not touched", arguments: [
+        Data("just some notes\n".utf8),
+        Data(repeating: 0x41, count: 100_000),
+        Data("SQLite format 2\0 but not really a database".utf8),
+    ])
+    func notADatabase(content: Data) throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("notes.txt")
+        try content.write(to: URL(fileURLWithPath: path))
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        do {
+            _ = try ConferenceStore(path: path)
+            Issue.record("must be refused")
+        } catch let error as DatabaseError {
+            #expect(error.code == SQLITE_NOTADB)
+            #expect(error.description.contains("not a database"))
+            #expect(error.recoverySuggestion?.contains("untouched") == true)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == content)
+        let after = try FileManager.default.attributesOfItem(atPath: path)
+        #expect(after[.modificationDate] as? Date == attributes[.modificationDate] as? Date)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["notes.txt"])
+    }
+}
