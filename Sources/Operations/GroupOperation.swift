@@ -53,7 +53,19 @@ open class GroupOperation: AdvancedOperation, @unchecked Sendable {
     }
 
     override func didEnqueue(on queue: AdvancedOperationQueue) {
-        for observer in queue.defaultObservers { innerQueue.addObserver(observer) }
+        propagate(queue.defaultObservers)
+    }
+
+    /// Makes a queue's observers see the group's children too, including those added before the group
+    /// was enqueued (none of them has started: the inner queue is still suspended).
+    private func propagate(_ observers: [any OperationObserver]) {
+        guard !observers.isEmpty else { return }
+        for observer in observers { innerQueue.addObserver(observer) }
+        for child in innerQueue.operationsInFlight {
+            guard let child = child as? AdvancedOperation else { continue }
+            for observer in observers { child.addObserver(observer) }
+            (child as? GroupOperation)?.propagate(observers)
+        }
     }
 
     func childDidFinish(_ operation: Operation, errors: [any Error]) {

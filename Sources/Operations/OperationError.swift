@@ -33,7 +33,7 @@ public enum OperationError: Error, Equatable, Sendable, CustomStringConvertible 
     }
 
     /// How to fix it.
-    public var recoverySuggestion: String {
+    public var recoverySuggestion: String? {
         switch self {
         case .conditionFailed, .negatedConditionSatisfied:
             "Satisfy the condition (or remove it from the operation) and try again."

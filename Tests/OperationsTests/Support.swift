@@ -39,7 +39,7 @@ final class OverlapMeter: Sendable {
 /// bodies `await fired()`, so they never block Swift's cooperative threads (tests run on them).
 final class Signal: Sendable {
     private let semaphore = DispatchSemaphore(value: 0)
-    private let state = Locked<(fired: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+    private let state = Locked<(fired: Bool, waiters: [@Sendable () -> Void])>((false, []))
 
     func fire() {
         let waiters = state.withLock { state in
@@ -47,7 +47,7 @@ final class Signal: Sendable {
             defer { state.waiters = [] }
             return state.waiters
         }
-        for waiter in waiters { waiter.resume() }
+        for waiter in waiters { waiter() }
         semaphore.signal()
     }
 
@@ -59,29 +59,28 @@ final class Signal: Sendable {
 
     /// Suspends until fired; false after `seconds`.
     func fired(within seconds: Double = 10) async -> Bool {
-        await withTimeout(seconds) { resume in
+        await withTimeout(seconds) { done in
             let now = self.state.withLock { state in
                 if state.fired { return true }
-                state.waiters.append(resume)
+                state.waiters.append(done)
                 return false
             }
-            if now { resume.resume() }
+            if now { done() }
         }
     }
 }
 
-/// Runs `start`, which must eventually resume the continuation it is given; false if `seconds` pass first.
-func withTimeout(_ seconds: Double, _ start: @escaping @Sendable (CheckedContinuation<Void, Never>) -> Void) async -> Bool {
+/// Runs `start`, which must call the function it is given once the awaited event has happened;
+/// false if `seconds` pass first. Who came first is decided on the thread where it happens, not when
+/// a busy cooperative pool gets round to resuming the test.
+func withTimeout(_ seconds: Double, _ start: @escaping @Sendable (_ done: @escaping @Sendable () -> Void) -> Void) async -> Bool {
     final class Once: Sendable {
         let done = Locked(false)
         func first() -> Bool { done.withLock { done in defer { done = true }; return !done } }
     }
     let once = Once()
     return await withCheckedContinuation { (outer: CheckedContinuation<Bool, Never>) in
-        Task {
-            await withCheckedContinuation { inner in start(inner) }
-            if once.first() { outer.resume(returning: true) }
-        }
+        start { if once.first() { outer.resume(returning: true) } }
         DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
             if once.first() { outer.resume(returning: false) }
         }
@@ -138,7 +137,7 @@ final class ManualCondition: OperationCondition, @unchecked Sendable {
 extension AdvancedOperationQueue {
     /// Waits for the queue to drain; records a test failure instead of hanging.
     func drain(seconds: Double = 20, sourceLocation: SourceLocation = #_sourceLocation) async {
-        let drained = await withTimeout(seconds) { resume in self.whenIdle { resume.resume() } }
+        let drained = await withTimeout(seconds) { done in self.whenIdle(done) }
         #expect(drained, "queue did not drain within \(seconds) s", sourceLocation: sourceLocation)
     }
 }

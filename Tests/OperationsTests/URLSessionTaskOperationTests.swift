@@ -10,7 +10,7 @@ import Testing
 struct URLSessionTaskOperationTests {
     @Test("a data task: the completion handler gets the body, then the operation finishes")
     func dataTask() async throws {
-        let server = try ReferenceServer()
+        let server = try await ReferenceServer.start()
         defer { server.stop() }
         let body = Locked<Data?>(nil)
         let operation = URLSessionTaskOperation(session: .shared, request: URLRequest(url: server.url("/config.json"))) { data, _, _ in
@@ -26,7 +26,7 @@ struct URLSessionTaskOperationTests {
 
     @Test("a download task hands over a file that exists while the handler runs")
     func downloadTask() async throws {
-        let server = try ReferenceServer()
+        let server = try await ReferenceServer.start()
         defer { server.stop() }
         let size = Locked(0)
         let operation = URLSessionTaskOperation(session: .shared, downloadRequest: URLRequest(url: server.url("/news.json"))) { url, _, _ in
@@ -40,7 +40,7 @@ struct URLSessionTaskOperationTests {
 
     @Test("cancelling cancels the task: the operation finishes long before the server answers")
     func cancelCancelsTask() async throws {
-        let server = try ReferenceServer(arguments: ["--fault", "/contents.json=delay:30"])
+        let server = try await ReferenceServer.start(arguments: ["--fault", "/contents.json=delay:30"])
         defer { server.stop() }
         let operation = URLSessionTaskOperation(session: .shared, request: URLRequest(url: server.url("/contents.json"))) { _, _, _ in }
         let started = Signal()

@@ -42,14 +42,20 @@ public final class ReferenceServer: @unchecked Sendable {
         self.port = port
     }
 
+    /// Starts the server without blocking the test's thread (see ``onThread(_:)``).
+    public static func start(root: URL = ProjectPaths.fixtures, arguments: [String] = []) async throws -> ReferenceServer {
+        try await onThread { try ReferenceServer(root: root, arguments: arguments) }
+    }
+
     deinit { stop() }
 
     /// Stops the server (idempotent).
     public func stop() {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
+        guard process.isRunning else { return }
+        // End of input is the server's cue to shut down (--exit-with-stdin); a signal would interrupt
+        // its stdin reader thread mid-read.
+        try? stdin.fileHandleForWriting.close()
+        process.waitUntilExit()
     }
 
     /// The URL of a path on the server.

@@ -20,7 +20,7 @@ public final class SignalGate: Sendable {
         var critical: Set<ObjectIdentifier> = []
         var deferred: [Int32] = []
         var handler: (@Sendable (Int32) -> Void)?
-        var sources: [any DispatchSourceSignal] = []
+        var active = false
     }
 
     private let state = Locked(State())
@@ -54,21 +54,17 @@ public final class SignalGate: Sendable {
         for signal in deliver { self.deliver(signal) }
     }
 
-    /// Starts catching the signals (once): the default action is replaced by a dispatch source.
+    /// Starts catching the signals (once): the default action is replaced by the signal pipe.
     private func activate() {
-        state.withLock { state in
-            guard state.sources.isEmpty else { return }
-            for number in signals {
-                signal(number, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-                source.setEventHandler { [weak self] in self?.received(number) }
-                source.resume()
-                state.sources.append(source)
-            }
+        let first = state.withLock { state in
+            defer { state.active = true }
+            return !state.active
         }
+        guard first else { return }
+        for number in signals { SignalPipe.register(number, for: self) }
     }
 
-    private func received(_ signal: Int32) {
+    func received(_ signal: Int32) {
         let now: Bool = state.withLock { state in
             guard !state.critical.isEmpty else { return true }
             if !state.deferred.contains(signal) { state.deferred.append(signal) }
@@ -81,7 +77,7 @@ public final class SignalGate: Sendable {
         if let handler = state.withLock({ $0.handler }) {
             queue.async { handler(number) }
         } else {
-            signal(number, SIG_DFL)
+            SignalPipe.unregister(number)
             raise(number)
         }
     }

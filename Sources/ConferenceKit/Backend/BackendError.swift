@@ -1,0 +1,74 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A feed or account request that failed on its way: the server could not be reached, answered with an
+/// error, took too long, or the connection broke. Names the feed and the cause, and how to fix it.
+public enum BackendError: Error, Equatable, Sendable {
+    /// The source is neither an http(s) URL nor an existing folder.
+    case invalidSource(String)
+    /// Plain http to a host other than this machine: refused, credentials and data would travel in clear.
+    case insecureSource(URL)
+    /// Nothing answers at the source (refused, unknown host, no route): found before any feed is asked for.
+    case unreachable(source: String, reason: String)
+    /// The server answered with an HTTP error.
+    case httpStatus(feed: String, status: Int, url: URL)
+    /// No complete answer within the time limit.
+    case timedOut(feed: String, seconds: Double)
+    /// The connection broke, or the body stopped short.
+    case connectionLost(feed: String, detail: String)
+    /// A folder source lacks the feed's file.
+    case missingFile(feed: String, path: String)
+    /// Anything else the transport reported.
+    case transport(feed: String, detail: String)
+
+    /// How to fix it.
+    public var recoverySuggestion: String? {
+        switch self {
+        case .invalidSource:
+            "Give an http(s) URL or the path of a folder holding config.json (--source or WWDC_SOURCE)."
+        case .insecureSource:
+            "Use https, or plain http only for this machine (localhost, 127.0.0.1, ::1)."
+        case .unreachable:
+            "Check the network and the source URL; nothing was changed."
+        case .httpStatus(_, let status, _) where status >= 500:
+            "The server has a problem; try again later. Nothing was changed."
+        case .httpStatus:
+            "Check the source URL; nothing was changed."
+        case .timedOut:
+            "The server is slow or stuck; try again later (WWDC_TIMEOUT sets the limit in seconds)."
+        case .connectionLost:
+            "The download was cut off; try again. Nothing was changed."
+        case .missingFile:
+            "Check that the folder holds the feed files in Apple's format."
+        case .transport:
+            "Try again; nothing was changed."
+        }
+    }
+}
+
+extension BackendError: LocalizedError, CustomStringConvertible {
+    public var errorDescription: String? { description }
+
+    public var description: String {
+        switch self {
+        case let .invalidSource(text):
+            "\(text) is not a source: neither an http(s) URL nor a folder"
+        case let .insecureSource(url):
+            "refusing plain http to \(url.host ?? url.absoluteString): only https is allowed beyond this machine"
+        case let .unreachable(source, reason):
+            "cannot reach \(source): \(reason)"
+        case let .httpStatus(feed, status, url):
+            "\(feed): HTTP \(status) \(HTTPURLResponse.localizedString(forStatusCode: status)) from \(url.absoluteString)"
+        case let .timedOut(feed, seconds):
+            "\(feed): no answer within \(seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)) s"
+        case let .connectionLost(feed, detail):
+            "\(feed): connection lost (\(detail))"
+        case let .missingFile(feed, path):
+            "\(feed): no such file \(path)"
+        case let .transport(feed, detail):
+            "\(feed): \(detail)"
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// Where a conference's feeds come from: a server (its base URL) or a local folder of feed files.
+public enum ConferenceSource: Sendable, Equatable, CustomStringConvertible {
+    case server(URL)
+    case folder(URL)
+
+    /// Reads `--source` / `WWDC_SOURCE`: an http(s) URL, or the path of a folder.
+    ///
+    /// - Throws: `BackendError.insecureSource` for plain http beyond this machine,
+    ///   `BackendError.invalidSource` for anything else that is not a URL nor a folder.
+    public init(argument: String, relativeTo directory: String = FileManager.default.currentDirectoryPath) throws {
+        if let url = URL(string: argument), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" {
+            guard url.host != nil else { throw BackendError.invalidSource(argument) }
+            if scheme == "http", !Self.isLoopback(url) { throw BackendError.insecureSource(url) }
+            self = .server(url.absoluteString.hasSuffix("/") ? url : url.appendingPathComponent(""))
+            return
+        }
+        let path = argument.hasPrefix("/") ? argument : (directory as NSString).appendingPathComponent(argument)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw BackendError.invalidSource(argument)
+        }
+        self = .folder(URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL)
+    }
+
+    /// The URL feeds are resolved against (a folder's is a file URL ending in `/`).
+    public var baseURL: URL {
+        switch self {
+        case let .server(url): url
+        case let .folder(url): url
+        }
+    }
+
+    /// The config's URL.
+    public var configURL: URL { URL(string: "config.json", relativeTo: baseURL)!.absoluteURL }
+
+    public var description: String {
+        switch self {
+        case let .server(url): url.absoluteString
+        case let .folder(url): url.path
+        }
+    }
+
+    /// Whether `url` names this machine.
+    public static func isLoopback(_ url: URL) -> Bool {
+        guard let host = url.host?.lowercased() else { return false }
+        return host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+    }
+
+    /// Refuses anything but https, or http to this machine (an account service, say).
+    public static func requireSecure(_ url: URL) throws {
+        switch url.scheme?.lowercased() {
+        case "https": return
+        case "http" where isLoopback(url): return
+        case "http": throw BackendError.insecureSource(url)
+        default: throw BackendError.invalidSource(url.absoluteString)
+        }
+    }
+
+    /// Checks a URL the config points at: same rules as for the source (https, or http on loopback),
+    /// and a folder source may only point into itself or at servers.
+    public func validate(_ url: URL) throws {
+        switch url.scheme?.lowercased() {
+        case "https":
+            return
+        case "http":
+            if !Self.isLoopback(url) { throw BackendError.insecureSource(url) }
+        case "file":
+            guard case .folder = self else { throw BackendError.invalidSource(url.absoluteString) }
+        default:
+            throw BackendError.invalidSource(url.absoluteString)
+        }
+    }
+}

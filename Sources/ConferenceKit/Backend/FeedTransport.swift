@@ -1,0 +1,42 @@
+import Foundation
+
+/// A request for one feed.
+public struct FeedRequest: Sendable {
+    /// The feed's file name, for messages (`contents.json`).
+    public var feed: String
+    public var url: URL
+    /// The ETag from the last sync: the server answers 304 when nothing changed.
+    public var etag: String?
+    public var timeout: TimeInterval
+
+    public init(feed: String, url: URL, etag: String?, timeout: TimeInterval) {
+        self.feed = feed
+        self.url = url
+        self.etag = etag
+        self.timeout = timeout
+    }
+}
+
+/// What came back for a feed.
+public enum FeedResponse: Sendable, Equatable {
+    /// A body, with the ETag to send next time.
+    case modified(Data, etag: String?)
+    /// Unchanged since the ETag sent (HTTP 304): nothing to parse.
+    case notModified(etag: String?)
+}
+
+/// Fetches feeds. Calls `completion` exactly once; cancelling the returned fetch stops it.
+public protocol FeedTransport: Sendable {
+    func fetch(_ request: FeedRequest, completion: @escaping @Sendable (Result<FeedResponse, BackendError>) -> Void) -> FeedFetch
+}
+
+/// A fetch in flight, cancellable.
+public final class FeedFetch: Sendable {
+    private let onCancel: @Sendable () -> Void
+
+    public init(onCancel: @escaping @Sendable () -> Void = {}) {
+        self.onCancel = onCancel
+    }
+
+    public func cancel() { onCancel() }
+}

@@ -1,0 +1,78 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Fetches feeds over http(s) with URLSession: conditional requests, no cache, a time limit per request,
+/// and a truncated body caught by its Content-Length.
+public struct HTTPTransport: FeedTransport {
+    private let session: URLSession
+
+    public init() {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.httpShouldSetCookies = false
+        session = URLSession(configuration: configuration)
+    }
+
+    public func fetch(_ request: FeedRequest, completion: @escaping @Sendable (Result<FeedResponse, BackendError>) -> Void) -> FeedFetch {
+        var urlRequest = URLRequest(url: request.url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: request.timeout)
+        if let etag = request.etag { urlRequest.setValue(etag, forHTTPHeaderField: "If-None-Match") }
+        urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
+        let task = session.dataTask(with: urlRequest) { data, response, error in
+            completion(Self.outcome(of: request, data: data, response: response, error: error))
+        }
+        task.resume()
+        return FeedFetch { task.cancel() }
+    }
+
+    static func outcome(of request: FeedRequest, data: Data?, response: URLResponse?, error: (any Error)?) -> Result<FeedResponse, BackendError> {
+        if let error { return .failure(classify(error, request: request)) }
+        guard let http = response as? HTTPURLResponse else {
+            return .failure(.transport(feed: request.feed, detail: "no HTTP response"))
+        }
+        let etag = http.value(forHTTPHeaderField: "ETag")
+        switch http.statusCode {
+        case 304:
+            return .success(.notModified(etag: etag ?? request.etag))
+        case 200..<300:
+            let body = data ?? Data()
+            if http.expectedContentLength >= 0, Int64(body.count) < http.expectedContentLength {
+                return .failure(.connectionLost(feed: request.feed,
+                                                detail: "received \(body.count) of \(http.expectedContentLength) bytes"))
+            }
+            return .success(.modified(body, etag: etag))
+        default:
+            return .failure(.httpStatus(feed: request.feed, status: http.statusCode, url: request.url))
+        }
+    }
+
+    static func classify(_ error: any Error, request: FeedRequest) -> BackendError {
+        guard let urlError = error as? URLError else {
+            return .transport(feed: request.feed, detail: String(describing: error))
+        }
+        switch urlError.code {
+        case .timedOut:
+            return .timedOut(feed: request.feed, seconds: request.timeout)
+        case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet:
+            return .unreachable(source: request.url.host ?? request.url.absoluteString, reason: urlError.localizedDescription)
+        case .cancelled:
+            return .transport(feed: request.feed, detail: "cancelled")
+        default:
+            // A dropped connection or a body cut short: libcurl reports these under several codes.
+            return .connectionLost(feed: request.feed, detail: Self.shortDescription(urlError))
+        }
+    }
+
+    private static func shortDescription(_ error: URLError) -> String {
+        switch error.code {
+        case .networkConnectionLost: "the server closed the connection"
+        case .badServerResponse: "bad server response"
+        case .zeroByteResource: "empty response"
+        case .cannotParseResponse: "unreadable response"
+        case .cancelled: "cancelled"
+        default: error.localizedDescription
+        }
+    }
+}

@@ -1,0 +1,19 @@
+import Foundation
+
+/// The feeds a sync reads, with the names Apple's config and the store use.
+public enum FeedKind: String, CaseIterable, Sendable {
+    case config
+    case contents
+    case news
+    case liveVideos
+
+    /// The file name, for messages and the fallback URL (`<base>/<file>`).
+    public var fileName: String {
+        switch self {
+        case .config: "config.json"
+        case .contents: "contents.json"
+        case .news: "news.json"
+        case .liveVideos: "videos_live.json"
+        }
+    }
+}

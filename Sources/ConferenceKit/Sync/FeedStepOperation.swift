@@ -1,0 +1,85 @@
+import Foundation
+import Operations
+
+/// A step that downloads one feed and then parses it: composition, as the talk's group operations do.
+//
+// @unchecked Sendable: immutable after init; the rest is the superclass's.
+class FeedStepOperation: GroupOperation, SyncStepOperation, @unchecked Sendable {
+    let step: SyncStep
+    let kind: FeedKind
+    let context: SyncContext
+
+    init(step: SyncStep, kind: FeedKind, context: SyncContext) {
+        self.step = step
+        self.kind = kind
+        self.context = context
+        let download = DownloadFeedOperation(kind, context: context)
+        let parse = ParseFeedOperation(download, context: context)
+        super.init(operations: [download, parse])
+        name = step.rawValue
+    }
+
+    var resultDetail: String? {
+        let staged = context.snapshot
+        if staged.unchanged.contains(kind) { return "unchanged" }
+        let size = staged.bytes[kind].map { ByteCountFormatter.string(fromByteCount: Int64($0), countStyle: .file) }
+        return [itemsDetail(staged), size].compactMap { $0 }.joined(separator: ", ")
+    }
+
+    /// What the feed held, e.g. "234 sessions".
+    func itemsDetail(_ staged: SyncContext.Staged) -> String? { nil }
+}
+
+/// Downloads `config.json`, which names the other feeds. Fails fast when the source is unreachable.
+//
+// @unchecked Sendable: see FeedStepOperation.
+final class DownloadConfigOperation: FeedStepOperation, @unchecked Sendable {
+    init(context: SyncContext) {
+        super.init(step: .config, kind: .config, context: context)
+        addCondition(ReachableCondition(source: context.settings.source))
+    }
+}
+
+/// Downloads and parses `contents.json`: events, rooms, tracks, sessions and their schedule.
+//
+// @unchecked Sendable: see FeedStepOperation.
+final class ScheduleOperation: FeedStepOperation, @unchecked Sendable {
+    init(context: SyncContext) {
+        super.init(step: .schedule, kind: .contents, context: context)
+    }
+
+    override func itemsDetail(_ staged: SyncContext.Staged) -> String? {
+        guard let contents = staged.contents else { return nil }
+        let scheduled = contents.sessions.filter { $0.startTime != nil }.count
+        return "\(contents.sessions.count) sessions, \(scheduled) scheduled, \(contents.events.count) events"
+    }
+}
+
+/// Downloads and parses `news.json`.
+//
+// @unchecked Sendable: see FeedStepOperation.
+final class NewsOperation: FeedStepOperation, @unchecked Sendable {
+    init(context: SyncContext) {
+        super.init(step: .news, kind: .news, context: context)
+    }
+
+    override func itemsDetail(_ staged: SyncContext.Staged) -> String? {
+        staged.news.map { "\($0.items.count) items" }
+    }
+}
+
+/// The live streams from `videos_live.json`, with the on-demand videos from the contents' media.
+//
+// @unchecked Sendable: see FeedStepOperation.
+final class VideosOperation: FeedStepOperation, @unchecked Sendable {
+    init(context: SyncContext) {
+        super.init(step: .videos, kind: .liveVideos, context: context)
+    }
+
+    override func itemsDetail(_ staged: SyncContext.Staged) -> String? {
+        var parts: [String] = []
+        if let live = staged.liveVideos { parts.append("\(live.streams.count) live streams") }
+        if let contents = staged.contents { parts.append("\(contents.sessions.filter { $0.media != nil }.count) on demand") }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Operations
+
+/// Decodes what its download step received and stages it for the save step; an unchanged feed (304)
+/// stages nothing but its ETag.
+//
+// @unchecked Sendable: immutable after init; the rest is the superclass's.
+final class ParseFeedOperation: AdvancedOperation, @unchecked Sendable {
+    private let download: DownloadFeedOperation
+    private let context: SyncContext
+
+    init(_ download: DownloadFeedOperation, context: SyncContext) {
+        self.download = download
+        self.context = context
+        super.init()
+        name = "parse \(download.kind.fileName)"
+        addDependency(download)
+        addCondition(NoCancelledDependencies())
+        addCondition(NoFailedDependencies())
+    }
+
+    override func execute() async throws {
+        let kind = download.kind
+        switch download.result {
+        case nil:
+            return
+        case let .notModified(etag):
+            if kind == .config {
+                // The config says where the other feeds are: reuse the copy saved by the last sync.
+                guard let body = try context.store.savedConfigBody() else {
+                    throw FeedError(kind: .invalidValue, feed: kind.fileName, detail: "unchanged on the server, but no saved copy: run wwdc sync again")
+                }
+                try stageConfig(body)
+            }
+            context.stage { staged in
+                staged.checked[kind] = etag
+                staged.unchanged.insert(kind)
+            }
+        case let .modified(data, etag):
+            try Task.checkCancellation()
+            switch kind {
+            case .config:
+                try stageConfig(data)
+                context.stage { $0.configBody = data }
+            case .contents:
+                let feed = try FeedDecoder.contents(from: data)
+                context.stage { $0.contents = feed }
+            case .news:
+                let feed = try FeedDecoder.news(from: data)
+                context.stage { $0.news = feed }
+            case .liveVideos:
+                let feed = try FeedDecoder.liveVideos(from: data)
+                context.stage { $0.liveVideos = feed }
+            }
+            context.stage { staged in
+                staged.checked[kind] = etag
+                staged.bytes[kind] = data.count
+            }
+        }
+    }
+
+    private func stageConfig(_ data: Data) throws {
+        let config = try FeedDecoder.config(from: data)
+        context.stage { $0.config = config }
+    }
+}

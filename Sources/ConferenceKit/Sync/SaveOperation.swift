@@ -1,0 +1,53 @@
+import Foundation
+import Operations
+
+/// Commits everything the sync staged in one transaction: the store is either fully updated or left
+/// as it was. A critical section: SIGINT and SIGTERM wait until it is done.
+//
+// @unchecked Sendable: immutable after init; the rest is the superclass's.
+final class SaveOperation: AdvancedOperation, SyncStepOperation, @unchecked Sendable {
+    let step = SyncStep.save
+    private let context: SyncContext
+
+    init(context: SyncContext) {
+        self.context = context
+        super.init()
+        name = step.rawValue
+        addObserver(CriticalSectionObserver())
+    }
+
+    var resultDetail: String? {
+        let staged = context.snapshot
+        guard let report = staged.report else { return nil }
+        let rows = report.rowsChanged - report[.syncMetadata].total + staged.favoriteChanges.total + staged.feedbackChanges.total
+        return rows == 0 ? "nothing changed" : "\(rows) rows changed"
+    }
+
+    override func execute() {
+        // Cancelled between being scheduled and now: the critical section has not begun, stop here.
+        if isCancelled {
+            finish()
+            return
+        }
+        do {
+            let staged = context.snapshot
+            let batch = context.batch()
+            let date = context.settings.now()
+            let (report, favorites, feedback) = try context.store.write { db in
+                let report = try db.apply(batch)
+                if let body = staged.configBody { try db.saveConfig(body, from: context.settings.source.configURL) }
+                let favorites = try db.mergeFavorites(remote: staged.remoteFavorites, uploaded: staged.uploadedFavorites, at: date)
+                let feedback = try db.mergeFeedback(remote: staged.remoteFeedback, uploaded: staged.uploadedFeedback, at: date)
+                return (report, favorites, feedback)
+            }
+            context.stage { staged in
+                staged.report = report
+                staged.favoriteChanges = favorites
+                staged.feedbackChanges = feedback
+            }
+            finish()
+        } catch {
+            finish(with: error)
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Operations
+
+/// One sync run's shared state: its settings, the store, the ETags from the last sync, and what the
+/// steps have staged for the save step. Nothing reaches the store before the save step.
+//
+// @unchecked Sendable: `staged` is a Locked; the rest is immutable.
+final class SyncContext: @unchecked Sendable {
+    struct Staged {
+        var config: AppConfig?
+        var contents: ContentsFeed?
+        var news: NewsFeed?
+        var liveVideos: LiveVideosFeed?
+        /// Feeds answered, with the ETag to remember; nil ETag when the server gave none.
+        var checked: [FeedKind: String?] = [:]
+        var unchanged: Set<FeedKind> = []
+        var bytes: [FeedKind: Int] = [:]
+        var configBody: Data?
+        var report: ImportReport?
+        /// The account's lists as the service has them; nil when not fetched.
+        var remoteFavorites: [AccountClient.RemoteFavorite]?
+        var remoteFeedback: [AccountClient.RemoteFeedback]?
+        var favoritePages = 0
+        var feedbackPages = 0
+        /// What this sync uploaded (marked synced by the save step).
+        var uploadedFavorites: [String: Bool] = [:]
+        var uploadedFeedback: Set<UUID> = []
+        var favoriteChanges = ChangeCounts()
+        var feedbackChanges = ChangeCounts()
+    }
+
+    let settings: SyncSettings
+    let store: ConferenceStore
+    /// ETags from the last sync, by feed.
+    let storedETags: [FeedKind: String]
+    private let staged = Locked(Staged())
+
+    init(settings: SyncSettings, store: ConferenceStore) throws {
+        self.settings = settings
+        self.store = store
+        var etags: [FeedKind: String] = [:]
+        for metadata in try store.allSyncMetadata() {
+            if let kind = FeedKind(rawValue: metadata.feed), let etag = metadata.etag { etags[kind] = etag }
+        }
+        storedETags = etags
+    }
+
+    func stage(_ body: (inout Staged) -> Void) {
+        staged.withLock { body(&$0) }
+    }
+
+    var snapshot: Staged { staged.withLock { $0 } }
+
+    /// Where a feed is: the config's link (absolute or relative to the config), else `<base>/<file>`.
+    func url(for kind: FeedKind) throws -> URL {
+        let source = settings.source
+        if kind == .config { return source.configURL }
+        let link = snapshot.config?.feed(kind.rawValue)
+        let url = link?.resolved(against: source.configURL) ?? URL(string: kind.fileName, relativeTo: source.baseURL)!.absoluteURL
+        try source.validate(url)
+        return url
+    }
+
+    /// The account service the config names (resolved against the config's URL), if any.
+    var accountService: URL? {
+        snapshot.config?.accountService?.resolved(against: settings.source.configURL)
+    }
+
+    /// The account, once the config is known; nil when accounts are off or the source has none.
+    var account: AccountSession? {
+        guard let store = settings.credentialStore, let service = accountService,
+              (try? settings.source.validate(service)) != nil else { return nil }
+        return accountSessions.withLock { sessions in
+            if let session = sessions { return session }
+            let session = AccountSession(service: service, credentialStore: store, loginMethod: .none,
+                                         timeout: settings.timeout, now: settings.now)
+            sessions = session
+            return session
+        }
+    }
+
+    private let accountSessions = Locked<AccountSession?>(nil)
+
+    /// The batch the save step commits.
+    func batch() -> SyncBatch {
+        let staged = snapshot
+        let checks = staged.checked.map { SyncBatch.FeedCheck(feed: $0.key.rawValue, etag: $0.value) }
+            .sorted { $0.feed < $1.feed }
+        return SyncBatch(contents: staged.contents.map { .decoded($0) }, news: staged.news, liveVideos: staged.liveVideos,
+                         checkedFeeds: checks, syncedAt: settings.now())
+    }
+}

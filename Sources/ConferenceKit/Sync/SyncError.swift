@@ -1,0 +1,45 @@
+import Foundation
+
+/// Why a sync did not complete, beyond a failed feed (BackendError, FeedError) or store (DatabaseError).
+public enum SyncError: Error, Equatable, Sendable {
+    /// The server's config requires a newer wwdc.
+    case upgradeRequired(minimum: String, current: String)
+    /// Another sync holds the store's lock (only with --no-wait).
+    case alreadyRunning(lockFile: String)
+    /// Interrupted (SIGINT or SIGTERM) before the save step.
+    case interrupted
+
+    public var recoverySuggestion: String? {
+        switch self {
+        case .upgradeRequired: "Install a newer wwdc; the store was left as it was."
+        case .alreadyRunning: "Wait for it to finish, or run without --no-wait to wait for it."
+        case .interrupted: "Nothing was changed; run wwdc sync again."
+        }
+    }
+}
+
+extension SyncError: LocalizedError, CustomStringConvertible {
+    public var errorDescription: String? { description }
+
+    public var description: String {
+        switch self {
+        case let .upgradeRequired(minimum, current):
+            "this server requires wwdc \(minimum) or newer; this is \(current)"
+        case let .alreadyRunning(lockFile):
+            "another wwdc sync is running on this store (lock \(lockFile))"
+        case .interrupted:
+            "interrupted"
+        }
+    }
+}
+
+/// A step that did not run because it does not apply (not logged in, say): not a failure.
+public struct SkippedStep: Error, Equatable, Sendable, CustomStringConvertible {
+    public var reason: String
+
+    public init(reason: String) {
+        self.reason = reason
+    }
+
+    public var description: String { reason }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import Operations
+
+/// `wwdc sync`: the WWDC app's startup graph, as one group operation.
+///
+///     download config → version check → { schedule, news } → { favorites, feedback, videos } → save
+///
+/// Each box is an operation, each arrow a dependency. Nothing reaches the store before the save step,
+/// which commits everything in one transaction; a failed or cancelled sync leaves the store as it was.
+/// Cancel it with ``SyncError/interrupted`` on SIGINT: the save step is a critical section.
+//
+// @unchecked Sendable: mutable state is in Locked values; the rest is immutable.
+public final class SyncOperation: GroupOperation, @unchecked Sendable {
+    private let context: SyncContext
+    private let recorder: StepRecorder
+    private let began = DispatchTime.now().uptimeNanoseconds
+    private let finalSummary = Locked<SyncSummary?>(nil)
+
+    /// Builds the graph. `reporter` hears about each step as it starts and ends.
+    public init(settings: SyncSettings, store: ConferenceStore, reporter: (any SyncProgressReporting)? = nil) throws {
+        context = try SyncContext(settings: settings, store: store)
+        recorder = StepRecorder(forwardingTo: reporter)
+
+        let config = DownloadConfigOperation(context: context)
+        let versionCheck = VersionCheckOperation(context: context)
+        let schedule = ScheduleOperation(context: context)
+        let news = NewsOperation(context: context)
+        let videos = VideosOperation(context: context)
+        let favorites = FavoritesImportOperation(context: context)
+        let feedback = FeedbackImportOperation(context: context)
+        let save = SaveOperation(context: context)
+
+        versionCheck.addDependency(config)
+        for step in [schedule, news] as [AdvancedOperation] { step.addDependency(versionCheck) }
+        for step in [videos, favorites, feedback] as [AdvancedOperation] {
+            step.addDependency(schedule)
+            step.addDependency(news)
+        }
+        for step in [config, versionCheck, schedule, news, videos, favorites, feedback] as [AdvancedOperation] {
+            save.addDependency(step)
+        }
+        let steps: [AdvancedOperation] = [config, versionCheck, schedule, news, videos, favorites, feedback, save]
+        let observer = SyncProgressObserver(reporter: recorder)
+        for step in steps {
+            if step !== config { step.addCondition(StepsSucceededCondition()) }
+            step.addObserver(observer)
+        }
+        super.init(operations: steps)
+        name = "sync"
+    }
+
+    /// How it ended; nil until it has finished.
+    public var summary: SyncSummary? { finalSummary.withLock { $0 } }
+
+    public override func finished(with errors: [any Error]) {
+        let staged = context.snapshot
+        let interrupted = errors.contains { ($0 as? SyncError) == .interrupted } || (isCancelled && SyncSummary.rootCause(in: errors) == nil)
+        let cause = interrupted ? nil : SyncSummary.rootCause(in: errors)
+        var changes: [String: [String: Int]] = [:]
+        for (kind, counts) in staged.report?.changes ?? [:] {
+            changes[kind.rawValue] = ["inserted": counts.inserted, "updated": counts.updated, "deleted": counts.deleted]
+        }
+        for (kind, counts) in [("favorites", staged.favoriteChanges), ("feedback", staged.feedbackChanges)] where counts.total > 0 {
+            changes[kind] = ["inserted": counts.inserted, "updated": counts.updated, "deleted": counts.deleted]
+        }
+        let summary = SyncSummary(
+            status: interrupted ? .interrupted : (cause == nil ? .succeeded : .failed),
+            source: context.settings.source.description,
+            database: context.store.path,
+            seconds: Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9,
+            steps: recorder.steps,
+            changes: changes,
+            rowsChanged: (staged.report?.rowsChanged ?? 0) - (staged.report?[.syncMetadata].total ?? 0)
+                + staged.favoriteChanges.total + staged.feedbackChanges.total,
+            downloaded: staged.bytes.keys.map(\.fileName).sorted(),
+            unchanged: staged.unchanged.map(\.fileName).sorted(),
+            error: interrupted ? SyncError.interrupted.description : cause.map(SyncSummary.message(for:)),
+            hint: interrupted ? SyncError.interrupted.recoverySuggestion : cause.flatMap(SyncSummary.hint(for:)))
+        finalSummary.withLock { $0 = summary }
+    }
+}
+
+/// Keeps each step's outcome, in graph order, and passes the news on.
+final class StepRecorder: SyncProgressReporting {
+    private let next: (any SyncProgressReporting)?
+    private let outcomes = Locked<[SyncStep: SyncStepOutcome]>([:])
+
+    init(forwardingTo next: (any SyncProgressReporting)?) {
+        self.next = next
+    }
+
+    func stepStarted(_ step: SyncStep) {
+        next?.stepStarted(step)
+    }
+
+    func stepFinished(_ step: SyncStep, outcome: SyncStepOutcome) {
+        outcomes.withLock { $0[step] = outcome }
+        next?.stepFinished(step, outcome: outcome)
+    }
+
+    var steps: [SyncSummary.Step] {
+        let outcomes = outcomes.withLock { $0 }
+        return SyncStep.allCases.compactMap { step in
+            outcomes[step].map { SyncSummary.Step(step: step, status: $0.status, detail: $0.detail, seconds: $0.seconds) }
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// What a sync needs to know besides the store.
+public struct SyncSettings: Sendable {
+    /// Where the feeds come from.
+    public var source: ConferenceSource
+    /// The time limit of each request, in seconds.
+    public var timeout: TimeInterval
+    /// This build's version, checked against the config's minimum.
+    public var appVersion: AppVersion
+    /// Fetches feeds; by default http(s) through URLSession and file URLs from the disk.
+    public var transport: any FeedTransport
+    /// The time the sync is recorded at.
+    public var now: @Sendable () -> Date
+    /// Where the login token is; nil turns the account steps off.
+    public var credentialStore: CredentialStore?
+
+    public init(source: ConferenceSource, timeout: TimeInterval = 30, appVersion: AppVersion = WWDCVersion.current,
+                transport: any FeedTransport = RoutingTransport(), credentialStore: CredentialStore? = nil,
+                now: @escaping @Sendable () -> Date = Date.init) {
+        self.source = source
+        self.timeout = timeout
+        self.appVersion = appVersion
+        self.transport = transport
+        self.credentialStore = credentialStore
+        self.now = now
+    }
+}
+
+/// The version of this build.
+public enum WWDCVersion {
+    public static let string = "1.0.0"
+    public static let current = AppVersion(string)!
+}

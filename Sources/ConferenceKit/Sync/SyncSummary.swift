@@ -1,0 +1,74 @@
+import Foundation
+import Operations
+
+/// How a sync ended, for the last line and for `--json`.
+public struct SyncSummary: Sendable, Encodable {
+    public enum Status: String, Sendable, Encodable {
+        case succeeded = "ok"
+        case failed
+        case interrupted
+    }
+
+    public struct Step: Sendable, Encodable {
+        public var step: SyncStep
+        public var status: SyncStepOutcome.Status
+        public var detail: String?
+        public var seconds: Double
+    }
+
+    public var status: Status
+    public var source: String
+    public var database: String
+    public var seconds: Double
+    public var steps: [Step]
+    /// Rows inserted, updated and deleted, by kind (the record of checks, `syncMetadata`, included).
+    public var changes: [String: [String: Int]]
+    /// Conference and user rows changed: the record of when each feed was checked does not count.
+    public var rowsChanged: Int
+    /// Feeds downloaded (changed) and answered "not modified".
+    public var downloaded: [String]
+    public var unchanged: [String]
+    /// The one line that says what went wrong.
+    public var error: String?
+    /// How to fix it.
+    public var hint: String?
+
+    /// The error that caused the others: not a consequence of a failed dependency, not a skip.
+    static func rootCause(in errors: [any Error]) -> (any Error)? {
+        errors.first { error in
+            if error is SkippedStep { return false }
+            if let operationError = error as? OperationError {
+                switch operationError {
+                case .dependenciesFailed, .dependenciesCancelled: return false
+                default: return true
+                }
+            }
+            return true
+        }
+    }
+
+    /// A one-line description of an error.
+    static func message(for error: any Error) -> String {
+        let text = (error as? LocalizedError)?.errorDescription ?? String(describing: error)
+        return text.replacingOccurrences(of: "\n", with: " ")
+    }
+
+    /// The recovery suggestion of an error, when it has one.
+    static func hint(for error: any Error) -> String? {
+        (error as? LocalizedError)?.recoverySuggestion
+    }
+
+    /// The last line on a terminal or in a pipe.
+    public var line: String {
+        switch status {
+        case .succeeded:
+            let unchangedNote = unchanged.isEmpty ? "" : ", \(unchanged.count) unchanged"
+            return "Synced from \(source) in \(String(format: "%.2f", seconds)) s: \(downloaded.count) feeds downloaded\(unchangedNote), "
+                + (rowsChanged == 0 ? "nothing changed." : "\(rowsChanged) rows changed.")
+        case .failed:
+            return "Sync failed: \(error ?? "unknown error"). The store was left as it was."
+        case .interrupted:
+            return "Sync interrupted. The store was left as it was."
+        }
+    }
+}

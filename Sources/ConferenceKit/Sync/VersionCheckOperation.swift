@@ -1,0 +1,34 @@
+import Foundation
+import Operations
+
+/// Stops the sync when the server's config requires a newer wwdc than this one.
+//
+// @unchecked Sendable: immutable after init; the rest is the superclass's.
+final class VersionCheckOperation: AdvancedOperation, SyncStepOperation, @unchecked Sendable {
+    let step = SyncStep.versionCheck
+    private let context: SyncContext
+
+    init(context: SyncContext) {
+        self.context = context
+        super.init()
+        name = step.rawValue
+    }
+
+    var resultDetail: String? {
+        guard let minimum = context.snapshot.config?.minimumSupportedAppVersion else { return nil }
+        return "\(context.settings.appVersion) (server requires \(minimum))"
+    }
+
+    override func execute() {
+        guard let config = context.snapshot.config else {
+            finish()
+            return
+        }
+        if config.requiresUpgrade(from: context.settings.appVersion) {
+            finish(with: SyncError.upgradeRequired(minimum: config.minimumSupportedAppVersion.description,
+                                                   current: context.settings.appVersion.description))
+        } else {
+            finish()
+        }
+    }
+}

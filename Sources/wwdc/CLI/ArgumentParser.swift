@@ -1,0 +1,104 @@
+/// Reads a command line against a ``CommandSpec``: long and short options (`--db PATH`, `--db=PATH`,
+/// `-h`), flags, positional arguments and `--`. Errors read like swift-argument-parser's.
+enum ArgumentParser {
+    static func parse(_ words: [String], as spec: CommandSpec) throws -> ParsedArguments {
+        var parsed = ParsedArguments(spec: spec)
+        var index = 0
+        var onlyPositionals = false
+        while index < words.count {
+            let word = words[index]
+            index += 1
+            if onlyPositionals || !word.hasPrefix("-") || word == "-" {
+                parsed.positionals.append(word)
+                continue
+            }
+            if word == "--" {
+                onlyPositionals = true
+                continue
+            }
+            let option: CommandSpec.Option
+            var inlineValue: String?
+            if word.hasPrefix("--") {
+                let body = word.dropFirst(2)
+                let name: Substring
+                if let equals = body.firstIndex(of: "=") {
+                    name = body[..<equals]
+                    inlineValue = String(body[body.index(after: equals)...])
+                } else {
+                    name = body
+                }
+                guard let found = spec.option(named: String(name)) else {
+                    throw UsageError("Unknown option '--\(name)'", spec: spec, hint: suggestion(for: String(name), in: spec))
+                }
+                option = found
+            } else {
+                let letters = Array(word.dropFirst())
+                guard letters.count == 1, let found = spec.option(short: letters[0]) else {
+                    throw UsageError("Unknown option '\(word)'", spec: spec)
+                }
+                option = found
+            }
+            if option.long == "help" { throw HelpRequested(spec: spec) }
+            if option.isFlag {
+                if inlineValue != nil {
+                    throw UsageError("The flag '--\(option.long)' does not take a value", spec: spec)
+                }
+                parsed.flags.insert(option.long)
+                continue
+            }
+            let value: String
+            if let inlineValue {
+                value = inlineValue
+            } else if index < words.count, !words[index].hasPrefix("-") || words[index] == "-" || Double(words[index]) != nil {
+                value = words[index]
+                index += 1
+            } else {
+                throw UsageError("Missing value for '\(option.usageSynopsis)'", spec: spec)
+            }
+            if !option.choices.isEmpty, !option.choices.contains(value) {
+                throw UsageError("Invalid value '\(value)' for '--\(option.long)': expected one of \(option.choices.joined(separator: ", "))", spec: spec)
+            }
+            if !option.repeatable, parsed.values[option.long] != nil {
+                throw UsageError("'--\(option.long)' given more than once", spec: spec)
+            }
+            parsed.values[option.long, default: []].append(value)
+        }
+        try checkPositionals(parsed, spec: spec)
+        return parsed
+    }
+
+    private static func checkPositionals(_ parsed: ParsedArguments, spec: CommandSpec) throws {
+        let required = spec.arguments.filter { !$0.optional }
+        if parsed.positionals.count < required.count {
+            throw UsageError("Missing expected argument '<\(required[parsed.positionals.count].name)>'", spec: spec)
+        }
+        let variadic = spec.arguments.last?.variadic == true
+        if !variadic, parsed.positionals.count > spec.arguments.count {
+            throw UsageError("Unexpected argument '\(parsed.positionals[spec.arguments.count])'", spec: spec)
+        }
+    }
+
+    /// "Did you mean '--source'?" for a near miss.
+    static func suggestion(for name: String, in spec: CommandSpec) -> String? {
+        let candidates = spec.allOptions.map(\.long)
+        guard let best = candidates.min(by: { editDistance($0, name) < editDistance($1, name) }),
+              editDistance(best, name) <= max(2, name.count / 3) else { return nil }
+        return "Did you mean '--\(best)'?"
+    }
+
+    /// Levenshtein distance, for suggestions.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,66 @@
+/// A command's interface: what `--help` prints and what the parser accepts.
+struct CommandSpec: Sendable {
+    struct Option: Sendable {
+        var long: String
+        var short: Character?
+        /// The value's placeholder (`path`); nil for a flag.
+        var value: String?
+        var help: String
+        /// Values the option accepts, for completion and messages; empty means any.
+        var choices: [String] = []
+        var repeatable = false
+
+        var isFlag: Bool { value == nil }
+
+        /// `--source <url|path>` or `-h, --help`.
+        var synopsis: String {
+            let name = short.map { "-\($0), --\(long)" } ?? "--\(long)"
+            return value.map { "\(name) <\($0)>" } ?? name
+        }
+
+        var usageSynopsis: String {
+            value.map { "--\(long) <\($0)>" } ?? "--\(long)"
+        }
+    }
+
+    struct Argument: Sendable {
+        var name: String
+        var help: String
+        var optional = false
+        var variadic = false
+
+        var usageSynopsis: String {
+            let base = variadic ? "<\(name)> ..." : "<\(name)>"
+            return optional ? "[\(base)]" : base
+        }
+    }
+
+    /// The words after `wwdc` (`sync`, `favorite add`).
+    var path: String
+    var abstract: String
+    var discussion: String?
+    var options: [Option] = []
+    var arguments: [Argument] = []
+    var examples: [(command: String, note: String)] = []
+    var subcommands: [CommandSpec] = []
+
+    static let help = Option(long: "help", short: "h", value: nil, help: "Show help information.")
+
+    var allOptions: [Option] { options + [Self.help] }
+
+    var usage: String {
+        if !subcommands.isEmpty {
+            return "wwdc \(path) <subcommand>"
+        }
+        let parts = options.map { "[\($0.usageSynopsis)]" } + arguments.map(\.usageSynopsis)
+        return (["wwdc", path] + parts).joined(separator: " ")
+    }
+
+    func option(named long: String) -> Option? {
+        allOptions.first { $0.long == long }
+    }
+
+    func option(short: Character) -> Option? {
+        allOptions.first { $0.short == short }
+    }
+}

@@ -1,0 +1,228 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// A real pseudo-terminal for tests, with a child process running on it.
+///
+/// The master is opened with posix_openpt/grantpt/unlockpt/ptsname. The child is started with
+/// posix_spawn (Swift cannot fork safely) using POSIX_SPAWN_SETSID, so it leads a new session
+/// with no controlling terminal; its file actions then open the slave as fd 0 without O_NOCTTY,
+/// which makes the pty the child's controlling terminal, and dup it to 1 and 2. (glibc runs
+/// setsid before the file actions; the flag needs glibc ≥ 2.26.) The test keeps its own
+/// descriptor on the slave so the pty never hangs up early, `stty -a` can be run on it at any
+/// time, and a marker written to it after the child exits proves all earlier output was read.
+/// Nothing here sleeps: reads wait with poll until an expected marker appears or a deadline
+/// passes, and a thread blocked in waitpid reports the child's exit through a pipe.
+public final class PseudoTerminal {
+    public enum ExitStatus: Equatable, CustomStringConvertible {
+        case exited(Int32)
+        case signaled(Int32)
+
+        public var description: String {
+            switch self {
+            case let .exited(code): return "exited(\(code))"
+            case let .signaled(signal): return "signaled(\(signal))"
+            }
+        }
+    }
+
+    public struct Timeout: Error, CustomStringConvertible {
+        let waitingFor: String
+        let transcript: String
+        public var description: String { "timed out waiting for \(waitingFor.debugDescription); transcript: \(transcript.debugDescription)" }
+    }
+
+    public let master: Int32
+    public let slave: Int32
+    public let slavePath: String
+    public private(set) var pid: pid_t = 0
+    private(set) var output: [UInt8] = []
+    private var searchFrom = 0
+    private var exitPipe: [Int32] = [-1, -1]
+    private var status: ExitStatus?
+
+    /// The default deadline: generous, as the machine may be busy compiling; a hang still fails.
+    public static let timeout: Double = 30
+
+    public init(columns: UInt16 = 80, rows: UInt16 = 24) throws {
+        master = PTY.openpt(O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard master >= 0 else { throw PTY.lastError() }
+        guard PTY.grantpt(master) == 0, PTY.unlockpt(master) == 0, let path = PTY.ptsname(master) else {
+            close(master)
+            throw PTY.lastError()
+        }
+        slavePath = path
+        slave = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard slave >= 0 else { throw PTY.lastError() }
+        var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+    }
+
+    deinit {
+        if pid > 0 && status == nil { kill(pid, SIGKILL) }
+        close(master)
+        close(slave)
+        for fd in exitPipe where fd >= 0 { close(fd) }
+    }
+
+    /// The transcript so far as text.
+    public var transcript: String { String(decoding: output, as: UTF8.self) }
+
+    /// Starts `path` on the pty as a session leader with the pty as its controlling terminal.
+    /// With `stdinFromNull` its standard input is /dev/null instead, as in `wwdc … < file`.
+    public func spawn(_ path: String, _ arguments: [String], environment: [String: String] = [:], stdinFromNull: Bool = false) throws {
+        var env = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
+        env.merge(environment) { $1 }
+        pid = try Spawn.run(path, arguments, environment: env, setsid: true) { actions in
+            posix_spawn_file_actions_addopen(&actions, 0, slavePath, O_RDWR, 0)
+            posix_spawn_file_actions_adddup2(&actions, 0, 1)
+            posix_spawn_file_actions_adddup2(&actions, 0, 2)
+            if stdinFromNull { posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0) }
+        }
+        exitPipe = try PTY.pipe()
+        let child = pid
+        let notify = exitPipe[1]
+        Thread.detachNewThread {
+            var status: Int32 = 0
+            while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+            _ = withUnsafeBytes(of: &status) { write(notify, $0.baseAddress, $0.count) }
+        }
+    }
+
+    /// Types bytes on the terminal's keyboard.
+    public func send(_ text: String) {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+            if written > 0 { offset += written } else if errno != EINTR { return }
+        }
+    }
+
+    /// Waits until `marker` appears in the output after the previous match, and returns the output
+    /// from the previous match up to and including it.
+    @discardableResult
+    public func expect(_ marker: String, timeout: Double = PseudoTerminal.timeout) throws -> String {
+        let needle = Array(marker.utf8)
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            if let range = find(needle) {
+                let passage = String(decoding: output[searchFrom..<range.upperBound], as: UTF8.self)
+                searchFrom = range.upperBound
+                return passage
+            }
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0, readSome(waitingMilliseconds: Int32(remaining * 1000)) else {
+                throw Timeout(waitingFor: marker, transcript: transcript)
+            }
+        }
+    }
+
+    /// Waits for the child to end, reading its output meanwhile so it never blocks on a full pty.
+    public func waitForExit(timeout: Double = PseudoTerminal.timeout) throws -> ExitStatus {
+        if let status { return status }
+        let deadline = Date().addingTimeInterval(timeout)
+        while status == nil {
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else { throw Timeout(waitingFor: "exit", transcript: transcript) }
+            var descriptors = [pollfd(fd: master, events: Int16(POLLIN), revents: 0),
+                               pollfd(fd: exitPipe[0], events: Int16(POLLIN), revents: 0)]
+            guard poll(&descriptors, 2, Int32(remaining * 1000)) > 0 else { continue }
+            if descriptors[0].revents != 0 { _ = readSome(waitingMilliseconds: 0) }
+            if descriptors[1].revents != 0 {
+                var raw: Int32 = 0
+                _ = withUnsafeMutableBytes(of: &raw) { read(exitPipe[0], $0.baseAddress, $0.count) }
+                status = (raw & 0x7F) == 0 ? .exited((raw >> 8) & 0xFF) : .signaled(raw & 0x7F)
+            }
+        }
+        return status!
+    }
+
+    /// After the child exits: reads everything it wrote, by writing a marker behind it on the slave.
+    public func drain() throws {
+        let marker = "\u{1}drained-\(UUID().uuidString)\u{1}"
+        _ = marker.utf8CString.withUnsafeBytes { write(slave, $0.baseAddress, $0.count - 1) }
+        try expect(marker)
+        output.removeLast(marker.utf8.count)
+        searchFrom = min(searchFrom, output.count)
+    }
+
+    /// `stty -a` as seen on the pty's slave.
+    public func sttySettings() throws -> String {
+        try Spawn.capture(["/bin/stty", "/usr/bin/stty"].first { access($0, X_OK) == 0 } ?? "stty", ["-a"], stdin: slave)
+    }
+
+    private func find(_ needle: [UInt8]) -> Range<Int>? {
+        guard !needle.isEmpty, output.count - searchFrom >= needle.count else { return nil }
+        var start = searchFrom
+        while start + needle.count <= output.count {
+            if output[start] == needle[0] && Array(output[start..<(start + needle.count)]) == needle {
+                return start..<(start + needle.count)
+            }
+            start += 1
+        }
+        return nil
+    }
+
+    /// Waits up to the given time for output and appends it; false on timeout.
+    private func readSome(waitingMilliseconds: Int32) -> Bool {
+        var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&descriptor, 1, max(0, waitingMilliseconds))
+        guard ready > 0 else { return ready < 0 && errno == EINTR }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
+        if count > 0 { output.append(contentsOf: buffer[0..<count]) }
+        return count > 0 || (count < 0 && (errno == EINTR || errno == EAGAIN))
+    }
+}
+
+/// The pty calls, which Glibc's Swift module does not export (they need _XOPEN_SOURCE or
+/// _GNU_SOURCE), looked up in the C library at run time; Darwin exports them.
+public enum PTY {
+    /// The current errno as a thrown error.
+    public static func lastError() -> POSIXError {
+        POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+    }
+
+    /// A pipe whose ends are close-on-exec from the start, so a child spawned by a test running in
+    /// parallel never inherits one and holds it open.
+    public static func pipe() throws -> [Int32] {
+        var fds: [Int32] = [-1, -1]
+        #if canImport(Darwin)
+        guard Darwin.pipe(&fds) == 0 else { throw PTY.lastError() }
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        #else
+        typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
+        guard symbol("pipe2", as: Pipe2.self)(&fds, O_CLOEXEC) == 0 else { throw PTY.lastError() }
+        #endif
+        return fds
+    }
+
+    #if canImport(Darwin)
+    public static func openpt(_ flags: Int32) -> Int32 { posix_openpt(flags) }
+    public static func grantpt(_ fd: Int32) -> Int32 { Darwin.grantpt(fd) }
+    public static func unlockpt(_ fd: Int32) -> Int32 { Darwin.unlockpt(fd) }
+    public static func ptsname(_ fd: Int32) -> String? { Darwin.ptsname(fd).map { String(cString: $0) } }
+    #else
+    private typealias IntFunction = @convention(c) (Int32) -> Int32
+    private typealias NameFunction = @convention(c) (Int32, UnsafeMutablePointer<CChar>, Int) -> Int32
+
+    private static func symbol<T>(_ name: String, as type: T.Type) -> T {
+        let handle = dlopen(nil, RTLD_NOW)
+        guard let address = dlsym(handle, name) else { fatalError("\(name) not found in the C library") }
+        return unsafeBitCast(address, to: type)
+    }
+
+    public static func openpt(_ flags: Int32) -> Int32 { symbol("posix_openpt", as: IntFunction.self)(flags) }
+    public static func grantpt(_ fd: Int32) -> Int32 { symbol("grantpt", as: IntFunction.self)(fd) }
+    public static func unlockpt(_ fd: Int32) -> Int32 { symbol("unlockpt", as: IntFunction.self)(fd) }
+    public static func ptsname(_ fd: Int32) -> String? {
+        var buffer = [CChar](repeating: 0, count: 128)
+        guard symbol("ptsname_r", as: NameFunction.self)(fd, &buffer, buffer.count) == 0 else { return nil }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+    #endif
+}
