@@ -19,15 +19,15 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
         .target(name: "Operations"),
-        .target(name: "TerminalUI"),
-        .target(name: "ConferenceKit", dependencies: ["CSQLite"]),
+        .target(name: "TerminalUI", dependencies: ["Operations"]),
+        .target(name: "ConferenceKit", dependencies: ["CSQLite", "Operations", "TerminalUI"]),
         .executableTarget(name: "wwdc", dependencies: ["ConferenceKit", "Operations", "TerminalUI"]),
         .executableTarget(name: "Benchmarks", dependencies: ["Operations", "ConferenceKit", "CSQLite"]),
         // Drives the terminal primitives for TerminalUITests' pseudo-terminal tests.
         .executableTarget(name: "terminal-demo", dependencies: ["TerminalUI"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "OperationsTests", dependencies: ["Operations", "TestSupport"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
         .testTarget(name: "ConferenceKitTests", dependencies: ["ConferenceKit", "CSQLite", "TestSupport"]),
         .testTarget(name: "wwdcTests", dependencies: ["ConferenceKit", "TestSupport"]),
     ],

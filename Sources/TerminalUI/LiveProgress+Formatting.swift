@@ -17,6 +17,7 @@ extension LiveProgress {
         case .succeeded:
             segments.append(("✓ ", style.green))
             segments.append((task.title, { $0 }))
+            if let detail = task.detail, !detail.isEmpty { segments.append(("  " + detail, style.dim)) }
         case let .failed(reason):
             segments.append(("✗ ", style.red))
             segments.append((task.title, style.bold))

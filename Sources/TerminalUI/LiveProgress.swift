@@ -93,11 +93,13 @@ public final class LiveProgress: Sendable {
         if isLive { scheduleRedraw() }
     }
 
-    /// Ends a task with its outcome and final counters.
-    public func finish(_ task: TaskID, _ outcome: Outcome, items: Int? = nil, bytes: Int64? = nil) {
+    /// Ends a task with its outcome, final counters and, for a success, what it did (`detail`; the
+    /// running detail is dropped).
+    public func finish(_ task: TaskID, _ outcome: Outcome, items: Int? = nil, bytes: Int64? = nil, detail: String? = nil) {
         let line = state.withLock { state -> String? in
             guard let index = state.tasks.firstIndex(where: { $0.id == task.value }),
                   state.tasks[index].outcome == nil else { return nil }
+            state.tasks[index].detail = detail.map { TextSanitizer.singleLine.sanitize($0) }
             if let items { state.tasks[index].items = items }
             if let bytes { state.tasks[index].bytes = bytes }
             state.tasks[index].outcome = Self.sanitized(outcome)
