@@ -2,7 +2,7 @@
 SWIFT ?= swift
 PREFIX ?= /usr/local
 
-.PHONY: build test sanitize bench clean
+.PHONY: build test sanitize bench install serve clean
 build:
 	$(SWIFT) build
 
@@ -20,6 +20,17 @@ sanitize:
 bench:
 	$(SWIFT) build -c release --product Benchmarks
 	$$($(SWIFT) build -c release --show-bin-path)/Benchmarks
+
+# Installs the binary and the bundled sample conference: PREFIX/bin/wwdc, PREFIX/share/wwdc/Fixtures.
+install:
+	$(SWIFT) build -c release --product wwdc
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/wwdc/Fixtures
+	install -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/wwdc" $(DESTDIR)$(PREFIX)/bin/wwdc
+	install -m 0644 Fixtures/*.json Fixtures/README.md $(DESTDIR)$(PREFIX)/share/wwdc/Fixtures/
+
+# The reference conference server on the fixtures (prints its URL; Ctrl-C stops it).
+serve:
+	python3 Tests/Server/conference_server.py --root Fixtures $(if $(PORT),--port $(PORT),)
 
 clean:
 	rm -rf .build .build-tsan .build-asan

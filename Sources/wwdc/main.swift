@@ -1,1 +1,3 @@
-print("wwdc: not implemented yet")
+import Foundation
+
+exit(WWDC.main(Array(CommandLine.arguments.dropFirst())).rawValue)

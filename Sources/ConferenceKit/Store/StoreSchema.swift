@@ -175,10 +175,14 @@ enum StoreSchema {
             updated_at REAL NOT NULL
         ) WITHOUT ROWID;
 
+        -- For `config`, also the body and the URL it came from: a 304 still needs to know where the
+        -- other feeds and the account service are.
         CREATE TABLE sync_metadata (
             feed TEXT NOT NULL PRIMARY KEY,
             etag TEXT,
-            last_sync REAL
+            last_sync REAL,
+            body BLOB,
+            url TEXT
         ) WITHOUT ROWID;
         """)
 

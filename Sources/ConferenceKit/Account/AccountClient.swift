@@ -1,0 +1,188 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The account service's HTTP API (docs/api.md): JSON, bearer tokens.
+public struct AccountClient: Sendable {
+    public struct User: Codable, Sendable, Equatable {
+        public var username: String
+        public var name: String
+        public var isDeveloper: Bool
+    }
+
+    public struct Page<Item: Sendable>: Sendable {
+        public var items: [Item]
+        public var nextCursor: String?
+    }
+
+    public struct RemoteFavorite: Codable, Sendable, Equatable {
+        public var sessionId: String
+        public var updatedAt: String?
+    }
+
+    public struct RemoteFeedback: Codable, Sendable, Equatable {
+        public var id: String
+        public var sessionId: String
+        public var overall: Int
+        public var content: Int?
+        public var presentation: Int?
+        public var comment: String
+        public var createdAt: String?
+
+        public init(id: String, sessionId: String, overall: Int, content: Int?, presentation: Int?, comment: String, createdAt: String? = nil) {
+            self.id = id
+            self.sessionId = sessionId
+            self.overall = overall
+            self.content = content
+            self.presentation = presentation
+            self.comment = comment
+            self.createdAt = createdAt
+        }
+    }
+
+    public let service: URL
+    public var timeout: TimeInterval
+    private let session: URLSession
+
+    public init(service: URL, timeout: TimeInterval = 30) {
+        self.service = service.absoluteString.hasSuffix("/") ? service : URL(string: service.absoluteString + "/")!
+        self.timeout = timeout
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.httpShouldSetCookies = false
+        session = URLSession(configuration: configuration)
+    }
+
+    public func login(username: String, password: String) async throws -> AccountCredentials {
+        struct Answer: Decodable { var token: String; var expiresAt: Date; var name: String; var username: String? }
+        let answer: Answer = try await request("POST", "login", token: nil, body: ["username": username, "password": password])
+        return AccountCredentials(token: answer.token, expiresAt: answer.expiresAt, username: answer.username ?? username,
+                                  name: answer.name, service: service)
+    }
+
+    public func me(token: String) async throws -> User {
+        try await request("GET", "me", token: token)
+    }
+
+    public func cloudAvailable(token: String) async throws -> Bool {
+        struct Answer: Decodable { var available: Bool }
+        let answer: Answer = try await request("GET", "cloud", token: token)
+        return answer.available
+    }
+
+    public func favorites(token: String, cursor: String?, limit: Int? = nil) async throws -> Page<RemoteFavorite> {
+        struct Answer: Decodable { var items: [RemoteFavorite]; var nextCursor: String? }
+        let answer: Answer = try await request("GET", "favorites" + Self.query(cursor: cursor, limit: limit), token: token)
+        return Page(items: answer.items, nextCursor: answer.nextCursor)
+    }
+
+    public func putFavorite(token: String, sessionID: String) async throws {
+        try await send("PUT", "favorites/" + Self.pathComponent(sessionID), token: token)
+    }
+
+    public func deleteFavorite(token: String, sessionID: String) async throws {
+        try await send("DELETE", "favorites/" + Self.pathComponent(sessionID), token: token)
+    }
+
+    public func feedback(token: String, cursor: String?, limit: Int? = nil) async throws -> Page<RemoteFeedback> {
+        struct Answer: Decodable { var items: [RemoteFeedback]; var nextCursor: String? }
+        let answer: Answer = try await request("GET", "feedback" + Self.query(cursor: cursor, limit: limit), token: token)
+        return Page(items: answer.items, nextCursor: answer.nextCursor)
+    }
+
+    public func postFeedback(token: String, _ feedback: RemoteFeedback) async throws {
+        let _: RemoteFeedback = try await request("POST", "feedback", token: token, body: feedback)
+    }
+
+    public func pass(token: String) async throws -> Data {
+        try await data("GET", "pass", token: token, body: Optional<String>.none)
+    }
+
+    // MARK: Plumbing
+
+    private func request<Answer: Decodable>(_ method: String, _ path: String, token: String?, body: (some Encodable)? = Optional<String>.none) async throws -> Answer {
+        let data = try await data(method, path, token: token, body: body)
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        do {
+            return try decoder.decode(Answer.self, from: data)
+        } catch {
+            throw AccountError.service(endpoint: Self.endpoint(path), status: 200, message: "unreadable answer")
+        }
+    }
+
+    private func send(_ method: String, _ path: String, token: String) async throws {
+        _ = try await data(method, path, token: token, body: Optional<String>.none)
+    }
+
+    private func data(_ method: String, _ path: String, token: String?, body: (some Encodable)?) async throws -> Data {
+        let endpoint = Self.endpoint(path)
+        guard let url = URL(string: path, relativeTo: service)?.absoluteURL else {
+            throw AccountError.service(endpoint: endpoint, status: 0, message: "bad URL")
+        }
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
+        request.httpMethod = method
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        if let body {
+            request.httpBody = try JSONEncoder().encode(body)
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        let data: Data
+        let response: URLResponse
+        do {
+            (data, response) = try await session.data(for: request)
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch let error as URLError where error.code == .cancelled {
+            throw CancellationError()
+        } catch {
+            throw AccountError.network(endpoint: endpoint, detail: (error as? URLError).map(Self.describe) ?? error.localizedDescription)
+        }
+        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        switch status {
+        case 200..<300:
+            return data
+        case 401 where path == "login":
+            throw AccountError.invalidCredentials
+        case 401:
+            throw AccountError.sessionExpired
+        default:
+            let message = (try? JSONDecoder().decode(Problem.self, from: data))?.error ?? HTTPURLResponse.localizedString(forStatusCode: status)
+            throw AccountError.service(endpoint: endpoint, status: status, message: message)
+        }
+    }
+
+    /// The service's error body, `{"error": "…"}`.
+    private struct Problem: Decodable {
+        var error: String
+    }
+
+    private static func describe(_ error: URLError) -> String {
+        switch error.code {
+        case .timedOut: "no answer in time"
+        case .cannotConnectToHost: "cannot connect (the service is down or unreachable)"
+        case .cannotFindHost, .dnsLookupFailed: "unknown host"
+        case .notConnectedToInternet: "offline"
+        default: "connection problem (\(error.localizedDescription))"
+        }
+    }
+
+    private static func endpoint(_ path: String) -> String {
+        "account/" + (path.split(separator: "?").first.map(String.init) ?? path)
+    }
+
+    private static func query(cursor: String?, limit: Int?) -> String {
+        var items: [URLQueryItem] = []
+        if let cursor { items.append(URLQueryItem(name: "cursor", value: cursor)) }
+        if let limit { items.append(URLQueryItem(name: "limit", value: String(limit))) }
+        var components = URLComponents()
+        components.queryItems = items.isEmpty ? nil : items
+        return components.string ?? ""
+    }
+
+    private static func pathComponent(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))) ?? text
+    }
+}

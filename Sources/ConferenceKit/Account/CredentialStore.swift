@@ -1,0 +1,59 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Keeps the login token in `$XDG_CONFIG_HOME/wwdc/credentials.json` (fallback `~/.config`): a 0600
+/// file in a 0700 folder, replaced atomically. Only the token is kept, never a password.
+public struct CredentialStore: Sendable {
+    public let url: URL
+
+    public init(environment: [String: String]) {
+        let base: URL
+        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
+            base = URL(fileURLWithPath: config)
+        } else {
+            let home = environment["HOME"] ?? NSHomeDirectory()
+            base = URL(fileURLWithPath: home).appendingPathComponent(".config")
+        }
+        url = base.appendingPathComponent("wwdc/credentials.json")
+    }
+
+    public init(url: URL) {
+        self.url = url
+    }
+
+    public func load() -> AccountCredentials? {
+        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return try? decoder.decode(AccountCredentials.self, from: data)
+    }
+
+    public func save(_ credentials: AccountCredentials) throws {
+        let folder = url.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let data = try encoder.encode(credentials)
+        // Created 0600 from the start (never readable by others, not even for a moment), then renamed.
+        let temporary = folder.appendingPathComponent(".credentials-\(getpid()).json")
+        let fd = open(temporary.path, O_CREAT | O_WRONLY | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: temporary.path]) }
+        let written = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        fchmod(fd, 0o600)
+        fsync(fd)
+        close(fd)
+        guard written == data.count, rename(temporary.path, url.path) == 0 else {
+            unlink(temporary.path)
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+        }
+    }
+
+    public func delete() {
+        unlink(url.path)
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+
+/// Why a browsing or user-data command could not find what was asked for.
+public enum BrowseError: Error, Equatable, Sendable {
+    /// Nothing has been synced yet.
+    case emptyStore
+    /// No session answers to this id; `suggestion` is a close id, when there is one.
+    case unknownSession(String, suggestion: String?)
+    /// No event answers to this id.
+    case unknownEvent(String)
+}
+
+extension BrowseError: LocalizedError, CustomStringConvertible {
+    public var errorDescription: String? { description }
+
+    public var description: String {
+        switch self {
+        case .emptyStore: "the store is empty"
+        case let .unknownSession(input, _): "no session '\(input)'"
+        case let .unknownEvent(input): "no event '\(input)'"
+        }
+    }
+
+    public var recoverySuggestion: String? {
+        switch self {
+        case .emptyStore: "Run 'wwdc sync' first."
+        case let .unknownSession(_, suggestion?): "Did you mean '\(suggestion)'?"
+        case .unknownSession: "Find sessions with 'wwdc schedule --search TEXT'."
+        case .unknownEvent: "List the events with 'wwdc schedule --json' or sync again."
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// Turns what a user types into a session id: `wwdc2017-402`, `402` (in the current event), or a
+/// `developer.apple.com/wwdc17/402` link.
+public enum SessionResolver {
+    public static func resolve(_ input: String, in db: Database) throws -> String {
+        let text = input.trimmingCharacters(in: .whitespaces)
+        guard try db.fetchInt("SELECT count(*) FROM sessions") ?? 0 > 0 else { throw BrowseError.emptyStore }
+        if try db.fetchInt("SELECT 1 FROM sessions WHERE id = ?", [text]) != nil { return text }
+        if let number = Int(text), let event = try currentEvent(in: db),
+           let id = try db.fetchString("SELECT id FROM sessions WHERE event_id = ? AND event_content_id = ?", [event, number]) {
+            return id
+        }
+        if let (key, number) = linkParts(text),
+           let id = try db.fetchString("""
+               SELECT s.id FROM sessions s JOIN events e ON e.id = s.event_id
+               WHERE e.web_url_key = ? AND s.event_content_id = ?
+               """, [key, number]) {
+            return id
+        }
+        throw BrowseError.unknownSession(input, suggestion: try suggestion(for: text, in: db))
+    }
+
+    /// The event marked current, else the one that starts last.
+    public static func currentEvent(in db: Database) throws -> String? {
+        try db.fetchString("SELECT id FROM events ORDER BY is_current DESC, start_time DESC LIMIT 1")
+    }
+
+    /// `wwdc17` and `402` from `https://developer.apple.com/wwdc17/402/`.
+    static func linkParts(_ text: String) -> (String, Int)? {
+        let parts = text.split(separator: "/").map(String.init)
+        guard parts.count >= 2, let number = Int(parts[parts.count - 1]) else { return nil }
+        let key = parts[parts.count - 2]
+        guard key.hasPrefix("wwdc") else { return nil }
+        return (key, number)
+    }
+
+    /// The closest session id, when it is close enough to be a typo.
+    static func suggestion(for text: String, in db: Database) throws -> String? {
+        let ids = try db.fetchAll("SELECT id FROM sessions") { $0.string(at: 0) ?? "" }
+        var best: (id: String, distance: Int)?
+        for id in ids {
+            let distance = editDistance(id, text, limit: 3)
+            if distance < (best?.distance ?? 4) { best = (id, distance) }
+        }
+        return best?.id
+    }
+
+    /// Levenshtein distance, giving up (returning `limit + 1`) once it exceeds `limit`.
+    static func editDistance(_ a: String, _ b: String, limit: Int) -> Int {
+        let a = Array(a.utf8), b = Array(b.utf8)
+        if abs(a.count - b.count) > limit { return limit + 1 }
+        var previous = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            var rowMinimum = i
+            for j in 1...max(b.count, 1) where !b.isEmpty {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                rowMinimum = min(rowMinimum, current[j])
+            }
+            if rowMinimum > limit { return limit + 1 }
+            previous = current
+        }
+        return a.isEmpty ? b.count : previous[b.count]
+    }
+}

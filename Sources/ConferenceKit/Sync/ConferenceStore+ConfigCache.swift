@@ -1,0 +1,35 @@
+import Foundation
+
+// The config is kept with its ETag and its URL: when the server answers 304 for it, the sync still
+// needs to know where the other feeds are, and commands that use the account service need to know
+// where that is.
+extension ConferenceStore {
+    /// The config saved by the last successful sync, if any.
+    func savedConfigBody() throws -> Data? {
+        try savedConfig()?.body
+    }
+
+    /// The config saved by the last successful sync and the URL it came from.
+    func savedConfig() throws -> (body: Data, url: URL)? {
+        try read { db in
+            try db.fetchOne("SELECT body, url FROM sync_metadata WHERE feed = 'config'") { statement -> (Data, URL)? in
+                guard let body = statement.blob(at: 0), let url = statement.string(at: 1).flatMap(URL.init(string:)) else { return nil }
+                return (Data(body), url)
+            } ?? nil
+        }
+    }
+
+    /// The account service named by the last synced config, resolved against the config's URL.
+    public func accountService() throws -> URL? {
+        guard let (body, url) = try savedConfig() else { return nil }
+        return try FeedDecoder.config(from: body).accountService?.resolved(against: url)
+    }
+}
+
+extension Database {
+    /// Saves the config's body and URL beside its ETag (inside the save step's transaction).
+    func saveConfig(_ body: Data, from url: URL) throws {
+        try execute("UPDATE sync_metadata SET body = ?, url = ? WHERE feed = 'config'",
+                    [DatabaseValue.blob([UInt8](body)), url.absoluteString])
+    }
+}

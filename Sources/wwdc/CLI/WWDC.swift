@@ -1,0 +1,103 @@
+import ConferenceKit
+import Foundation
+import TerminalUI
+
+/// The command line: finds the command, parses its arguments, runs it, maps errors to exit codes.
+enum WWDC {
+    typealias Runner = @Sendable (ParsedArguments, CommandContext) throws -> ExitCode
+
+    /// Every command, in the order `--help` lists them.
+    static let commands: [(spec: CommandSpec, run: Runner)] = [
+        (SyncCommand.spec, SyncCommand.run),
+        (FavoriteCommand.group, FavoriteCommand.runGroup),
+        (FavoriteCommand.add, FavoriteCommand.runAdd),
+        (FavoriteCommand.remove, FavoriteCommand.runRemove),
+        (FavoriteCommand.list, FavoriteCommand.runList),
+        (LoginCommand.spec, LoginCommand.run),
+        (LogoutCommand.spec, LogoutCommand.run),
+        (WhoamiCommand.spec, WhoamiCommand.run),
+        (PassCommand.spec, PassCommand.run),
+    ]
+
+    static let rootSpec = CommandSpec(
+        path: "",
+        abstract: "A conference companion for the terminal: Apple's WWDC app, ported.",
+        discussion: "Run 'wwdc sync' first; then browse the schedule, sessions, news and videos.",
+        options: [.init(long: "version", help: "Show the version.")],
+        examples: [("wwdc sync", "Download the sample conference into the local store.")],
+        subcommands: commands.map(\.spec).filter { !$0.path.contains(" ") })
+
+    static func main(_ words: [String]) -> ExitCode {
+        let context = CommandContext()
+        defer { context.terminal.drain() }
+        do {
+            return try dispatch(words, context)
+        } catch let help as HelpRequested {
+            context.output(HelpFormatter.help(for: help.spec))
+            return .success
+        } catch let error as UsageError {
+            context.message(HelpFormatter.usageError(error).trimmingCharacters(in: .newlines))
+            return .usage
+        } catch let error as RuntimeError {
+            context.message("Error: " + TextSanitizer.singleLine.sanitize(error.message))
+            if let hint = error.hint { context.message("Hint: " + hint) }
+            return .failure
+        } catch {
+            context.message("Error: " + TextSanitizer.singleLine.sanitize(describe(error)))
+            if let hint = hint(for: error) { context.message("Hint: " + hint) }
+            return .failure
+        }
+    }
+
+    static func dispatch(_ words: [String], _ context: CommandContext) throws -> ExitCode {
+        guard let first = words.first else {
+            context.output(HelpFormatter.help(for: rootSpec))
+            return .success
+        }
+        switch first {
+        case "-h", "--help":
+            throw HelpRequested(spec: rootSpec)
+        case "--version":
+            context.output("wwdc \(WWDCVersion.string)\n")
+            return .success
+        case "help":
+            let topic = words.dropFirst().joined(separator: " ")
+            guard !topic.isEmpty else { throw HelpRequested(spec: rootSpec) }
+            guard let command = commands.first(where: { $0.spec.path == topic }) else {
+                throw UsageError("Unknown command '\(topic)'", spec: rootSpec, hint: suggestion(for: topic))
+            }
+            throw HelpRequested(spec: command.spec)
+        default:
+            break
+        }
+        // The longest command path that prefixes the words ("favorite add" before "favorite").
+        let candidates = commands.filter { command in
+            let path = command.spec.path.split(separator: " ").map(String.init)
+            return words.count >= path.count && Array(words.prefix(path.count)) == path
+        }
+        guard let command = candidates.max(by: { $0.spec.path.count < $1.spec.path.count }) else {
+            if first.hasPrefix("-") {
+                throw UsageError("Unknown option '\(first)'", spec: rootSpec)
+            }
+            throw UsageError("Unknown command '\(first)'", spec: rootSpec, hint: suggestion(for: first))
+        }
+        let depth = command.spec.path.split(separator: " ").count
+        let arguments = try ArgumentParser.parse(Array(words.dropFirst(depth)), as: command.spec)
+        return try command.run(arguments, context)
+    }
+
+    static func suggestion(for word: String) -> String? {
+        let names = commands.map(\.spec.path)
+        guard let best = names.min(by: { ArgumentParser.editDistance($0, word) < ArgumentParser.editDistance($1, word) }),
+              ArgumentParser.editDistance(best, word) <= 2 || best.hasPrefix(word) else { return nil }
+        return "Did you mean '\(best)'?"
+    }
+
+    static func describe(_ error: any Error) -> String {
+        (error as? LocalizedError)?.errorDescription ?? String(describing: error)
+    }
+
+    static func hint(for error: any Error) -> String? {
+        (error as? LocalizedError)?.recoverySuggestion
+    }
+}

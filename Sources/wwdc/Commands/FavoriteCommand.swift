@@ -1,0 +1,125 @@
+import ConferenceKit
+import Foundation
+import Operations
+import TerminalUI
+
+/// `wwdc favorite add|remove|list`.
+enum FavoriteCommand {
+    static let add = CommandSpec(
+        path: "favorite add",
+        abstract: "Mark sessions as favorites: saved here at once, then uploaded to your account.",
+        discussion: """
+        The favorite is written to the store first, so it is never lost. Uploading needs a login (asked \
+        for when needed), a registered developer account and cloud access; offline or with the server \
+        down, it stays pending and the next sync or favorite command uploads it.
+        """,
+        options: AccountSupport.loginOptions + [AccountSupport.dbOption, AccountSupport.traceOption],
+        arguments: [.init(name: "session", help: "Session ids (wwdc2026-101), numbers in the current event (101) or developer.apple.com links.", variadic: true)],
+        examples: [("wwdc favorite add 101", "Favorite session 101 of the current event."),
+                   ("wwdc favorite add wwdc2026-101 wwdc2026-102", "")])
+
+    static let remove = CommandSpec(
+        path: "favorite remove",
+        abstract: "Remove sessions from your favorites (here at once, then on your account).",
+        options: AccountSupport.loginOptions + [AccountSupport.dbOption, AccountSupport.traceOption],
+        arguments: [.init(name: "session", help: "Session ids, numbers or links.", variadic: true)],
+        examples: [("wwdc favorite remove 101", "")])
+
+    static let list = CommandSpec(
+        path: "favorite list",
+        abstract: "List your favorites and whether each is synced with your account.",
+        options: [AccountSupport.dbOption, .init(long: "json", help: "Print JSON (fields: id, title, syncState, updatedAt).")],
+        examples: [("wwdc favorite list", ""), ("wwdc favorite list --json", "")])
+
+    static let group = CommandSpec(
+        path: "favorite",
+        abstract: "Add, remove and list favorite sessions.",
+        subcommands: [add, remove, list])
+
+    static func runAdd(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
+        try change(arguments, context, favorite: true)
+    }
+
+    static func runRemove(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
+        try change(arguments, context, favorite: false)
+    }
+
+    static func runGroup(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
+        throw UsageError("Missing subcommand", spec: group, hint: "Use 'wwdc favorite add', 'remove' or 'list'.")
+    }
+
+    static func change(_ arguments: ParsedArguments, _ context: CommandContext, favorite: Bool) throws -> ExitCode {
+        let store = try context.openStore(explicitPath: arguments.value("db"))
+        let ids = try store.read { db in try arguments.positionals.map { try SessionResolver.resolve($0, in: db) } }
+        let now = context.now
+        try store.write { db in
+            for id in ids { try db.setFavorite(sessionID: id, favorite, syncState: .pending, at: now) }
+        }
+        for id in ids {
+            context.message(favorite ? "★ Saved \(id) as a favorite." : "Removed \(id) from the favorites.")
+        }
+        // Upload these, and whatever earlier commands left pending.
+        let pending = try store.read { try $0.favorites(in: .pending) }
+        let session: AccountSession
+        do {
+            session = try AccountSupport.session(store: store, arguments: arguments, context: context)
+        } catch AccountError.unavailable {
+            context.message("Note: this source has no account service; the change stays on this machine.")
+            return .success
+        }
+        let uploads = pending.map { SaveFavoriteOperation(sessionID: $0.sessionID, isFavorite: $0.isFavorite, session: session, store: store) }
+        AccountSupport.run(uploads, arguments: arguments, context: context)
+        var status = ExitCode.success
+        for upload in uploads {
+            guard let error = AccountSupport.cause(of: upload.errors) else {
+                if ids.contains(upload.sessionID) { context.message("Uploaded \(upload.sessionID) to your account.") }
+                continue
+            }
+            let reason = AccountSupport.describe(error)
+            switch error {
+            case let error as AccountError where error.isTransient:
+                context.message("Note: \(upload.sessionID) stays pending (\(reason)); the next 'wwdc sync' uploads it.")
+            case AccountError.notLoggedIn, AccountError.sessionExpired:
+                context.message("Note: \(upload.sessionID) stays pending: not logged in. Run 'wwdc login', then 'wwdc sync'.")
+            case AccountError.loginCancelled, SyncError.interrupted:
+                context.message("Note: \(upload.sessionID) stays pending (login cancelled).")
+                status = .interrupted
+            default:
+                context.message("Error: \(upload.sessionID) was not uploaded: \(reason). It stays pending here.")
+                if let hint = (error as? LocalizedError)?.recoverySuggestion { context.message("Hint: " + hint) }
+                if status == .success { status = .failure }
+            }
+        }
+        return status
+    }
+
+    struct Row: Encodable {
+        var id: String
+        var title: String?
+        var syncState: String
+        var updatedAt: Date
+    }
+
+    static func runList(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
+        let store = try context.openStore(explicitPath: arguments.value("db"))
+        let rows: [Row] = try store.read { db in
+            try db.favorites().map { favorite in
+                let title = try db.fetchString("SELECT title FROM sessions WHERE id = ?", [favorite.sessionID])
+                return Row(id: favorite.sessionID, title: title, syncState: favorite.syncState.rawValue, updatedAt: favorite.updatedAt)
+            }
+        }
+        if arguments.flag("json") {
+            context.output(try JSONOutput.encode(rows) + "\n")
+            return .success
+        }
+        if rows.isEmpty {
+            context.message("No favorites yet. Add one with 'wwdc favorite add <session>'.")
+            return .success
+        }
+        for row in rows {
+            let title = TextSanitizer.singleLine.sanitize(row.title ?? "(no longer in the schedule)")
+            context.output("\(row.id)\t\(row.syncState)\t\(title)\n")
+        }
+        return .success
+    }
+}

@@ -1,0 +1,34 @@
+import ConferenceKit
+import Foundation
+import Operations
+
+/// `wwdc pass`: downloads the attendee pass (registered developers only).
+enum PassCommand {
+    static let spec = CommandSpec(
+        path: "pass",
+        abstract: "Download your attendee pass (registered developers only; logs in first when needed).",
+        options: [.init(long: "output", short: "o", value: "file", help: "Write the pass to <file> (default: standard output).")]
+            + AccountSupport.loginOptions + [AccountSupport.dbOption, AccountSupport.traceOption],
+        examples: [("wwdc pass --output pass.pem", "")])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
+        let store = try context.openStore(explicitPath: arguments.value("db"))
+        let session = try AccountSupport.session(store: store, arguments: arguments, context: context)
+        let download = DownloadPassOperation(session: session)
+        AccountSupport.run([download], arguments: arguments, context: context)
+        if let error = AccountSupport.cause(of: download.errors) {
+            if (error as? SyncError) == .interrupted || (error as? AccountError) == .loginCancelled { return .interrupted }
+            throw error
+        }
+        guard let pass = download.pass else { throw AccountError.notLoggedIn }
+        if let path = arguments.value("output") {
+            let url = URL(fileURLWithPath: path)
+            try pass.write(to: url, options: .atomic)
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
+            context.message("Saved your pass to \(path).")
+        } else {
+            FileHandle.standardOutput.write(pass)
+        }
+        return .success
+    }
+}

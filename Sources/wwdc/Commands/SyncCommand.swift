@@ -1,0 +1,97 @@
+import ConferenceKit
+import Foundation
+import Operations
+import TerminalUI
+
+/// `wwdc sync`: runs the startup graph against a source and saves it in one transaction.
+enum SyncCommand {
+    static let spec = CommandSpec(
+        path: "sync",
+        abstract: "Bring the local store up to date from a conference server.",
+        discussion: """
+        Downloads the config, checks the version, then the schedule, news and videos (and, when logged \
+        in, your favorites and feedback), and saves everything in one transaction: a failed or \
+        interrupted sync leaves the store as it was. Unchanged feeds are not downloaded again.
+        With no source, syncs the sample conference bundled with wwdc.
+        """,
+        options: [
+            .init(long: "source", value: "url|path", help: "An http(s) URL or a folder of feed files (default: $WWDC_SOURCE, else the bundled sample)."),
+            .init(long: "db", value: "path", help: "The database file (default: $WWDC_DB, else $XDG_DATA_HOME/wwdc/wwdc.sqlite)."),
+            .init(long: "json", help: "Print a machine-readable summary on stdout."),
+            .init(long: "trace", value: "file", help: "Write the run's timeline to <file> (Chrome trace-event JSON)."),
+            .init(long: "verbose", help: "Show every operation, not only the steps."),
+            .init(long: "no-wait", help: "Fail at once if another sync is running on this store, instead of waiting."),
+        ],
+        examples: [
+            ("wwdc sync", "Sync the bundled sample conference."),
+            ("wwdc sync --source https://example.com/wwdc/", "Sync from a server."),
+            ("wwdc sync --source ./feeds --json", "Sync a folder and print a JSON summary."),
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
+        let source = try resolveSource(arguments, context)
+        let store = try context.openStore(explicitPath: arguments.value("db"))
+        let lock = SyncLock(databasePath: store.path)
+        try lock.lock(wait: !arguments.flag("no-wait")) {
+            context.message("Waiting for another wwdc sync on this store to finish…")
+        }
+        defer { lock.unlock() }
+
+        let progress = SyncProgressDisplay(owner: context.terminal, verbose: arguments.flag("verbose"))
+        let timeout = context.environment["WWDC_TIMEOUT"].flatMap(Double.init) ?? 30
+        let settings = SyncSettings(source: source, timeout: timeout,
+                                    credentialStore: CredentialStore(environment: context.environment), now: { context.now })
+        let sync = try SyncOperation(settings: settings, store: store, reporter: progress)
+
+        let queue = AdvancedOperationQueue()
+        queue.name = "wwdc.sync"
+        let trace = arguments.value("trace").map { _ in OperationTrace() }
+        if let trace { queue.addObserver(TraceObserver(trace: trace)) }
+        if arguments.flag("verbose") { queue.addObserver(progress.operationObserver) }
+        SignalGate.shared.install { _ in sync.cancel(with: SyncError.interrupted) }
+
+        queue.addOperation(sync)
+        queue.waitUntilAllOperationsAreFinished()
+        progress.stop()
+
+        if let trace, let path = arguments.value("trace") {
+            do {
+                try trace.chromeTraceJSON().write(to: URL(fileURLWithPath: path))
+            } catch {
+                context.message("Warning: could not write the trace to \(path): \(error.localizedDescription)")
+            }
+        }
+        guard let summary = sync.summary else { throw RuntimeError("the sync ended without a summary") }
+        if arguments.flag("json") {
+            context.output(try JSONOutput.encode(summary) + "\n")
+        }
+        switch summary.status {
+        case .succeeded:
+            context.message(TextSanitizer.singleLine.sanitize(summary.line))
+            return .success
+        case .interrupted:
+            context.message(summary.line)
+            return .interrupted
+        case .failed:
+            context.message("Error: " + TextSanitizer.singleLine.sanitize(summary.error ?? "the sync failed"))
+            if let hint = summary.hint { context.message("Hint: " + hint) }
+            return .failure
+        }
+    }
+
+    static func resolveSource(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ConferenceSource {
+        let text = arguments.value("source") ?? context.environment["WWDC_SOURCE"].flatMap { $0.isEmpty ? nil : $0 }
+        guard let text else {
+            guard let sample = SampleConference.locate() else {
+                throw RuntimeError("no source given and the bundled sample conference is missing",
+                                   hint: "Pass --source <url|path> or set WWDC_SOURCE; reinstall wwdc to restore the sample.")
+            }
+            return .folder(sample)
+        }
+        do {
+            return try ConferenceSource(argument: text)
+        } catch let error as BackendError {
+            throw UsageError("Invalid value '\(text)' for '--source': \(error.description)", spec: spec, hint: error.recoverySuggestion)
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import ConferenceKit
+import Foundation
+import Operations
+import TerminalUI
+
+/// What the account commands share: how to log in, and running operations with a trace.
+enum AccountSupport {
+    static let loginOptions: [CommandSpec.Option] = [
+        .init(long: "username", value: "name", help: "Log in as <name> without a prompt; the password comes from --password-stdin or $WWDC_PASSWORD."),
+        .init(long: "password-stdin", help: "Read the password from standard input (never from the command line)."),
+    ]
+
+    static let traceOption = CommandSpec.Option(long: "trace", value: "file", help: "Write the run's timeline to <file> (Chrome trace-event JSON).")
+    static let dbOption = CommandSpec.Option(long: "db", value: "path", help: "The database file (default: $WWDC_DB, else $XDG_DATA_HOME/wwdc/wwdc.sqlite).")
+
+    /// The account of the last synced source, logging in as the arguments and the terminal allow.
+    static func session(store: ConferenceStore, arguments: ParsedArguments, context: CommandContext) throws -> AccountSession {
+        guard let service = try store.accountService() else {
+            if try store.tableCounts()["sessions"] ?? 0 == 0 { throw BrowseError.emptyStore }
+            throw AccountError.unavailable
+        }
+        try ConferenceSource.requireSecure(service)
+        return AccountSession(service: service, credentialStore: CredentialStore(environment: context.environment),
+                              loginMethod: try loginMethod(arguments, context), timeout: timeout(context), now: { context.now })
+    }
+
+    static func timeout(_ context: CommandContext) -> TimeInterval {
+        context.environment["WWDC_TIMEOUT"].flatMap(Double.init) ?? 30
+    }
+
+    static func loginMethod(_ arguments: ParsedArguments, _ context: CommandContext) throws -> LoginMethod {
+        let username = arguments.value("username") ?? context.environment["WWDC_USERNAME"]
+        if arguments.flag("password-stdin") {
+            guard let username else {
+                throw UsageError("'--password-stdin' needs '--username <name>'", spec: arguments.spec)
+            }
+            let input = FileHandle.standardInput.readDataToEndOfFile()
+            var password = String(decoding: input, as: UTF8.self)
+            while password.hasSuffix("\n") || password.hasSuffix("\r") { password.removeLast() }
+            guard !password.isEmpty else { throw UsageError("no password on standard input", spec: arguments.spec) }
+            return .password(username: username, password: password)
+        }
+        if let username, let password = context.environment["WWDC_PASSWORD"], !password.isEmpty {
+            return .password(username: username, password: password)
+        }
+        if context.terminal.terminal.isInteractive { return .prompt(context.terminal) }
+        return .none
+    }
+
+    /// Runs `operations` to the end on one queue (with a trace if asked), Ctrl-C cancelling them.
+    static func run(_ operations: [AdvancedOperation], arguments: ParsedArguments, context: CommandContext) {
+        let queue = AdvancedOperationQueue()
+        let trace = arguments.spec.option(named: "trace") != nil ? arguments.value("trace").map { _ in OperationTrace() } : nil
+        if let trace { queue.addObserver(TraceObserver(trace: trace)) }
+        SignalGate.shared.install { _ in
+            for operation in operations { operation.cancel(with: SyncError.interrupted) }
+        }
+        queue.addOperations(operations, waitUntilFinished: false)
+        queue.waitUntilAllOperationsAreFinished()
+        if let trace, let path = arguments.value("trace") {
+            try? trace.chromeTraceJSON().write(to: URL(fileURLWithPath: path))
+        }
+    }
+
+    /// The error that explains a failed operation (not "a dependency failed").
+    static func cause(of errors: [any Error]) -> (any Error)? {
+        errors.first { error in
+            if let operationError = error as? OperationError {
+                switch operationError {
+                case .dependenciesFailed, .dependenciesCancelled: return false
+                default: return true
+                }
+            }
+            return true
+        }
+    }
+
+    static func describe(_ error: any Error) -> String {
+        TextSanitizer.singleLine.sanitize((error as? LocalizedError)?.errorDescription ?? String(describing: error))
+    }
+}

@@ -1,0 +1,54 @@
+import ConferenceKit
+import Foundation
+import Operations
+import TerminalUI
+
+/// Shows a sync's steps on stderr through the terminal owner: live lines on a terminal, plain lines
+/// in a pipe. With `--verbose`, every operation gets a line too.
+final class SyncProgressDisplay: SyncProgressReporting {
+    private let progress: LiveProgress
+    private let verbose: Bool
+    private let tasks = Locked<[String: LiveProgress.TaskID]>([:])
+
+    init(owner: TerminalOwner, verbose: Bool) {
+        progress = LiveProgress(owner: owner)
+        self.verbose = verbose
+    }
+
+    func stepStarted(_ step: SyncStep) {
+        let id = progress.begin(step.title)
+        tasks.withLock { $0[step.rawValue] = id }
+    }
+
+    func stepFinished(_ step: SyncStep, outcome: SyncStepOutcome) {
+        let id = tasks.withLock { $0[step.rawValue] } ?? progress.begin(step.title)
+        switch outcome.status {
+        case .succeeded: progress.finish(id, .succeeded, detail: outcome.detail)
+        case .skipped: progress.finish(id, .skipped(outcome.detail ?? "skipped"))
+        case .failed: progress.finish(id, .failed(outcome.detail ?? "failed"))
+        case .cancelled: progress.finish(id, .skipped(outcome.detail ?? "cancelled"))
+        }
+    }
+
+    /// With `--verbose`: a line per operation (downloads, parses), not only per step.
+    var operationObserver: BlockObserver {
+        BlockObserver(
+            start: { [self] operation in
+                guard !(operation is SyncOperation), !SyncStep.allCases.map(\.rawValue).contains(operation.displayName) else { return }
+                let id = progress.begin("  " + operation.displayName)
+                tasks.withLock { $0["op:\(ObjectIdentifier(operation).hashValue)"] = id }
+            },
+            finish: { [self] operation, errors in
+                guard let id = tasks.withLock({ $0.removeValue(forKey: "op:\(ObjectIdentifier(operation).hashValue)") }) else { return }
+                if errors.isEmpty {
+                    progress.finish(id, .succeeded)
+                } else {
+                    progress.finish(id, .failed(errors.map { "\($0)" }.joined(separator: "; ")))
+                }
+            })
+    }
+
+    func stop() {
+        progress.stop()
+    }
+}

@@ -1,0 +1,52 @@
+import ConferenceKit
+import Foundation
+import TestSupport
+
+/// A private home for one test's `wwdc` runs: its own data and config folders and database.
+struct Sandbox {
+    let directory: TemporaryDirectory
+    var database: URL { directory.path("wwdc.sqlite") }
+
+    init() throws {
+        directory = try TemporaryDirectory("wwdc-e2e")
+    }
+
+    /// The environment for a run: isolated folders, no colour, no source unless given.
+    func environment(_ extra: [String: String] = [:]) -> [String: String] {
+        [
+            "XDG_DATA_HOME": directory.path("data").path,
+            "XDG_CONFIG_HOME": directory.path("config").path,
+            "HOME": directory.url.path,
+            "WWDC_DB": database.path,
+            "NO_COLOR": "1",
+        ].merging(extra) { $1 }
+    }
+
+    /// Runs `wwdc` to the end, off the cooperative pool.
+    func run(_ arguments: [String], environment extra: [String: String] = [:], stdin: String? = nil) async throws -> CommandResult {
+        let environment = environment(extra)
+        return try await onThread { try CommandRunner.run(CommandRunner.wwdc, arguments, environment: environment, stdin: stdin) }
+    }
+
+    func start(_ arguments: [String], environment extra: [String: String] = [:]) throws -> RunningCommand {
+        try CommandRunner.start(CommandRunner.wwdc, arguments, environment: environment(extra))
+    }
+
+    /// Every table of the store, as text.
+    func dump() throws -> String {
+        try ConferenceStore(path: database.path).dump()
+    }
+
+    func counts() throws -> [String: Int] {
+        try ConferenceStore(path: database.path).tableCounts()
+    }
+
+    /// A copy of the fixtures to edit.
+    func copyOfFixtures(_ name: String = "feeds") throws -> URL {
+        let copy = directory.path(name)
+        try FileManager.default.copyItem(at: ProjectPaths.fixtures, to: copy)
+        return copy
+    }
+
+    func remove() { directory.remove() }
+}

@@ -1,0 +1,187 @@
+import ConferenceKit
+import Foundation
+import TestSupport
+import Testing
+
+/// `wwdc sync` end to end: the built binary against the reference server.
+@Suite("wwdc sync")
+struct SyncCommandTests {
+    @Test("a sync of the fixtures through the server fills the store with what the fixtures hold")
+    func syncFillsStore() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let server = try await ReferenceServer.start()
+        defer { server.stop() }
+        let result = try await sandbox.run(["sync", "--source", server.baseURL.absoluteString])
+        #expect(result.status == 0, "\(result.stderr)")
+        let expected = try FixtureFacts.load()
+        let counts = try sandbox.counts()
+        #expect(counts["sessions"] == expected.sessions)
+        #expect(counts["events"] == expected.events)
+        #expect(counts["tracks"] == expected.tracks)
+        #expect(counts["rooms"] == expected.rooms)
+        #expect(counts["instances"] == expected.scheduled)
+        #expect(counts["videos"] == expected.withMedia)
+        #expect(counts["news"] == expected.news)
+        #expect(counts["live_streams"] == expected.liveStreams)
+        #expect(result.stderr.contains("Synced from"))
+        #expect(!result.stderr.contains("\u{1B}"), "no escape codes in a pipe")
+    }
+
+    @Test("the trace shows every edge of the graph respected")
+    func traceRespectsGraph() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let server = try await ReferenceServer.start()
+        defer { server.stop() }
+        let tracePath = sandbox.directory.path("trace.json")
+        let result = try await sandbox.run(["sync", "--source", server.baseURL.absoluteString, "--trace", tracePath.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let document = try JSONSerialization.jsonObject(with: Data(contentsOf: tracePath)) as? [String: Any]
+        let events = document?["traceEvents"] as? [[String: Any]] ?? []
+        var spans: [String: (start: Double, end: Double)] = [:]
+        for event in events {
+            guard let name = event["name"] as? String, let ts = event["ts"] as? Double, let dur = event["dur"] as? Double else { continue }
+            spans[name] = (ts, ts + dur)
+        }
+        let edges: [(String, String)] = [
+            ("config", "version-check"),
+            ("version-check", "schedule"), ("version-check", "news"),
+            ("schedule", "videos"), ("news", "videos"),
+            ("schedule", "favorites"), ("news", "favorites"),
+            ("schedule", "feedback"), ("news", "feedback"),
+            ("videos", "save"), ("favorites", "save"), ("feedback", "save"),
+            ("download contents.json", "parse contents.json"),
+        ]
+        for (before, after) in edges {
+            guard let first = spans[before], let second = spans[after] else {
+                // Skipped steps (favorites, feedback when logged out) never start: no span to order.
+                if ["favorites", "feedback"].contains(before) || ["favorites", "feedback"].contains(after) { continue }
+                Issue.record("missing span \(before) or \(after) in \(spans.keys.sorted())")
+                continue
+            }
+            #expect(first.end <= second.start, "\(before) must finish before \(after) starts")
+        }
+        #expect(spans["save"] != nil)
+    }
+
+    @Test("a second sync: every feed answered 304, no row rewritten, faster")
+    func secondSyncIsConditional() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let server = try await ReferenceServer.start()
+        defer { server.stop() }
+        let source = server.baseURL.absoluteString
+        let firstStart = Date()
+        let first = try await sandbox.run(["sync", "--source", source, "--json"])
+        let firstTime = Date().timeIntervalSince(firstStart)
+        #expect(first.status == 0, "\(first.stderr)")
+        let before = try sandbox.dump()
+        try await server.clearLog()
+        let secondStart = Date()
+        let second = try await sandbox.run(["sync", "--source", source, "--json"])
+        let secondTime = Date().timeIntervalSince(secondStart)
+        #expect(second.status == 0, "\(second.stderr)")
+        let log = try await server.log()
+        let feeds = log.filter { ($0["path"] as? String)?.hasSuffix(".json") == true }
+        #expect(feeds.count == 4, "\(feeds)")
+        #expect(feeds.allSatisfy { $0["status"] as? Int == 304 }, "\(feeds)")
+        let summary = try JSONSerialization.jsonObject(with: Data(second.stdout.utf8)) as? [String: Any]
+        #expect(summary?["rowsChanged"] as? Int == 0)
+        // sync_metadata records the time of each check; every other table is untouched.
+        #expect(Self.withoutSyncTimes(try sandbox.dump()) == Self.withoutSyncTimes(before))
+        print("first sync \(String(format: "%.3f", firstTime)) s, second (all 304) \(String(format: "%.3f", secondTime)) s")
+    }
+
+    @Test("version check: a config requiring a newer wwdc stops before the schedule is fetched")
+    func versionCheckStops() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let feeds = try sandbox.copyOfFixtures()
+        let configURL = feeds.appendingPathComponent("config.json")
+        var config = try JSONSerialization.jsonObject(with: Data(contentsOf: configURL)) as! [String: Any]
+        config["minimumSupportedAppVersion"] = "99.0"
+        try JSONSerialization.data(withJSONObject: config).write(to: configURL)
+        let server = try await ReferenceServer.start(root: feeds)
+        defer { server.stop() }
+        let result = try await sandbox.run(["sync", "--source", server.baseURL.absoluteString])
+        #expect(result.status == 1)
+        #expect(result.errorLines.count == 1)
+        #expect(result.errorLines.first?.contains("requires wwdc 99.0 or newer") == true, "\(result.stderr)")
+        let paths = try await server.log().compactMap { $0["path"] as? String }
+        #expect(paths == ["/config.json"])
+    }
+
+    @Test("Apple's real 2017 feeds, served by the reference server, sync cleanly",
+          .enabled(if: ProjectPaths.appleFeeds2017 != nil, "../shared/apple-feeds/2017 is absent"))
+    func apple2017() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let server = try await ReferenceServer.start(root: ProjectPaths.appleFeeds2017!, arguments: ["--rebase-config"])
+        defer { server.stop() }
+        let result = try await sandbox.run(["sync", "--source", server.baseURL.absoluteString])
+        #expect(result.status == 0, "\(result.stderr)")
+        let counts = try sandbox.counts()
+        #expect(counts["sessions"] == 771)
+        #expect(counts["events"] == 5)
+        #expect(counts["instances"] == 307)
+    }
+
+    @Test("two concurrent syncs on one store both end well, and the data is consistent")
+    func concurrentSyncs() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let server = try await ReferenceServer.start()
+        defer { server.stop() }
+        let source = server.baseURL.absoluteString
+        let first = try sandbox.start(["sync", "--source", source])
+        let second = try sandbox.start(["sync", "--source", source])
+        let results = [await first.finished(), await second.finished()]
+        for result in results { #expect(result.status == 0, "\(result.stderr)") }
+        #expect(try sandbox.counts()["sessions"] == FixtureFacts.load().sessions)
+        let integrity = try ConferenceStore(path: sandbox.database.path).read { try $0.fetchString("PRAGMA integrity_check") }
+        #expect(integrity == "ok")
+    }
+
+    @Test("--no-wait refuses while another sync holds the store")
+    func noWait() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let server = try await ReferenceServer.start(arguments: ["--fault", "/contents.json=delay:3"])
+        defer { server.stop() }
+        let source = server.baseURL.absoluteString
+        let slow = try sandbox.start(["sync", "--source", source])
+        #expect(await slow.stderr(contains: "Configuration"))
+        let refused = try await sandbox.run(["sync", "--source", source, "--no-wait"])
+        #expect(refused.status == 1)
+        #expect(refused.errorLines.first?.contains("another wwdc sync is running") == true, "\(refused.stderr)")
+        #expect(await slow.finished().status == 0)
+    }
+
+    @Test("SIGINT during a slow download: exit 130, the store unchanged, no stray terminal codes")
+    func interrupt() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let server = try await ReferenceServer.start(arguments: ["--fault", "/contents.json=delay:30"])
+        defer { server.stop() }
+        let running = try sandbox.start(["sync", "--source", server.baseURL.absoluteString])
+        #expect(await running.stderr(contains: "Configuration"))
+        running.signal(SIGINT)
+        let result = await running.finished(within: 20)
+        #expect(result.status == 130, "\(result.stderr)")
+        #expect(result.stderr.contains("interrupted"))
+        #expect(!result.stderr.contains("\u{1B}"))
+        let counts = try sandbox.counts()
+        #expect(counts["sessions"] == 0)
+        #expect(counts["sync_metadata"] == 0)
+    }
+
+    /// The dump without the sync_metadata table's rows (they record when each feed was checked).
+    static func withoutSyncTimes(_ dump: String) -> String {
+        var inMetadata = false
+        return dump.split(separator: "\n").filter { line in
+            if line.hasPrefix("table ") { inMetadata = line.hasPrefix("table sync_metadata") }
+            return !inMetadata
+        }.joined(separator: "\n")
+    }
+}

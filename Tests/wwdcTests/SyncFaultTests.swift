@@ -1,0 +1,115 @@
+import ConferenceKit
+import Foundation
+import TestSupport
+import Testing
+
+/// Every feed × every fault: a non-zero exit, one clear line naming the feed and the cause, and the
+/// store exactly as it was.
+@Suite("wwdc sync faults")
+struct SyncFaultTests {
+    struct Fault: Sendable, CustomStringConvertible {
+        var kind: String
+        var value: Double?
+        /// Words the error line must contain (besides the feed's name).
+        var cause: String
+        var description: String { value.map { "\(kind):\($0)" } ?? kind }
+    }
+
+    static let faults: [Fault] = [
+        Fault(kind: "status", value: 500, cause: "HTTP 500"),
+        Fault(kind: "status", value: 404, cause: "HTTP 404"),
+        Fault(kind: "delay", value: 6, cause: "timed out after 1 s"),
+        Fault(kind: "truncate", cause: "connection lost"),
+        Fault(kind: "malformed", cause: "not valid JSON"),
+        Fault(kind: "drop", cause: "connection lost"),
+    ]
+
+    static let feeds = ["config.json", "contents.json", "news.json", "videos_live.json"]
+
+    @Test("each feed, each fault", arguments: feeds)
+    func faultsOnFeed(feed: String) async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        try await populateWithOlderFeeds(sandbox)
+        let before = try sandbox.dump()
+        let server = try await ReferenceServer.start()
+        defer { server.stop() }
+        for fault in Self.faults {
+            try await server.clearFaults()
+            try await server.fault("/\(feed)", fault.kind, value: fault.value)
+            let result = try await sandbox.run(["sync", "--source", server.baseURL.absoluteString], environment: ["WWDC_TIMEOUT": "1"])
+            #expect(result.status == 1, "\(feed) \(fault): \(result.stderr)")
+            #expect(result.errorLines.count == 1, "\(feed) \(fault): \(result.stderr)")
+            let line = result.errorLines.first ?? ""
+            #expect(line.contains(feed) && line.contains(fault.cause), "\(feed) \(fault): \(line)")
+            #expect(try sandbox.dump() == before, "\(feed) \(fault): the store changed")
+        }
+    }
+
+    @Test("server down: one line, fast, the store as it was")
+    func serverDown() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        try await populateWithOlderFeeds(sandbox)
+        let before = try sandbox.dump()
+        let server = try await ReferenceServer.start()
+        let source = server.baseURL.absoluteString
+        server.stop()
+        let started = Date()
+        let result = try await sandbox.run(["sync", "--source", source])
+        #expect(Date().timeIntervalSince(started) < 20)
+        #expect(result.status == 1)
+        #expect(result.errorLines.count == 1, "\(result.stderr)")
+        #expect(result.errorLines.first?.contains("cannot reach") == true, "\(result.stderr)")
+        #expect(try sandbox.dump() == before)
+    }
+
+    /// Fills the store from an older edition of the feeds (fewer news, a changed title), so that a sync
+    /// that half-applied the current feeds would show.
+    private func populateWithOlderFeeds(_ sandbox: Sandbox) async throws {
+        let older = try sandbox.copyOfFixtures("older")
+        let newsURL = older.appendingPathComponent("news.json")
+        var news = try JSONSerialization.jsonObject(with: Data(contentsOf: newsURL)) as! [String: Any]
+        news["items"] = Array((news["items"] as! [Any]).prefix(3))
+        try JSONSerialization.data(withJSONObject: news).write(to: newsURL)
+        let contentsURL = older.appendingPathComponent("contents.json")
+        var contents = try JSONSerialization.jsonObject(with: Data(contentsOf: contentsURL)) as! [String: Any]
+        var sessions = contents["contents"] as! [[String: Any]]
+        sessions[0]["title"] = "An older title"
+        contents["contents"] = Array(sessions.dropLast(5))
+        try JSONSerialization.data(withJSONObject: contents).write(to: contentsURL)
+        let result = try await sandbox.run(["sync", "--source", older.path])
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+}
+
+/// What the bundled fixtures hold, read from the fixture files themselves.
+struct FixtureFacts {
+    var sessions: Int
+    var events: Int
+    var tracks: Int
+    var rooms: Int
+    var scheduled: Int
+    var withMedia: Int
+    var news: Int
+    var liveStreams: Int
+
+    static func load() throws -> FixtureFacts {
+        let fixtures = ProjectPaths.fixtures
+        func json(_ name: String) throws -> [String: Any] {
+            try JSONSerialization.jsonObject(with: Data(contentsOf: fixtures.appendingPathComponent(name))) as! [String: Any]
+        }
+        let contents = try json("contents.json")
+        let items = contents["contents"] as! [[String: Any]]
+        let live = try json("videos_live.json")
+        return FixtureFacts(
+            sessions: items.count,
+            events: (contents["events"] as! [Any]).count,
+            tracks: (contents["tracks"] as? [Any])?.count ?? 0,
+            rooms: (contents["rooms"] as? [Any])?.count ?? 0,
+            scheduled: items.filter { $0["startTime"] != nil }.count,
+            withMedia: items.filter { $0["media"] != nil }.count,
+            news: (try json("news.json")["items"] as! [Any]).count,
+            liveStreams: (live["live_sessions"] as? [String: Any])?.count ?? 0)
+    }
+}
