@@ -18,7 +18,7 @@ sanitize:
 		$(SWIFT) test --sanitize=address --filter OperationsTests --scratch-path .build-asan
 
 bench:
-	$(SWIFT) build -c release --product Benchmarks
+	$(SWIFT) build -c release
 	$$($(SWIFT) build -c release --show-bin-path)/Benchmarks
 
 # Installs the binary and the bundled sample conference: PREFIX/bin/wwdc, PREFIX/share/wwdc/Fixtures.

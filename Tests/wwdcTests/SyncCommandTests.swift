@@ -185,3 +185,54 @@ struct SyncCommandTests {
         }.joined(separator: "\n")
     }
 }
+
+@Suite("wwdc sync: sources")
+struct SyncSourceTests {
+    @Test("an installed binary finds the sample conference under PREFIX/share/wwdc, and syncs it with no source")
+    func installedLayout() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let prefix = sandbox.directory.path("prefix")
+        let bin = prefix.appendingPathComponent("bin")
+        let share = prefix.appendingPathComponent("share/wwdc/Fixtures")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: share, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: CommandRunner.wwdc, to: bin.appendingPathComponent("wwdc"))
+        for name in ["config.json", "contents.json", "news.json", "videos_live.json"] {
+            try FileManager.default.copyItem(at: ProjectPaths.fixtures.appendingPathComponent(name), to: share.appendingPathComponent(name))
+        }
+        let environment = sandbox.environment()
+        let result = try await onThread {
+            try CommandRunner.run(bin.appendingPathComponent("wwdc"), ["sync"], environment: environment)
+        }
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("Synced from \(share.path)"), "\(result.stderr)")
+        #expect(try sandbox.counts()["sessions"] == FixtureFacts.load().sessions)
+    }
+
+    @Test("with no source, a sync goes back to the last source")
+    func lastSource() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let server = try await ReferenceServer.start()
+        defer { server.stop() }
+        #expect(try await sandbox.run(["sync", "--source", server.baseURL.absoluteString]).status == 0)
+        try await server.clearLog()
+        let again = try await sandbox.run(["sync"])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stderr.contains("Synced from \(server.baseURL.absoluteString)"), "\(again.stderr)")
+        #expect(try await server.log().count == 4)
+    }
+
+    @Test("a source that is neither a URL nor a folder, or plain http beyond this machine, is a usage error")
+    func badSources() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        for source in ["http://example.com/feeds/", "/no/such/folder", "ftp://example.com/"] {
+            let result = try await sandbox.run(["sync", "--source", source])
+            #expect(result.status == 64, "\(source): \(result.stderr)")
+            #expect(result.errorLines.count == 1)
+            #expect(result.stderr.contains("Usage: wwdc sync"))
+        }
+    }
+}

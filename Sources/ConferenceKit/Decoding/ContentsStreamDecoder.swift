@@ -17,7 +17,8 @@ final class ContentsStreamDecoder: Sendable {
     }
 
     private struct State {
-        var queue: [Piece] = []
+        /// Taken pieces are set to nil, so a batch is freed as soon as the consumer has it.
+        var queue: [Piece?] = []
         var head = 0
         var finished = false
         var cancelled = false
@@ -28,6 +29,9 @@ final class ContentsStreamDecoder: Sendable {
     private let state = Mutex(State())
     private let available = DispatchSemaphore(value: 0)
     private let done = DispatchSemaphore(value: 0)
+    /// Batches decoded but not yet taken, at most: the decoder waits rather than hold the whole feed
+    /// in memory when the store writes slower than it decodes.
+    private let slots = DispatchSemaphore(value: 4)
 
     init(data: Data, batchSize: Int = 500) {
         self.data = data
@@ -52,11 +56,13 @@ final class ContentsStreamDecoder: Sendable {
         let piece: Piece? = state.withLock { state in
             if state.head < state.queue.count {
                 let piece = state.queue[state.head]
+                state.queue[state.head] = nil
                 state.head += 1
                 return piece
             }
             return nil
         }
+        if case .sessions? = piece { slots.signal() }
         // Keep the end-of-document signal available to later calls.
         if piece == nil { available.signal() }
         return piece
@@ -65,12 +71,14 @@ final class ContentsStreamDecoder: Sendable {
     /// Asks the decoder to stop after the current batch, and waits for its thread to end.
     func cancelAndWait() {
         state.withLock { $0.cancelled = true }
+        slots.signal()
         done.wait()
         done.signal()
     }
 
-    /// Queues a piece; false when the consumer has cancelled.
+    /// Queues a piece (a batch waits for a free slot); false when the consumer has cancelled.
     private func emit(_ piece: Piece) -> Bool {
+        if case .sessions = piece { slots.wait() }
         let cancelled = state.withLock { state in
             if !state.cancelled { state.queue.append(piece) }
             return state.cancelled

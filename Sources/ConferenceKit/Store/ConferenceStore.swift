@@ -41,8 +41,9 @@ public final class ConferenceStore: @unchecked Sendable {
 
     /// Opens the store where `StoreLocation` says: `explicitPath` (the `--db` flag), else `WWDC_DB`,
     /// else the XDG data folder.
-    public convenience init(explicitPath: String? = nil, environment: [String: String]) throws {
-        try self.init(path: StoreLocation.resolve(explicitPath: explicitPath, environment: environment))
+    public convenience init(explicitPath: String? = nil, environment: [String: String],
+                            configuration: Database.Configuration = Database.Configuration()) throws {
+        try self.init(path: StoreLocation.resolve(explicitPath: explicitPath, environment: environment), configuration: configuration)
     }
 
     /// Runs `body` on the connection inside a read transaction (one consistent snapshot).

@@ -19,6 +19,18 @@ extension ConferenceStore {
         }
     }
 
+    /// Where the last sync came from (the folder or server its config was read from).
+    public func lastSource() throws -> ConferenceSource? {
+        guard let (_, url) = try savedConfig() else { return nil }
+        let base = url.deletingLastPathComponent()
+        if base.isFileURL {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: base.path, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
+            return .folder(base)
+        }
+        return .server(base)
+    }
+
     /// The account service named by the last synced config, resolved against the config's URL.
     public func accountService() throws -> URL? {
         guard let (body, url) = try savedConfig() else { return nil }

