@@ -24,7 +24,7 @@ let package = Package(
         .executableTarget(name: "wwdc", dependencies: ["ConferenceKit", "Operations", "TerminalUI"]),
         .executableTarget(name: "Benchmarks", dependencies: ["Operations", "ConferenceKit", "CSQLite"]),
         // Drives the terminal primitives for TerminalUITests' pseudo-terminal tests.
-        .executableTarget(name: "terminal-demo", dependencies: ["TerminalUI"]),
+        .executableTarget(name: "terminal-demo", dependencies: ["TerminalUI", "Operations"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "OperationsTests", dependencies: ["Operations", "TestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),

@@ -5,6 +5,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Operations
 import TerminalUI
 
 struct DemoError: Error {}
@@ -141,6 +142,26 @@ func progress(_ owner: TerminalOwner) throws -> Never {
     finish(owner, code: 0)
 }
 
+/// Two alerts asked for at the same moment, from two queues: the second starts only once the first
+/// has been answered (they share the terminal's exclusivity category).
+func alerts(_ owner: TerminalOwner) {
+    let queues = [AdvancedOperationQueue(), AdvancedOperationQueue()]
+    let alerts = ["First", "Second"].map { label in
+        AlertOperation(title: "\(label) alert", message: "Choose", buttons: ["Yes", "No"], owner: owner) { answer in
+            say(owner, "ANSWER \(label)=\(answer.value.map(String.init) ?? "cancelled")")
+        }
+    }
+    for alert in alerts {
+        alert.addObserver(BlockObserver(start: { operation in
+            owner.performAsync { $0.writeLine("START \(operation.displayName)") }
+        }))
+    }
+    for (queue, alert) in zip(queues, alerts) { queue.addOperation(alert) }
+    for queue in queues { queue.waitUntilAllOperationsAreFinished() }
+    say(owner, "DONE")
+    finish(owner, code: 0)
+}
+
 let owner = TerminalOwner()
 let mode = CommandLine.arguments.dropFirst().first ?? ""
 do {
@@ -152,12 +173,13 @@ do {
     case "menu": try menu(owner)
     case "form": try form(owner)
     case "progress": try progress(owner)
+    case "alerts": alerts(owner)
     case "info":
         let size = owner.terminal.size
         say(owner, "INFO interactive=\(owner.terminal.isInteractive) size=\(size.columns)x\(size.rows) color=\(owner.style.isEnabled)")
         finish(owner, code: 0)
     default:
-        say(owner, "usage: terminal-demo password|raw-ctrl-c|raw-signal|raw-throw|menu|form|progress|info")
+        say(owner, "usage: terminal-demo password|raw-ctrl-c|raw-signal|raw-throw|menu|form|progress|alerts|info")
         finish(owner, code: 64)
     }
 } catch {

@@ -161,6 +161,23 @@ struct PseudoTerminalTests {
         #expect(try pty.waitForExit() == .exited(0))
     }
 
+    @Test("two alert operations asked for at once: the second starts only after the first is answered")
+    func alertsNeverOverlap() throws {
+        let pty = try start("alerts")
+        let beforeFirstAnswer = try pty.expect("First alert")
+        try pty.expect("Esc cancel")
+        #expect(!pty.transcript.contains("Second alert"))
+        #expect(!beforeFirstAnswer.contains("START alert Second"))
+        pty.send("n")
+        let afterFirst = try pty.expect("START alert Second")
+        #expect(afterFirst.contains("ANSWER First=1"), "the second started before the first was answered")
+        try pty.expect("Second alert")
+        pty.send("\r")
+        try pty.expect("ANSWER Second=0")
+        try pty.expect("DONE")
+        #expect(try pty.waitForExit() == .exited(0))
+    }
+
     @Test("menu: the first letter chooses")
     func menuLetter() throws {
         let pty = try start("menu")

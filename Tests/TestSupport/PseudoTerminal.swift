@@ -17,7 +17,7 @@ import Foundation
 /// Nothing here sleeps: reads wait with poll until an expected marker appears or a deadline
 /// passes, and a thread blocked in waitpid reports the child's exit through a pipe.
 public final class PseudoTerminal {
-    public enum ExitStatus: Equatable, CustomStringConvertible {
+    public enum ExitStatus: Equatable, Sendable, CustomStringConvertible {
         case exited(Int32)
         case signaled(Int32)
 

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalUI
 
 /// What a sync needs to know besides the store.
 public struct SyncSettings: Sendable {
@@ -14,15 +15,18 @@ public struct SyncSettings: Sendable {
     public var now: @Sendable () -> Date
     /// Where the login token is; nil turns the account steps off.
     public var credentialStore: CredentialStore?
+    /// The terminal, when one may show alerts (version too old); nil in a pipe.
+    public var alerts: TerminalOwner?
 
     public init(source: ConferenceSource, timeout: TimeInterval = 30, appVersion: AppVersion = WWDCVersion.current,
                 transport: any FeedTransport = RoutingTransport(), credentialStore: CredentialStore? = nil,
-                now: @escaping @Sendable () -> Date = Date.init) {
+                alerts: TerminalOwner? = nil, now: @escaping @Sendable () -> Date = Date.init) {
         self.source = source
         self.timeout = timeout
         self.appVersion = appVersion
         self.transport = transport
         self.credentialStore = credentialStore
+        self.alerts = alerts
         self.now = now
     }
 }

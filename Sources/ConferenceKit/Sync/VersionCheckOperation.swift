@@ -1,5 +1,6 @@
 import Foundation
 import Operations
+import TerminalUI
 
 /// Stops the sync when the server's config requires a newer wwdc than this one.
 //
@@ -25,8 +26,14 @@ final class VersionCheckOperation: AdvancedOperation, SyncStepOperation, @unchec
             return
         }
         if config.requiresUpgrade(from: context.settings.appVersion) {
-            finish(with: SyncError.upgradeRequired(minimum: config.minimumSupportedAppVersion.description,
-                                                   current: context.settings.appVersion.description))
+            let error = SyncError.upgradeRequired(minimum: config.minimumSupportedAppVersion.description,
+                                                  current: context.settings.appVersion.description)
+            // On a terminal, say it as the app did: an alert (it waits its turn behind any other).
+            if let owner = context.settings.alerts, owner.terminal.isInteractive {
+                produceOperation(AlertOperation(title: "Update required", message: "\(error.description). \(error.recoverySuggestion ?? "")",
+                                                buttons: ["OK"], owner: owner))
+            }
+            finish(with: error)
         } else {
             finish()
         }

@@ -67,8 +67,20 @@ enum FavoriteCommand {
             context.message("Note: this source has no account service; the change stays on this machine.")
             return .success
         }
-        let uploads = pending.map { SaveFavoriteOperation(sessionID: $0.sessionID, isFavorite: $0.isFavorite, session: session, store: store) }
+        var uploads = pending.map { SaveFavoriteOperation(sessionID: $0.sessionID, isFavorite: $0.isFavorite, session: session, store: store) }
         AccountSupport.run(uploads, arguments: arguments, context: context)
+        // On a terminal, a server error gets an alert: try again now, or leave it for the next sync.
+        while context.terminal.terminal.isInteractive,
+              case let failed = uploads.filter({ (AccountSupport.cause(of: $0.errors) as? AccountError)?.isTransient == true }),
+              let first = failed.first, let error = AccountSupport.cause(of: first.errors) {
+            let alert = AlertOperation(title: "Upload failed", message: AccountSupport.describe(error) + ". Try again now, or leave it for the next sync?",
+                                       buttons: ["Retry", "Later"], owner: context.terminal)
+            AccountSupport.run([alert], arguments: arguments, context: context)
+            guard alert.result?.value == 0 else { break }
+            let retried = failed.map { SaveFavoriteOperation(sessionID: $0.sessionID, isFavorite: $0.isFavorite, session: session, store: store) }
+            AccountSupport.run(retried, arguments: arguments, context: context)
+            uploads = uploads.filter { upload in !failed.contains { $0 === upload } } + retried
+        }
         var status = ExitCode.success
         for upload in uploads {
             guard let error = AccountSupport.cause(of: upload.errors) else {

@@ -43,7 +43,8 @@ enum SyncCommand {
         let progress = SyncProgressDisplay(owner: context.terminal, verbose: arguments.flag("verbose"))
         let timeout = context.environment["WWDC_TIMEOUT"].flatMap(Double.init) ?? 30
         let settings = SyncSettings(source: source, timeout: timeout,
-                                    credentialStore: CredentialStore(environment: context.environment), now: { context.now })
+                                    credentialStore: CredentialStore(environment: context.environment),
+                                    alerts: context.terminal, now: { context.now })
         let sync = try SyncOperation(settings: settings, store: store, reporter: progress)
 
         let queue = AdvancedOperationQueue()

@@ -1,0 +1,42 @@
+import Foundation
+import TestSupport
+
+/// One run of `wwdc` on a real pseudo-terminal: a script of markers to wait for and keys to type.
+struct TerminalSession {
+    enum Step {
+        case expect(String)
+        case type(String)
+    }
+
+    struct Outcome: Sendable {
+        var transcript: String
+        var exit: PseudoTerminal.ExitStatus?
+        var sttyBefore: String
+        var sttyAfter: String
+        /// What went wrong while following the script (a marker that never came), if anything.
+        var problem: String?
+    }
+
+    /// Runs off the cooperative pool (pty reads block); assertions belong to the caller.
+    static func run(_ arguments: [String], environment: [String: String], script: [Step]) async throws -> Outcome {
+        try await onThread {
+            let pty = try PseudoTerminal(columns: 100, rows: 30)
+            let before = try pty.sttySettings()
+            try pty.spawn(CommandRunner.wwdc.path, arguments, environment: environment)
+            var problem: String?
+            do {
+                for step in script {
+                    switch step {
+                    case let .expect(marker): try pty.expect(marker)
+                    case let .type(keys): pty.send(keys)
+                    }
+                }
+            } catch {
+                problem = "\(error)"
+            }
+            let exit = try? pty.waitForExit()
+            try? pty.drain()
+            return Outcome(transcript: pty.transcript, exit: exit, sttyBefore: before, sttyAfter: try pty.sttySettings(), problem: problem)
+        }
+    }
+}
