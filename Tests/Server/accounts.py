@@ -262,8 +262,12 @@ def validate_feedback(body):
     item = {"id": item_id, "sessionId": body["sessionId"]}
     for field in RATINGS:
         value = body.get(field)
+        # Only the overall rating is required; content and presentation may be left unrated (null).
+        if value is None and field != "overall":
+            item[field] = None
+            continue
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 5:
-            raise HTTPError(400, "%s must be an integer rating from 1 to 5" % field)
+            raise HTTPError(400, "%s must be an integer rating from 1 to 5%s" % (field, "" if field == "overall" else ", or null"))
         item[field] = value
     comment = body.get("comment", "")
     if comment is None:

@@ -21,6 +21,12 @@ public enum AccountError: Error, Equatable, Sendable {
     /// The service could not be reached or the connection broke.
     case network(endpoint: String, detail: String)
 
+    /// The service refused this request itself (4xx other than 401 and 429): retrying will not help.
+    public var isRefusal: Bool {
+        if case let .service(_, status, _) = self { return (400..<500).contains(status) && status != 429 }
+        return false
+    }
+
     /// Whether the request could succeed later without the user doing anything (offline, server error).
     public var isTransient: Bool {
         switch self {
@@ -62,6 +68,8 @@ extension AccountError: LocalizedError, CustomStringConvertible {
             "Enable cloud storage for the account, then try again."
         case .loginCancelled:
             nil
+        case let .service(_, status, _) where status < 500 && status != 429:
+            "The service refused the request; what you have here was kept as it is."
         case .service, .network:
             "Try again later; nothing is lost."
         }

@@ -7,14 +7,16 @@ public struct Feedback: Hashable, Sendable {
     public var sessionID: String
     /// Ratings from 1 to 5.
     public var overall: Int
-    public var content: Int
-    public var presentation: Int
+    /// Unrated when nil.
+    public var content: Int?
+    /// Unrated when nil.
+    public var presentation: Int?
     public var comment: String
     public var syncState: SyncState
     public var createdAt: Date
     public var updatedAt: Date
 
-    public init(clientID: UUID = UUID(), sessionID: String, overall: Int, content: Int, presentation: Int,
+    public init(clientID: UUID = UUID(), sessionID: String, overall: Int, content: Int? = nil, presentation: Int? = nil,
                 comment: String = "", syncState: SyncState, createdAt: Date, updatedAt: Date? = nil) {
         self.clientID = clientID
         self.sessionID = sessionID
@@ -29,6 +31,6 @@ public struct Feedback: Hashable, Sendable {
 
     /// True when every rating is within 1...5.
     public var hasValidRatings: Bool {
-        [overall, content, presentation].allSatisfy { (1...5).contains($0) }
+        ([overall] + [content, presentation].compactMap { $0 }).allSatisfy { (1...5).contains($0) }
     }
 }

@@ -97,7 +97,7 @@ extension Database {
 
     private static func feedback(from row: Statement) -> Feedback {
         Feedback(clientID: UUID(uuidString: row.string(at: 0) ?? "") ?? UUID(), sessionID: row.string(at: 1) ?? "",
-                 overall: row.int(at: 2), content: row.int(at: 3), presentation: row.int(at: 4),
+                 overall: row.int(at: 2), content: row.optionalInt(at: 3), presentation: row.optionalInt(at: 4),
                  comment: row.string(at: 5) ?? "", syncState: SyncState(rawValue: row.string(at: 6) ?? "") ?? .local,
                  createdAt: Date(timeIntervalSince1970: row.double(at: 7)),
                  updatedAt: Date(timeIntervalSince1970: row.double(at: 8)))

@@ -24,7 +24,9 @@ class AccountImportOperation: GroupOperation, SyncStepOperation, @unchecked Send
         let count = step == .favorites ? staged.remoteFavorites?.count ?? 0 : staged.remoteFeedback?.count ?? 0
         let uploaded = step == .favorites ? staged.uploadedFavorites.count : staged.uploadedFeedback.count
         let noun = step == .favorites ? "favorites" : "ratings"
+        let refused = staged.refusedUploads.count
         return "\(count) \(noun) in \(pages) page\(pages == 1 ? "" : "s")" + (uploaded > 0 ? ", \(uploaded) uploaded" : "")
+            + (refused > 0 ? ", \(refused) refused by the service (kept here)" : "")
     }
 
     override func execute() {
@@ -78,17 +80,28 @@ final class UploadPendingOperation: AccountOperation, @unchecked Sendable {
             if step == .favorites {
                 for favorite in try context.store.read({ try $0.favorites(in: .pending) }) {
                     try Task.checkCancellation()
-                    if favorite.isFavorite {
-                        try await client.putFavorite(token: token, sessionID: favorite.sessionID)
-                    } else {
-                        try await client.deleteFavorite(token: token, sessionID: favorite.sessionID)
+                    do {
+                        if favorite.isFavorite {
+                            try await client.putFavorite(token: token, sessionID: favorite.sessionID)
+                        } else {
+                            try await client.deleteFavorite(token: token, sessionID: favorite.sessionID)
+                        }
+                    } catch let error as AccountError where error.isRefusal {
+                        // One item the service will never take must not stop every sync: it stays here.
+                        context.stage { $0.refusedUploads.append("\(favorite.sessionID): \(error.description)") }
+                        continue
                     }
                     context.stage { $0.uploadedFavorites[favorite.sessionID] = favorite.isFavorite }
                 }
             } else {
                 for feedback in try context.store.read({ try $0.allFeedback(in: .pending) }) {
                     try Task.checkCancellation()
-                    try await client.postFeedback(token: token, AccountClient.RemoteFeedback(feedback))
+                    do {
+                        try await client.postFeedback(token: token, AccountClient.RemoteFeedback(feedback))
+                    } catch let error as AccountError where error.isRefusal {
+                        context.stage { $0.refusedUploads.append("\(feedback.sessionID): \(error.description)") }
+                        continue
+                    }
                     context.stage { $0.uploadedFeedback.insert(feedback.clientID) }
                 }
             }

@@ -55,7 +55,7 @@ extension Database {
                 continue
             }
             try saveFeedback(Feedback(clientID: clientID, sessionID: item.sessionId, overall: item.overall,
-                                      content: item.content ?? item.overall, presentation: item.presentation ?? item.overall,
+                                      content: item.content, presentation: item.presentation,
                                       comment: item.comment, syncState: .synced, createdAt: existing?.createdAt ?? date, updatedAt: date))
             if existing == nil { counts.inserted += 1 } else { counts.updated += 1 }
         }

@@ -27,6 +27,8 @@ final class SyncContext: @unchecked Sendable {
         /// What this sync uploaded (marked synced by the save step).
         var uploadedFavorites: [String: Bool] = [:]
         var uploadedFeedback: Set<UUID> = []
+        /// Uploads the service refused (4xx): kept here, reported, not retried within this sync.
+        var refusedUploads: [String] = []
         var favoriteChanges = ChangeCounts()
         var feedbackChanges = ChangeCounts()
     }

@@ -17,6 +17,7 @@ enum WWDC {
         (LogoutCommand.spec, LogoutCommand.run),
         (WhoamiCommand.spec, WhoamiCommand.run),
         (PassCommand.spec, PassCommand.run),
+        (FeedbackCommand.spec, FeedbackCommand.run),
     ]
 
     static let rootSpec = CommandSpec(

@@ -1,0 +1,32 @@
+import Foundation
+
+/// Why feedback cannot be given on a session.
+public enum FeedbackError: Error, Equatable, Sendable {
+    /// The session has not taken place yet.
+    case notYetTakenPlace(session: String, startsAt: Date)
+    /// The feedback was uploaded already: it can no longer be changed.
+    case alreadyUploaded(session: String)
+}
+
+extension FeedbackError: LocalizedError, CustomStringConvertible {
+    public var errorDescription: String? { description }
+
+    public var description: String {
+        switch self {
+        case let .notYetTakenPlace(session, startsAt):
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.dateFormat = "EEEE, MMMM d, yyyy"
+            return "\(session) has not taken place yet (it is on \(formatter.string(from: startsAt))): only past sessions can be rated"
+        case let .alreadyUploaded(session):
+            return "your feedback on \(session) was uploaded already and can no longer be changed"
+        }
+    }
+
+    public var recoverySuggestion: String? {
+        switch self {
+        case .notYetTakenPlace: "Come back after the session."
+        case .alreadyUploaded: "See it with 'wwdc feedback --list'."
+        }
+    }
+}
