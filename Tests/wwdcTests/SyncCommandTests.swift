@@ -147,7 +147,8 @@ struct SyncCommandTests {
     func noWait() async throws {
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
-        let server = try await ReferenceServer.start(arguments: ["--fault", "/contents.json=delay:3"])
+        // The first sync hangs on contents.json until it is interrupted: it holds the lock meanwhile.
+        let server = try await ReferenceServer.start(arguments: ["--fault", "/contents.json=delay:60"])
         defer { server.stop() }
         let source = server.baseURL.absoluteString
         let slow = try sandbox.start(["sync", "--source", source])
@@ -155,7 +156,8 @@ struct SyncCommandTests {
         let refused = try await sandbox.run(["sync", "--source", source, "--no-wait"])
         #expect(refused.status == 1)
         #expect(refused.errorLines.first?.contains("another wwdc sync is running") == true, "\(refused.stderr)")
-        #expect(await slow.finished().status == 0)
+        slow.signal(SIGINT)
+        #expect(await slow.finished(within: 30).status == 130)
     }
 
     @Test("SIGINT during a slow download: exit 130, the store unchanged, no stray terminal codes")
@@ -234,5 +236,32 @@ struct SyncSourceTests {
             #expect(result.errorLines.count == 1)
             #expect(result.stderr.contains("Usage: wwdc sync"))
         }
+    }
+}
+
+@Suite("wwdc sync on a terminal")
+struct SyncTerminalTests {
+    @Test("live lines on a terminal; Ctrl-C during a slow download: exit 130, the terminal as it was, the cursor back")
+    func ctrlCOnTerminal() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let server = try await ReferenceServer.start(arguments: ["--fault", "/contents.json=delay:60"])
+        defer { server.stop() }
+        var environment = sandbox.environment()
+        environment["NO_COLOR"] = nil
+        let outcome = try await TerminalSession.run(["sync", "--source", server.baseURL.absoluteString], environment: environment, script: [
+            .expect("Configuration"), .expect("Schedule"), .type("\u{3}"),
+            .expect("interrupted"),
+        ])
+        #expect(outcome.problem == nil, "\(outcome.problem ?? "")")
+        #expect(outcome.exit == .exited(130))
+        #expect(outcome.sttyAfter == outcome.sttyBefore)
+        let transcript = outcome.transcript
+        // Redrawn in place: cursor movement and line clearing, and colour on a terminal.
+        #expect(transcript.contains("\u{1B}[K") || transcript.contains("\u{1B}[2K"))
+        if let hidden = transcript.range(of: "\u{1B}[?25l", options: .backwards) {
+            #expect(transcript[hidden.upperBound...].contains("\u{1B}[?25h"), "the cursor was left hidden")
+        }
+        #expect(try sandbox.counts()["sessions"] == 0)
     }
 }
