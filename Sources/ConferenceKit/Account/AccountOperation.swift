@@ -17,6 +17,7 @@ open class AccountOperation: AdvancedOperation, @unchecked Sendable {
         addCondition(NoFailedDependencies())
         addCondition(NoCancelledDependencies())
         if requiresLogin { addCondition(LoggedIn(session: session)) }
+        addObserver(TimeoutObserver(timeout: session.timeout))
     }
 
     /// Runs `body` with a client and the token; a refused token is forgotten.

@@ -14,6 +14,7 @@ public final class DownloadPassOperation: AdvancedOperation, @unchecked Sendable
         super.init()
         name = "download pass"
         addCondition(DeveloperStatus(session: session))
+        addObserver(TimeoutObserver(timeout: session.timeout))
     }
 
     /// The pass file; nil until downloaded.

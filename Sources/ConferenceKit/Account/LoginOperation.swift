@@ -111,6 +111,7 @@ final class AuthenticateOperation: AdvancedOperation, @unchecked Sendable {
         self.credentials = credentials
         super.init()
         name = "authenticate"
+        addObserver(TimeoutObserver(timeout: session.timeout))
     }
 
     override func execute() async throws {

@@ -26,6 +26,7 @@ public final class SaveFavoriteOperation: AdvancedOperation, @unchecked Sendable
         name = "save favorite"
         addCondition(DeveloperStatus(session: session))
         addCondition(CloudAccess(session: session))
+        addObserver(TimeoutObserver(timeout: session.timeout))
     }
 
     public override func execute() async throws {

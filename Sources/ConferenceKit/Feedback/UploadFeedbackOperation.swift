@@ -16,6 +16,7 @@ public final class UploadFeedbackOperation: AdvancedOperation, @unchecked Sendab
         super.init()
         name = "upload feedback"
         addCondition(DeveloperStatus(session: account))
+        addObserver(TimeoutObserver(timeout: account.timeout))
     }
 
     /// The sessions whose feedback was uploaded.

@@ -36,7 +36,7 @@ class FeedStepOperation: GroupOperation, SyncStepOperation, @unchecked Sendable 
 final class DownloadConfigOperation: FeedStepOperation, @unchecked Sendable {
     init(context: SyncContext) {
         super.init(step: .config, kind: .config, context: context)
-        addCondition(ReachableCondition(source: context.settings.source))
+        addCondition(Reachable(source: context.settings.source))
     }
 }
 

@@ -8,14 +8,20 @@ import Darwin
 
 /// Satisfied when the source answers at all: a TCP connection to a server's host and port opens
 /// within a short time, or a folder exists. An unreachable server then fails the sync in one line,
-/// not with a timeout per feed.
-struct ReachableCondition: OperationCondition {
-    let source: ConferenceSource
-    var connectTimeout: TimeInterval = 3
+/// not with a timeout per feed. It generates nothing: there is no operation that makes a network
+/// come back.
+public struct Reachable: OperationCondition {
+    public let source: ConferenceSource
+    public var connectTimeout: TimeInterval
 
-    var name: String { "Reachable" }
+    public init(source: ConferenceSource, connectTimeout: TimeInterval = 3) {
+        self.source = source
+        self.connectTimeout = connectTimeout
+    }
 
-    func evaluate(for operation: AdvancedOperation, completion: @escaping @Sendable (ConditionResult) -> Void) {
+    public var name: String { "Reachable" }
+
+    public func evaluate(for operation: AdvancedOperation, completion: @escaping @Sendable (ConditionResult) -> Void) {
         let source = source
         let timeout = connectTimeout
         DispatchQueue.global().async {
