@@ -87,19 +87,10 @@ enum FavoriteCommand {
                 if ids.contains(upload.sessionID) { context.message("Uploaded \(upload.sessionID) to your account.") }
                 continue
             }
-            let reason = AccountSupport.describe(error)
-            switch error {
-            case let error as AccountError where error.isTransient:
-                context.message("Note: \(upload.sessionID) stays pending (\(reason)); the next 'wwdc sync' uploads it.")
-            case AccountError.notLoggedIn, AccountError.sessionExpired:
-                context.message("Note: \(upload.sessionID) stays pending: not logged in. Run 'wwdc login', then 'wwdc sync'.")
-            case AccountError.loginCancelled, SyncError.interrupted:
-                context.message("Note: \(upload.sessionID) stays pending (login cancelled).")
-                status = .interrupted
-            default:
-                context.message("Error: \(upload.sessionID) was not uploaded: \(reason). It stays pending here.")
-                if let hint = (error as? LocalizedError)?.recoverySuggestion { context.message("Hint: " + hint) }
-                if status == .success { status = .failure }
+            switch AccountSupport.reportNotUploaded(upload.sessionID, error, context: context) {
+            case .interrupted: status = .interrupted
+            case .failure where status == .success: status = .failure
+            default: break
             }
         }
         return status

@@ -133,22 +133,8 @@ enum FeedbackCommand {
             context.message("Saved your feedback on \(sessionID) and uploaded it.")
             return .success
         }
-        let reason = AccountSupport.describe(error)
-        switch error {
-        case let error as AccountError where error.isTransient:
-            context.message("Saved your feedback on \(sessionID); it stays pending (\(reason)). The next 'wwdc sync' uploads it.")
-            return .success
-        case AccountError.notLoggedIn, AccountError.sessionExpired:
-            context.message("Saved your feedback on \(sessionID); it stays pending: not logged in. Run 'wwdc login', then 'wwdc sync'.")
-            return .success
-        case AccountError.loginCancelled, SyncError.interrupted:
-            context.message("Saved your feedback on \(sessionID); it stays pending (login cancelled).")
-            return .interrupted
-        default:
-            context.message("Error: your feedback on \(sessionID) was saved here but not uploaded: \(reason).")
-            if let hint = (error as? LocalizedError)?.recoverySuggestion { context.message("Hint: " + hint) }
-            return .failure
-        }
+        context.message("Saved your feedback on \(sessionID).")
+        return AccountSupport.reportNotUploaded("your feedback on \(sessionID)", error, context: context)
     }
 
     struct Row: Encodable {

@@ -75,6 +75,27 @@ enum AccountSupport {
         }
     }
 
+    /// Says why `subject` was saved here but not uploaded: a note when it will go later (offline, not
+    /// logged in: exit 0), a cancellation (exit 130), or an error (exit 1).
+    static func reportNotUploaded(_ subject: String, _ error: any Error, context: CommandContext) -> ExitCode {
+        let reason = describe(error)
+        switch error {
+        case let error as AccountError where error.isTransient:
+            context.message("Note: \(subject) stays pending (\(reason)); the next 'wwdc sync' uploads it.")
+            return .success
+        case AccountError.notLoggedIn, AccountError.sessionExpired:
+            context.message("Note: \(subject) stays pending: not logged in. Run 'wwdc login', then 'wwdc sync'.")
+            return .success
+        case AccountError.loginCancelled, SyncError.interrupted:
+            context.message("Note: \(subject) stays pending (login cancelled).")
+            return .interrupted
+        default:
+            context.message("Error: \(subject) was not uploaded: \(reason). It stays pending here.")
+            if let hint = (error as? LocalizedError)?.recoverySuggestion { context.message("Hint: " + hint) }
+            return .failure
+        }
+    }
+
     static func describe(_ error: any Error) -> String {
         TextSanitizer.singleLine.sanitize((error as? LocalizedError)?.errorDescription ?? String(describing: error))
     }
