@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import Synchronization
 
 /// A real pseudo-terminal for tests, with a child process running on it.
 ///
@@ -17,6 +18,49 @@ import Foundation
 /// Nothing here sleeps: reads wait with poll until an expected marker appears or a deadline
 /// passes, and a thread blocked in waitpid reports the child's exit through a pipe.
 public final class PseudoTerminal {
+    /// The child's end, reported by a thread of its own through a pipe. The thread shares this object
+    /// with the terminal, so the pipe stays open until both are done: a descriptor closed under the
+    /// thread gets reused by a test running in parallel, and the four status bytes would land in that
+    /// test's exit pipe (a wrong exit status, reported before its child ended) or in `stty` output.
+    private final class ChildWatch: Sendable {
+        let pid: pid_t
+        let readEnd: Int32
+        let writeEnd: Int32
+        /// Until the child is reaped its pid names no other process, so it can still be killed.
+        private let reaped = Mutex(false)
+
+        init(pid: pid_t) throws {
+            let fds = try PTY.pipe()
+            self.pid = pid
+            readEnd = fds[0]
+            writeEnd = fds[1]
+        }
+
+        deinit {
+            close(readEnd)
+            close(writeEnd)
+        }
+
+        /// Blocks until the child ends, reaps it, and writes its wait status to the pipe.
+        func run() {
+            // Waits without reaping first, so the pid stays the child's until `reaped` says otherwise.
+            var info = siginfo_t()
+            while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0 && errno == EINTR {}
+            var status: Int32 = 0
+            reaped.withLock { reaped in
+                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+                reaped = true
+            }
+            _ = withUnsafeBytes(of: &status) { write(writeEnd, $0.baseAddress, $0.count) }
+        }
+
+        func killIfRunning() {
+            reaped.withLock { reaped in
+                if !reaped { kill(pid, SIGKILL) }
+            }
+        }
+    }
+
     public enum ExitStatus: Equatable, Sendable, CustomStringConvertible {
         case exited(Int32)
         case signaled(Int32)
@@ -41,7 +85,7 @@ public final class PseudoTerminal {
     public private(set) var pid: pid_t = 0
     private(set) var output: [UInt8] = []
     private var searchFrom = 0
-    private var exitPipe: [Int32] = [-1, -1]
+    private var watch: ChildWatch?
     private var status: ExitStatus?
 
     /// The default deadline: generous, as the machine may be busy compiling; a hang still fails.
@@ -62,10 +106,9 @@ public final class PseudoTerminal {
     }
 
     deinit {
-        if pid > 0 && status == nil { kill(pid, SIGKILL) }
+        watch?.killIfRunning()
         close(master)
         close(slave)
-        for fd in exitPipe where fd >= 0 { close(fd) }
     }
 
     /// The transcript so far as text.
@@ -82,14 +125,9 @@ public final class PseudoTerminal {
             posix_spawn_file_actions_adddup2(&actions, 0, 2)
             if stdinFromNull { posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0) }
         }
-        exitPipe = try PTY.pipe()
-        let child = pid
-        let notify = exitPipe[1]
-        Thread.detachNewThread {
-            var status: Int32 = 0
-            while waitpid(child, &status, 0) < 0 && errno == EINTR {}
-            _ = withUnsafeBytes(of: &status) { write(notify, $0.baseAddress, $0.count) }
-        }
+        let watch = try ChildWatch(pid: pid)
+        self.watch = watch
+        Thread.detachNewThread { watch.run() }
     }
 
     /// Types bytes on the terminal's keyboard.
@@ -124,17 +162,18 @@ public final class PseudoTerminal {
     /// Waits for the child to end, reading its output meanwhile so it never blocks on a full pty.
     public func waitForExit(timeout: Double = PseudoTerminal.timeout) throws -> ExitStatus {
         if let status { return status }
+        guard let watch else { throw Timeout(waitingFor: "exit of a child never started", transcript: transcript) }
         let deadline = Date().addingTimeInterval(timeout)
         while status == nil {
             let remaining = deadline.timeIntervalSinceNow
             guard remaining > 0 else { throw Timeout(waitingFor: "exit", transcript: transcript) }
             var descriptors = [pollfd(fd: master, events: Int16(POLLIN), revents: 0),
-                               pollfd(fd: exitPipe[0], events: Int16(POLLIN), revents: 0)]
+                               pollfd(fd: watch.readEnd, events: Int16(POLLIN), revents: 0)]
             guard poll(&descriptors, 2, Int32(remaining * 1000)) > 0 else { continue }
             if descriptors[0].revents != 0 { _ = readSome(waitingMilliseconds: 0) }
             if descriptors[1].revents != 0 {
                 var raw: Int32 = 0
-                _ = withUnsafeMutableBytes(of: &raw) { read(exitPipe[0], $0.baseAddress, $0.count) }
+                _ = withUnsafeMutableBytes(of: &raw) { read(watch.readEnd, $0.baseAddress, $0.count) }
                 status = (raw & 0x7F) == 0 ? .exited((raw >> 8) & 0xFF) : .signaled(raw & 0x7F)
             }
         }
