@@ -2,6 +2,7 @@ import ConferenceKit
 import Dispatch
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @Suite("Several connections at once")
@@ -15,7 +16,7 @@ struct ConcurrencyTests {
     }
 
     @Test("four threads with their own connections write and read for two seconds: no lock error, nothing lost")
-    func fourConnections() throws {
+    func fourConnections() async throws {
         let folder = try TemporaryFolder()
         let path = folder.file("shared.sqlite")
         _ = try ConferenceStore(path: path)
@@ -63,7 +64,8 @@ struct ConcurrencyTests {
             }
             thread.start()
         }
-        group.wait()
+        // Blocking waits stay off the cooperative pool, which every other test needs.
+        try await onThread { group.wait() }
 
         #expect(shared.failures.withLock { $0 } == [])
         let counts = shared.written.withLock { $0 }

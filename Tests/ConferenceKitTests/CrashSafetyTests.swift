@@ -1,5 +1,6 @@
 import ConferenceKit
 import Foundation
+import TestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -25,7 +26,7 @@ struct CrashSafetyTests {
 
     @Test("SIGKILL in the middle of a large import leaves the previous data intact",
           .enabled(if: CrashSafetyTests.canRunChild, "needs to re-run the test binary (Linux)"))
-    func killedMidImport() throws {
+    func killedMidImport() async throws {
         let folder = try TemporaryFolder()
         let path = folder.file("crash.sqlite")
         let before: String
@@ -48,15 +49,20 @@ struct CrashSafetyTests {
         child.standardError = FileHandle.nullDevice
         try child.run()
 
-        // Wait for the child to say it is inside its write transaction, with pages already written.
-        var seen = ""
-        while !seen.contains(CrashSafetyTests.marker) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            seen += String(decoding: chunk, as: UTF8.self)
+        // Wait for the child to say it is inside its write transaction, with pages already written
+        // (off the cooperative pool: reading a pipe blocks).
+        let reader = output.fileHandleForReading
+        let seen = try await onThread {
+            var seen = ""
+            while !seen.contains(CrashSafetyTests.marker) {
+                let chunk = reader.availableData
+                if chunk.isEmpty { break }
+                seen += String(decoding: chunk, as: UTF8.self)
+            }
+            return seen
         }
         guard seen.contains(CrashSafetyTests.marker) else {
-            child.waitUntilExit()
+            try await onThread { child.waitUntilExit() }
             Issue.record("the child ended before its transaction: \(seen)")
             return
         }
@@ -64,7 +70,7 @@ struct CrashSafetyTests {
         #expect(walSize > 1_000_000, "the transaction has spilled uncommitted pages into the WAL")
 
         kill(child.processIdentifier, SIGKILL)
-        child.waitUntilExit()
+        try await onThread { child.waitUntilExit() }
         #expect(child.terminationReason == .uncaughtSignal)
         #expect(child.terminationStatus == SIGKILL)
 

@@ -35,7 +35,8 @@ final class OverlapMeter: Sendable {
     var maximum: Int { state.withLock { $0.max } }
 }
 
-/// A one-shot event, with timeouts that fail instead of hanging. Operations block on `wait()`; test
+/// A one-shot event, with timeouts that fail instead of hanging (generous: they only bound how long
+/// a failing test takes, and a loaded machine must not turn a slow pass into a failure). Operations block on `wait()`; test
 /// bodies `await fired()`, so they never block Swift's cooperative threads (tests run on them).
 final class Signal: Sendable {
     private let semaphore = DispatchSemaphore(value: 0)
@@ -53,12 +54,12 @@ final class Signal: Sendable {
 
     /// Blocks the calling thread: for operations' work, never for test bodies.
     @discardableResult
-    func wait(seconds: Double = 10) -> Bool {
+    func wait(seconds: Double = 60) -> Bool {
         semaphore.wait(timeout: .now() + seconds) == .success
     }
 
     /// Suspends until fired; false after `seconds`.
-    func fired(within seconds: Double = 10) async -> Bool {
+    func fired(within seconds: Double = 60) async -> Bool {
         await withTimeout(seconds) { done in
             let now = self.state.withLock { state in
                 if state.fired { return true }
@@ -136,7 +137,7 @@ final class ManualCondition: OperationCondition, @unchecked Sendable {
 
 extension AdvancedOperationQueue {
     /// Waits for the queue to drain; records a test failure instead of hanging.
-    func drain(seconds: Double = 20, sourceLocation: SourceLocation = #_sourceLocation) async {
+    func drain(seconds: Double = 60, sourceLocation: SourceLocation = #_sourceLocation) async {
         let drained = await withTimeout(seconds) { done in self.whenIdle(done) }
         #expect(drained, "queue did not drain within \(seconds) s", sourceLocation: sourceLocation)
     }
