@@ -64,17 +64,29 @@ public enum ICalendarWriter {
 
     /// The content line with its CRLF, folded so that no line is longer than 75 octets: a fold is a
     /// CRLF followed by one space, and never falls inside a character's UTF-8 sequence.
+    /// An escape (`\,`) is kept whole too, for readers that unfold carelessly.
     static func fold(_ line: String) -> String {
         var result = ""
         var octets = 0
+        var pendingEscape = false
         for scalar in line.unicodeScalars {
-            let length = String(scalar).utf8.count
+            var length = scalar.utf8.count
+            if pendingEscape {
+                pendingEscape = false
+                result.unicodeScalars.append(scalar)
+                octets += length
+                continue
+            }
+            if scalar == "\\" {
+                pendingEscape = true
+                length += 1  // the character it escapes is ASCII
+            }
             if octets + length > 75 {
                 result += "\r\n "
                 octets = 1
             }
             result.unicodeScalars.append(scalar)
-            octets += length
+            octets += scalar.utf8.count
         }
         return result + "\r\n"
     }

@@ -47,7 +47,14 @@ struct CommandSpec: Sendable {
         var help: String
         var optional = false
         var variadic = false
+        /// What completion offers; `.nothing` infers it from the name (`session` takes session ids).
         var completion: Completion = .nothing
+
+        /// What completion offers for the argument.
+        var valueCompletion: Completion {
+            if completion != .nothing { return completion }
+            return name == "session" ? .sessionIDs : .nothing
+        }
 
         var usageSynopsis: String {
             let base = variadic ? "<\(name)> ..." : "<\(name)>"

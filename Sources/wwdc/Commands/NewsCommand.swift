@@ -35,9 +35,11 @@ enum NewsCommand {
 
     /// Each item: its date and title, then its body indented (wrapped on a terminal).
     static func render(_ items: [NewsItem], zone: TimeZoneChoice, offset: Int?, width: Int?, style: Style) -> String {
-        var out: [String] = []
+        // The zone the dates are in, once at the top.
+        let reference = items.compactMap(\.timestamp?.secondsSince1970).first ?? 0
+        var out = [style.bold("News (" + zone.label(at: reference, recordedOffset: offset) + ")")]
         for item in items {
-            if !out.isEmpty { out.append("") }
+            out.append("")
             var heading = style.bold(BrowseSupport.clean(item.title))
             if let seconds = item.timestamp?.secondsSince1970 {
                 let time = zone.localTime(seconds, recordedOffset: offset)

@@ -45,7 +45,7 @@ struct CompletionModel {
 
     /// What the positional arguments of `path` take.
     func argument(of path: String) -> CommandSpec.Completion {
-        commands.first { $0.path == path }?.arguments.first?.completion ?? .nothing
+        commands.first { $0.path == path }?.arguments.first?.valueCompletion ?? .nothing
     }
 
     /// `files`, `sessions`, `events`, `words a b c` or `any` (a value with nothing to offer): the
