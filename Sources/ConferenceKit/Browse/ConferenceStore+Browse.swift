@@ -9,7 +9,7 @@ extension ConferenceStore {
         guard FileManager.default.fileExists(atPath: path) else { throw BrowseError.emptyStore }
         let store: ConferenceStore
         do {
-            store = try ConferenceStore(path: path, configuration: Database.Configuration(readOnly: true))
+            store = try ConferenceStore(path: path, configuration: Database.Configuration(readOnly: true, pageCacheKiB: 2048))
         } catch is DatabaseError {
             // An older schema (or a file read-only access cannot open): the ordinary opening migrates
             // it, or says precisely what is wrong.

@@ -47,6 +47,13 @@ extension Database {
             }
         }
         if let events = query.eventIDs {
+            if joins.hasPrefix("JOIN hit") {
+                // Hits outside the events are dropped through the event index, before their session
+                // row is read (the unary + keeps the filter out of the full-text index, where it
+                // would run one lookup per session).
+                conditions.append("+hit.sid IN (SELECT sid FROM sessions WHERE event_id IN (\(placeholders(events.count))))")
+                arguments += events.map { .text($0) }
+            }
             conditions.append("s.event_id IN (\(placeholders(events.count)))")
             arguments += events.map { .text($0) }
         }

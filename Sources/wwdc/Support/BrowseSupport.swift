@@ -48,8 +48,10 @@ enum BrowseSupport {
 
     /// The values of a repeatable option matched without case against `known` (exact, else a unique
     /// prefix); anything else fails with the known values in the hint.
-    static func match(_ values: [String], option: String, known: [String]) throws -> [String] {
-        try values.map { value in
+    static func match(_ values: [String], option: String, known: @autoclosure () throws -> [String]) throws -> [String] {
+        guard !values.isEmpty else { return [] }
+        let known = try known()
+        return try values.map { value in
             let lowered = value.lowercased()
             if let exact = known.first(where: { $0.lowercased() == lowered }) { return exact }
             let prefixed = known.filter { $0.lowercased().hasPrefix(lowered) }
