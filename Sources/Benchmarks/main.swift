@@ -1,5 +1,7 @@
 // `make bench`: every speed figure of the project, one per line. Release builds only.
-// `Benchmarks engine|store` runs one section; `Benchmarks profile …` repeats one engine case for a profiler.
+// `Benchmarks engine|store|browse` runs one section; `Benchmarks profile …` repeats one engine case for a profiler.
+import ConferenceKit
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 func runStore() {
@@ -7,6 +9,14 @@ func runStore() {
         try ImportBenchmark.run()
     } catch {
         print("import benchmark failed: \(error)")
+    }
+}
+
+func runBrowse() {
+    do {
+        try BrowseBenchmark.run()
+    } catch {
+        print("browse benchmark failed: \(error)")
     }
 }
 
@@ -21,9 +31,21 @@ case "engine":
     EngineBenchmark.run()
 case "store":
     runStore()
+case "browse":
+    runBrowse()
+case "make-store":
+    // A 20,000-session store to profile against: `Benchmarks make-store /tmp/wwdc-20k.sqlite`.
+    do {
+        let path = arguments.dropFirst().first ?? "wwdc-20k.sqlite"
+        _ = try ConferenceStore(path: path).importContents(json: SyntheticFeed(sessionCount: 20_000).contentsJSON())
+        print("wrote \(path)")
+    } catch {
+        print("make-store failed: \(error)")
+    }
 case nil:
     EngineBenchmark.run()
     runStore()
+    runBrowse()
 default:
-    print("usage: Benchmarks [engine | store | profile [independent|chain|gate]]")
+    print("usage: Benchmarks [engine | store | browse | make-store PATH | profile [independent|chain|gate]]")
 }
