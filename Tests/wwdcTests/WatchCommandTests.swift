@@ -18,14 +18,18 @@ struct WatchCommandTests {
         let script: URL
         let log: URL
         let fifo: URL
+        /// The player's process group, written when it starts.
+        let groupFile: URL
 
         init(in directory: TemporaryDirectory) throws {
             script = directory.path("fake-player.sh")
+            groupFile = directory.path("group")
             log = directory.path("urls.log")
             fifo = directory.path("stop.fifo")
             try """
                 #!/bin/sh
                 printf '%s\\n' "$1" >> '\(log.path)'
+                ps -o pgid= -p $$ | tr -d ' ' > '\(groupFile.path)'
                 echo "fake player is playing" >&2
                 read line < '\(fifo.path)'
                 """.write(to: script, atomically: true, encoding: .utf8)
@@ -65,6 +69,9 @@ struct WatchCommandTests {
         let first = try store.sandbox.start(["watch", "101"], environment: environment)
         #expect(await first.stderr(contains: "fake player is playing"), "the player started: \(first.stderrSoFar)")
         #expect(first.stderrSoFar.contains("Playing wwdc2026-101 “Keynote”"))
+        // In wwdc's own process group: on a terminal it is in the foreground, gets the keys and Ctrl-C.
+        let group = try String(contentsOf: player.groupFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(group == String(getpgid(first.pid)), "the player runs in process group \(group)")
 
         let second = try await store.sandbox.run(["watch", "102"], environment: environment)
         #expect(second.status == 1)

@@ -49,7 +49,7 @@ enum WatchCommand {
             }
         }
         try StoreLocation.prepareFolder(for: lock.path)
-        let play = PlayerOperation(url: url, player: player)
+        let play = PlayerOperation(url: url, player: player, environment: context.environment)
         lock.guard(play)
         play.addObserver(BlockObserver(start: { _ in
             context.message("Playing \(detail.sessionID) “\(BrowseSupport.clean(detail.title))” in \(BrowseSupport.clean(player.name))…")
