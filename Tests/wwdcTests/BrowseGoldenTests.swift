@@ -40,6 +40,7 @@ struct BrowseGoldenTests {
         try await golden(store, ["session", "101"], "session-101.txt")
         try await golden(store, ["session", "wwdc2026-101", "--json"], "session-101.json")
         try await golden(store, ["session", "wwdc2026-302"], "session-302.txt")
+        try await golden(store, ["session", "wwdc2025-208", "--local"], "session-2025-208.txt", environment: ["TZ": "Europe/Paris"])
     }
 
     @Test("news: newest first, in a pipe and as JSON")

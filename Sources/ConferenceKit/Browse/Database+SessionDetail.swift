@@ -3,7 +3,8 @@ extension Database {
     public func sessionDetail(id: String) throws -> SessionDetail? {
         guard var detail = try fetchOne("""
             SELECT s.sid, s.id, s.event_id, e.name, s.event_content_id, s.title, s.description, s.type, t.name, r.name,
-                   i.start_time, i.end_time, coalesce(i.utc_offset, e.utc_offset), s.web_permalink
+                   i.start_time, i.end_time, coalesce(i.utc_offset, e.utc_offset), s.web_permalink,
+                   s.original_publishing_date
             FROM sessions s
             LEFT JOIN instances i ON i.sid = s.sid
             LEFT JOIN events e ON e.id = s.event_id
@@ -16,7 +17,7 @@ extension Database {
                     number: row.optionalInt(at: 4), title: row.string(at: 5) ?? "", description: row.string(at: 6) ?? "",
                     type: row.string(at: 7), track: row.string(at: 8), room: row.string(at: 9),
                     startTime: row.optionalDouble(at: 10), endTime: row.optionalDouble(at: 11), utcOffset: row.optionalInt(at: 12),
-                    platforms: [], keywords: [], webPermalink: row.string(at: 13), media: nil, liveStream: nil,
+                    publishedTime: row.optionalDouble(at: 14), platforms: [], keywords: [], webPermalink: row.string(at: 13), media: nil, liveStream: nil,
                     related: [], resources: [], favorite: nil, feedback: nil))
             }) else { return nil }
         let sid = detail.0

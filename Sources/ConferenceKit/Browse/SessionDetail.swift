@@ -22,6 +22,8 @@ public struct SessionDetail: Hashable, Sendable {
     public var endTime: Double?
     /// The UTC offset the feed wrote the times in, in seconds.
     public var utcOffset: Int?
+    /// When a recording was first published (seconds since 1970), for sessions of later years.
+    public var publishedTime: Double?
     public var platforms: [String]
     public var keywords: [String]
     public var webPermalink: String?

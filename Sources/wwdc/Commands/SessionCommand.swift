@@ -64,6 +64,8 @@ enum SessionCommand {
             var when = from.date.longText + ", " + from.clockText
             if let end = detail.endTime { when += "–" + zone.localTime(end, recordedOffset: detail.utcOffset).clockText }
             field("When", when + " (" + zone.label(at: start, recordedOffset: detail.utcOffset) + ")")
+        } else if let published = detail.publishedTime {
+            field("Published", zone.localTime(published, recordedOffset: detail.utcOffset).date.longText)
         }
         field("Room", clean(detail.room))
         field("Platforms", detail.platforms.map(clean).joined(separator: ", "))
@@ -236,6 +238,7 @@ enum SessionCommand {
         var day: String?
         var start: String?
         var end: String?
+        var published: String?
         var platforms: [String]
         var keywords: [String]
         var favorite: Bool
@@ -264,6 +267,7 @@ enum SessionCommand {
             day = start?.date.description
             self.start = start?.iso8601
             end = detail.endTime.map { zone.localTime($0, recordedOffset: detail.utcOffset).iso8601 }
+            published = detail.publishedTime.map { zone.localTime($0, recordedOffset: detail.utcOffset).iso8601 }
             platforms = detail.platforms.map(clean)
             keywords = detail.keywords.map(clean)
             favorite = detail.favorite?.isFavorite ?? false
@@ -288,7 +292,7 @@ enum SessionCommand {
         }
 
         enum CodingKeys: String, CodingKey {
-            case id, event, eventName, number, title, description, type, track, room, day, start, end, platforms, keywords
+            case id, event, eventName, number, title, description, type, track, room, day, start, end, published, platforms, keywords
             case favorite, favoriteSyncState, feedback, video, liveStream, related, resources, webURL, bestStream
         }
 
@@ -307,6 +311,7 @@ enum SessionCommand {
             try container.encode(day, forKey: .day)
             try container.encode(start, forKey: .start)
             try container.encode(end, forKey: .end)
+            try container.encode(published, forKey: .published)
             try container.encode(platforms, forKey: .platforms)
             try container.encode(keywords, forKey: .keywords)
             try container.encode(favorite, forKey: .favorite)

@@ -53,6 +53,8 @@ enum WatchCommand {
         lock.guard(play)
         play.addObserver(BlockObserver(start: { _ in
             context.message("Playing \(detail.sessionID) “\(BrowseSupport.clean(detail.title))” in \(BrowseSupport.clean(player.name))…")
+            // Before the player writes anything of its own.
+            context.terminal.drain()
         }))
         // Ctrl-C reaches the player too (same process group): wait for it to end instead of dying first.
         SignalGate.shared.install { _ in }
