@@ -79,7 +79,7 @@ struct CommandSpec: Sendable {
 
     var usage: String {
         if !subcommands.isEmpty {
-            return "wwdc \(path) <subcommand>"
+            return path.isEmpty ? "wwdc <subcommand>" : "wwdc \(path) <subcommand>"
         }
         let parts = options.map { "[\($0.usageSynopsis)]" } + arguments.map(\.usageSynopsis)
         return (["wwdc", path] + parts).joined(separator: " ")
