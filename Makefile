@@ -17,9 +17,10 @@ sanitize:
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp \
 		$(SWIFT) test --sanitize=address --filter OperationsTests --scratch-path .build-asan
 
+# The browse section runs the release wwdc as whole processes, so it is built too.
 bench:
 	$(SWIFT) build -c release
-	$$($(SWIFT) build -c release --show-bin-path)/Benchmarks
+	$$($(SWIFT) build -c release --show-bin-path)/Benchmarks $(SECTION)
 
 # Installs the binary and the bundled sample conference: PREFIX/bin/wwdc, PREFIX/share/wwdc/Fixtures.
 install:

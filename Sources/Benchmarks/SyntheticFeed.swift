@@ -178,7 +178,8 @@ struct SyntheticFeed: Sendable {
         watch television vehicle home accessory sensor battery energy thermal display color typography \
         icon symbol image vector shape path gradient blur material window toolbar sidebar menu table \
         collection list grid stack navigation split sheet popover alert form field button toggle slider \
-        picker chart table progress indicator spatial immersive volume depth reality anchor tracking hand
+        picker chart table progress indicator spatial immersive volume depth reality anchor tracking hand \
+        swift swiftui
         """.split(separator: " ").map(String.init)
 }
 

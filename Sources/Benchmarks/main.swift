@@ -1,5 +1,7 @@
 // `make bench`: every speed figure of the project, one per line. Release builds only.
-// `Benchmarks engine|store|sync` runs one section; `Benchmarks profile …` repeats one engine case for a profiler.
+// `Benchmarks engine|store|sync|browse` runs one section; `Benchmarks profile …` repeats one engine case for a profiler.
+import ConferenceKit
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 func runStore() {
@@ -15,6 +17,14 @@ func runSync() {
         try SyncBenchmark.run()
     } catch {
         print("sync benchmark failed: \(error)")
+    }
+}
+
+func runBrowse() {
+    do {
+        try BrowseBenchmark.run()
+    } catch {
+        print("browse benchmark failed: \(error)")
     }
 }
 
@@ -34,10 +44,22 @@ case "store":
     runStore()
 case "sync":
     runSync()
+case "browse":
+    runBrowse()
+case "make-store":
+    // A 20,000-session store to profile against: `Benchmarks make-store /tmp/wwdc-20k.sqlite`.
+    do {
+        let path = arguments.dropFirst().first ?? "wwdc-20k.sqlite"
+        _ = try ConferenceStore(path: path).importContents(json: SyntheticFeed(sessionCount: 20_000).contentsJSON())
+        print("wrote \(path)")
+    } catch {
+        print("make-store failed: \(error)")
+    }
 case nil:
     EngineBenchmark.run()
     runStore()
     runSync()
+    runBrowse()
 default:
-    print("usage: Benchmarks [engine | store | sync | write-feed PATH | profile [independent|chain|gate]]")
+    print("usage: Benchmarks [engine | store | sync | browse | write-feed PATH | make-store PATH | profile [independent|chain|gate]]")
 }

@@ -8,6 +8,12 @@
 public enum TextWidth {
     /// Columns taken by `text` on one line.
     public static func of(_ text: some StringProtocol) -> Int {
+        // Most text is printable ASCII, one column a byte: no grapheme breaking needed. (Over the
+        // contiguous bytes: a generic walk of the UTF-8 view is not specialised across modules.)
+        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? bytes.count : nil
+        }
+        if let count = ascii ?? nil { return count }
         var total = 0
         for character in text { total += of(character) }
         return total

@@ -200,3 +200,20 @@ struct AccountCommandTests {
         return spans
     }
 }
+
+@Suite("favorites without an account service")
+struct FolderFavoriteTests {
+    @Test("synced from a folder: favorite add keeps it here and says there is no account service")
+    func folderSource() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        #expect(try await sandbox.run(["sync", "--source", ProjectPaths.fixtures.path]).status == 0)
+        let result = try await sandbox.run(["favorite", "add", "101"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.errorLines.isEmpty)
+        #expect(result.stderr.contains("no account service"), "\(result.stderr)")
+        let login = try await sandbox.run(["login", "--username", "ada", "--password-stdin"], stdin: "x\n")
+        #expect(login.status == 1)
+        #expect(login.errorLines.first?.contains("accounts are not available") == true, "\(login.stderr)")
+    }
+}

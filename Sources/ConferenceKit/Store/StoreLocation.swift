@@ -14,16 +14,22 @@ public enum StoreLocation {
     public static func resolve(explicitPath: String? = nil, environment: [String: String]) throws -> String {
         if let explicitPath, !explicitPath.isEmpty { return explicitPath }
         if let path = environment["WWDC_DB"], !path.isEmpty { return path }
+        return try dataFolder(environment: environment) + "/wwdc.sqlite"
+    }
+
+    /// The folder of wwdc's data: `$XDG_DATA_HOME/wwdc`, else `~/.local/share/wwdc` (whatever `--db`
+    /// or `WWDC_DB` say about the database).
+    public static func dataFolder(environment: [String: String]) throws -> String {
         // The XDG spec says relative values are invalid and must be ignored.
         if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
-            return dataHome + "/wwdc/wwdc.sqlite"
+            return dataHome + "/wwdc"
         }
         guard let home = environment["HOME"].flatMap({ $0.isEmpty ? nil : $0 }) ?? passwordDatabaseHome() else {
             throw DatabaseError(
                 extendedCode: SQLITE_CANTOPEN, message: "cannot find a home folder for the database (HOME is not set)",
                 suggestion: "Set HOME or XDG_DATA_HOME, or choose a database file with --db or WWDC_DB.")
         }
-        return home + "/.local/share/wwdc/wwdc.sqlite"
+        return home + "/.local/share/wwdc"
     }
 
     /// Creates the folders leading to `path` that do not exist yet, each with mode 0700.

@@ -31,10 +31,13 @@ extension ConferenceStore {
         return .server(base)
     }
 
-    /// The account service named by the last synced config, resolved against the config's URL.
+    /// The account service named by the last synced config, resolved against the config's URL; nil
+    /// when there is none, or when it resolves into a folder (a folder source has no service).
     public func accountService() throws -> URL? {
-        guard let (body, url) = try savedConfig() else { return nil }
-        return try FeedDecoder.config(from: body).accountService?.resolved(against: url)
+        guard let (body, url) = try savedConfig(),
+              let service = try FeedDecoder.config(from: body).accountService?.resolved(against: url),
+              !service.isFileURL else { return nil }
+        return service
     }
 }
 

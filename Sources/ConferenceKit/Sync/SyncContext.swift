@@ -67,7 +67,8 @@ final class SyncContext: @unchecked Sendable {
 
     /// The account service the config names (resolved against the config's URL), if any.
     var accountService: URL? {
-        snapshot.config?.accountService?.resolved(against: settings.source.configURL)
+        guard let service = snapshot.config?.accountService?.resolved(against: settings.source.configURL), !service.isFileURL else { return nil }
+        return service
     }
 
     /// The account, once the config is known; nil when accounts are off or the source has none.

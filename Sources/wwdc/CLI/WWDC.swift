@@ -9,6 +9,12 @@ enum WWDC {
     /// Every command, in the order `--help` lists them.
     static let commands: [(spec: CommandSpec, run: Runner)] = [
         (SyncCommand.spec, SyncCommand.run),
+        (ScheduleCommand.spec, ScheduleCommand.run),
+        (SessionCommand.spec, SessionCommand.run),
+        (NewsCommand.spec, NewsCommand.run),
+        (VideosCommand.spec, VideosCommand.run),
+        (WatchCommand.spec, WatchCommand.run),
+        (ExportCommand.spec, ExportCommand.run),
         (FavoriteCommand.group, FavoriteCommand.runGroup),
         (FavoriteCommand.add, FavoriteCommand.runAdd),
         (FavoriteCommand.remove, FavoriteCommand.runRemove),
@@ -18,6 +24,9 @@ enum WWDC {
         (WhoamiCommand.spec, WhoamiCommand.run),
         (PassCommand.spec, PassCommand.run),
         (FeedbackCommand.spec, FeedbackCommand.run),
+        (CompletionCommand.spec, CompletionCommand.run),
+        (CompleteIDsCommand.spec, CompleteIDsCommand.run),
+        (CommandsCommand.spec, CommandsCommand.run),
     ]
 
     static let rootSpec = CommandSpec(
@@ -26,7 +35,7 @@ enum WWDC {
         discussion: "Run 'wwdc sync' first; then browse the schedule, sessions, news and videos.",
         options: [.init(long: "version", help: "Show the version.")],
         examples: [("wwdc sync", "Download the sample conference into the local store.")],
-        subcommands: commands.map(\.spec).filter { !$0.path.contains(" ") })
+        subcommands: commands.map(\.spec).filter { !$0.path.contains(" ") && !$0.hidden })
 
     static func main(_ words: [String]) -> ExitCode {
         let context = CommandContext()

@@ -28,12 +28,15 @@ enum FavoriteCommand {
     static let list = CommandSpec(
         path: "favorite list",
         abstract: "List your favorites and whether each is synced with your account.",
-        options: [AccountSupport.dbOption, .init(long: "json", help: "Print JSON (fields: id, title, syncState, updatedAt).")],
-        examples: [("wwdc favorite list", ""), ("wwdc favorite list --json", "")])
+        options: [AccountSupport.dbOption, .init(long: "json", help: "Print JSON (fields: id, title, syncState, updatedAt)."),
+                  BrowseSupport.limitOption],
+        examples: [("wwdc favorite list", ""), ("wwdc favorite list --json", ""), ("wwdc favorite list --limit 5", "")])
 
     static let group = CommandSpec(
         path: "favorite",
         abstract: "Add, remove and list favorite sessions.",
+        examples: [("wwdc favorite add 101", "Favorite session 101 of the current event."),
+                   ("wwdc favorite list", "List your favorites.")],
         subcommands: [add, remove, list])
 
     static func runAdd(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
@@ -101,12 +104,24 @@ enum FavoriteCommand {
         var title: String?
         var syncState: String
         var updatedAt: Date
+
+        enum CodingKeys: String, CodingKey { case id, title, syncState, updatedAt }
+
+        // Every field is always present (null when unknown); server text is sanitised, as everywhere.
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(title.map { TextSanitizer.singleLine.sanitize($0) }, forKey: .title)
+            try container.encode(syncState, forKey: .syncState)
+            try container.encode(updatedAt, forKey: .updatedAt)
+        }
     }
 
     static func runList(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        let store = try context.openStore(explicitPath: arguments.value("db"))
+        let limit = try BrowseSupport.limit(arguments)
+        let store = try BrowseSupport.openStore(arguments, context)
         let rows: [Row] = try store.read { db in
-            try db.favorites().map { favorite in
+            try db.favorites().prefix(limit ?? Int.max).map { favorite in
                 let title = try db.fetchString("SELECT title FROM sessions WHERE id = ?", [favorite.sessionID])
                 return Row(id: favorite.sessionID, title: title, syncState: favorite.syncState.rawValue, updatedAt: favorite.updatedAt)
             }

@@ -23,8 +23,38 @@ final class CommandContext: Sendable {
     }
 
     /// Writes data to stdout (never through the terminal owner: it is the program's output).
+    ///
+    /// A reader that goes away (`wwdc schedule | head`) ends the program quietly, as it would any
+    /// Unix filter, instead of crashing on the broken pipe.
     func output(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        var text = text
+        text.withUTF8 { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+                if written > 0 {
+                    offset += written
+                } else if written < 0 && errno == EINTR {
+                    continue
+                } else {
+                    if errno == EPIPE { terminal.drain(); exit(ExitCode.success.rawValue) }
+                    return
+                }
+            }
+        }
+    }
+
+    /// Colour for stdout: only on a terminal, never with `NO_COLOR` or `TERM=dumb`.
+    var outputStyle: Style {
+        Style(enabled: stdoutIsTerminal && Style.allowsColor(environment: environment))
+    }
+
+    /// The width listings fit on stdout: the terminal's, nil in a pipe (nothing is cut there).
+    var outputWidth: Int? {
+        guard stdoutIsTerminal else { return nil }
+        var window = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0 { return Int(window.ws_col) }
+        return environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil } ?? 80
     }
 
     /// Writes a message line to stderr, through the terminal owner.

@@ -1,0 +1,21 @@
+import Foundation
+
+extension ConferenceStore {
+    /// Opens an existing store to browse it: read-only when its schema is current (no migration
+    /// transaction, no journal switch: the fastest start), migrated first otherwise.
+    ///
+    /// Never creates a file: a missing store, or one with nothing synced, is ``BrowseError/emptyStore``.
+    public static func openForBrowsing(path: String) throws -> ConferenceStore {
+        guard FileManager.default.fileExists(atPath: path) else { throw BrowseError.emptyStore }
+        let store: ConferenceStore
+        do {
+            store = try ConferenceStore(path: path, configuration: Database.Configuration(readOnly: true, pageCacheKiB: 2048))
+        } catch is DatabaseError {
+            // An older schema (or a file read-only access cannot open): the ordinary opening migrates
+            // it, or says precisely what is wrong.
+            store = try ConferenceStore(path: path)
+        }
+        guard try store.read({ try $0.hasConferenceData() }) else { throw BrowseError.emptyStore }
+        return store
+    }
+}

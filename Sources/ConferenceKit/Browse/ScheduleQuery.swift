@@ -1,0 +1,40 @@
+/// Which schedule instances to list: every filter given must hold (filters of one kind are alternatives).
+public struct ScheduleQuery: Hashable, Sendable {
+    /// A calendar day to keep.
+    public enum Day: Hashable, Sendable {
+        /// Instances starting within these instants (a day of the machine's zone, computed by the caller).
+        case instants(Range<Double>)
+        /// Instances starting on this date in the UTC offset the feed wrote each start time in.
+        case conferenceDate(LocalDate)
+    }
+
+    /// Events to list; nil for all.
+    public var eventIDs: [String]?
+    public var day: Day?
+    public var trackIDs: [Int] = []
+    /// Session types (`Session`, `Lab`), compared without case.
+    public var types: [String] = []
+    /// Platforms (`iOS`), compared without case.
+    public var platforms: [String] = []
+    public var favoritesOnly = false
+    /// Plain words to find (see `Database.search(_:limit:)`); a whole number also finds the session of
+    /// that number. With a search, the best matches come first.
+    public var search: String?
+    /// Only instances still running or to come at this instant (seconds since 1970).
+    public var notEndedBefore: Double?
+    public var limit: Int?
+
+    public init(eventIDs: [String]? = nil, day: Day? = nil, trackIDs: [Int] = [], types: [String] = [],
+                platforms: [String] = [], favoritesOnly: Bool = false, search: String? = nil,
+                notEndedBefore: Double? = nil, limit: Int? = nil) {
+        self.eventIDs = eventIDs
+        self.day = day
+        self.trackIDs = trackIDs
+        self.types = types
+        self.platforms = platforms
+        self.favoritesOnly = favoritesOnly
+        self.search = search
+        self.notEndedBefore = notEndedBefore
+        self.limit = limit
+    }
+}

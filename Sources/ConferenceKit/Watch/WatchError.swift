@@ -1,0 +1,40 @@
+import Foundation
+
+/// Why `wwdc watch` could not play a session.
+public enum WatchError: Error, Equatable, Sendable {
+    /// Another `wwdc watch` holds the player lock; `pid` is its process, when it could be read.
+    case alreadyWatching(pid: Int32?)
+    /// The session has no video and no live stream.
+    case noVideo(String)
+    /// The player could not be started.
+    case playerNotStarted(String, reason: String)
+    /// The player ended with a failure status.
+    case playerFailed(String, status: Int32)
+    /// The lock file could not be opened.
+    case lockUnavailable(String, reason: String)
+}
+
+extension WatchError: LocalizedError, CustomStringConvertible {
+    public var errorDescription: String? { description }
+
+    public var description: String {
+        switch self {
+        case .alreadyWatching(let pid?): "another 'wwdc watch' is playing (process \(pid))"
+        case .alreadyWatching: "another 'wwdc watch' is playing"
+        case .noVideo(let id): "\(id) has no video"
+        case let .playerNotStarted(player, reason): "could not start the player '\(player)': \(reason)"
+        case let .playerFailed(player, status): "the player '\(player)' exited with status \(status)"
+        case let .lockUnavailable(path, reason): "cannot open the player lock \(path): \(reason)"
+        }
+    }
+
+    public var recoverySuggestion: String? {
+        switch self {
+        case .alreadyWatching: "Close that player first; only one session plays at a time."
+        case .noVideo: "Find sessions with a video with 'wwdc videos'."
+        case .playerNotStarted: "Check WWDC_PLAYER, or install mpv, vlc or ffplay; 'wwdc watch --print-url' prints the URL instead."
+        case .playerFailed: nil
+        case .lockUnavailable: "Check the permissions of the data folder."
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import ConferenceKit
+import Foundation
+import TerminalUI
+
+/// `wwdc export --ics`: the schedule or the favorites as an iCalendar file.
+enum ExportCommand {
+    static let spec = CommandSpec(
+        path: "export",
+        abstract: "Export the schedule, or your favorites, as an iCalendar (.ics) file.",
+        discussion: """
+        One event per scheduled session, in UTC, with a stable UID (importing again updates the events \
+        instead of duplicating them). Writes to standard output unless --output is given.
+        """,
+        options: [
+            .init(long: "ics", help: "Write iCalendar (RFC 5545); the only format for now."),
+            .init(long: "favorites", short: "f", help: "Only your favorites."),
+            BrowseSupport.eventOption,
+            .init(long: "output", short: "o", value: "file", help: "Write to <file> instead of standard output."),
+            BrowseSupport.dbOption,
+        ],
+        examples: [
+            ("wwdc export --ics --favorites --output wwdc.ics", "Your favorites, for your calendar."),
+            ("wwdc export --ics --event all > everything.ics", "Every scheduled session of every event."),
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
+        guard arguments.flag("ics") else {
+            throw UsageError("Choose a format: '--ics'", spec: spec)
+        }
+        let favoritesOnly = arguments.flag("favorites")
+        let store = try BrowseSupport.openStore(arguments, context)
+        let (events, event) = try store.read { db -> ([CalendarEvent], EventSummary?) in
+            let (eventIDs, primary) = try BrowseSupport.events(arguments, in: db)
+            let items = try db.schedule(ScheduleQuery(eventIDs: eventIDs, favoritesOnly: favoritesOnly))
+            let events = try items.map { item in
+                let texts = try db.fetchOne("SELECT description, web_permalink FROM sessions WHERE id = ?", [item.sessionID]) {
+                    ($0.string(at: 0) ?? "", $0.string(at: 1))
+                }
+                return CalendarEvent(uid: uid(item.sessionID), start: item.startTime, end: item.endTime, summary: item.title,
+                                     description: texts?.0 ?? "", location: item.room,
+                                     categories: [item.type, item.track].compactMap { $0 }, url: texts?.1)
+            }
+            return (events, eventIDs == nil ? nil : primary)
+        }
+        let name = (event.map { BrowseSupport.clean($0.name) } ?? "WWDC") + (favoritesOnly ? " favorites" : "")
+        let document = ICalendarWriter.document(name: name, events: events, stamp: context.now.timeIntervalSince1970)
+        if let path = arguments.value("output") {
+            try Data(document.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            context.message("Wrote \(events.count) session\(events.count == 1 ? "" : "s") to \(path).")
+        } else {
+            context.output(document)
+        }
+        if events.isEmpty {
+            context.message(favoritesOnly ? "Note: no scheduled favorites; the calendar is empty." : "Note: nothing scheduled; the calendar is empty.")
+        }
+        return .success
+    }
+
+    /// The same for a session in every export, so calendars update instead of duplicating.
+    static func uid(_ sessionID: String) -> String {
+        sessionID + "@wwdc.invalid"
+    }
+}

@@ -1,0 +1,97 @@
+import ConferenceKit
+import Foundation
+import TerminalUI
+
+/// `wwdc news`: the conference news, newest first.
+enum NewsCommand {
+    static let spec = CommandSpec(
+        path: "news",
+        abstract: "Show the conference news, newest first.",
+        options: [BrowseSupport.localOption, BrowseSupport.jsonOption, BrowseSupport.limitOption, BrowseSupport.dbOption],
+        examples: [
+            ("wwdc news", "Every news item, newest first."),
+            ("wwdc news --limit 3 --local", "The three latest, dated in this machine's time zone."),
+            ("wwdc news --json", "As JSON."),
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
+        let zone = BrowseSupport.zone(arguments)
+        let limit = try BrowseSupport.limit(arguments)
+        let store = try BrowseSupport.openStore(arguments, context)
+        let (items, offset) = try store.read { db -> ([NewsItem], Int?) in
+            (try db.news(limit: limit), try db.events().first?.utcOffset)
+        }
+        if arguments.flag("json") {
+            context.output(try JSONOutput.encode(items.map { Row($0, zone: zone, offset: offset) }) + "\n")
+            return .success
+        }
+        guard !items.isEmpty else {
+            context.message("No news yet.")
+            return .success
+        }
+        context.output(render(items, zone: zone, offset: offset, width: context.outputWidth, style: context.outputStyle))
+        return .success
+    }
+
+    /// Each item: its date and title, then its body indented (wrapped on a terminal).
+    static func render(_ items: [NewsItem], zone: TimeZoneChoice, offset: Int?, width: Int?, style: Style) -> String {
+        // The zone the dates are in, once at the top.
+        let reference = items.compactMap(\.timestamp?.secondsSince1970).first ?? 0
+        var out = [style.bold("News (" + zone.label(at: reference, recordedOffset: offset) + ")")]
+        for item in items {
+            out.append("")
+            var heading = style.bold(BrowseSupport.clean(item.title))
+            if let seconds = item.timestamp?.secondsSince1970 {
+                let time = zone.localTime(seconds, recordedOffset: offset)
+                heading = style.dim(time.date.shortText + " " + time.clockText) + "  " + heading
+            }
+            out.append(heading)
+            let body = TextSanitizer.multiLine.sanitize(item.body ?? "")
+            if !body.isEmpty {
+                if let width {
+                    out += body.wrapped(width: max(20, width - 2)).map { $0.isEmpty ? "" : "  " + $0 }
+                } else {
+                    out += body.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  " + $0 }
+                }
+            }
+            if !item.photos.isEmpty {
+                out.append(style.dim("  (\(item.photos.count) photo\(item.photos.count == 1 ? "" : "s"))"))
+            }
+        }
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    /// A news item in `--json`: the field names are part of the interface (see the README).
+    struct Row: Encodable {
+        var id: String
+        var title: String
+        var body: String?
+        var date: String?
+        var type: String?
+        var visibility: String?
+        var photos: [String]
+
+        init(_ item: NewsItem, zone: TimeZoneChoice, offset: Int?) {
+            id = BrowseSupport.clean(item.id)
+            title = BrowseSupport.clean(item.title)
+            body = item.body.map { TextSanitizer.multiLine.sanitize($0) }
+            date = item.timestamp.map { zone.localTime($0.secondsSince1970, recordedOffset: offset).iso8601 }
+            type = item.type.map(BrowseSupport.clean)
+            visibility = item.visibility.map(BrowseSupport.clean)
+            photos = item.photos.map { BrowseSupport.clean($0.id) }
+        }
+
+        enum CodingKeys: String, CodingKey { case id, title, body, date, type, visibility, photos }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(title, forKey: .title)
+            try container.encode(body, forKey: .body)
+            try container.encode(date, forKey: .date)
+            try container.encode(type, forKey: .type)
+            try container.encode(visibility, forKey: .visibility)
+            try container.encode(photos, forKey: .photos)
+        }
+    }
+}

@@ -1,0 +1,188 @@
+import ConferenceKit
+import Foundation
+import TerminalUI
+
+/// `wwdc schedule`: the schedule, grouped by day, with filters that combine.
+enum ScheduleCommand {
+    static let spec = CommandSpec(
+        path: "schedule",
+        abstract: "List the schedule, grouped by day.",
+        discussion: """
+        One row per scheduled session: time, number, title, type, track and room, with ★ for your \
+        favorites. Times are in the conference's time zone unless you pass --local. Filters combine: \
+        a session must match all of them (a repeated --track, --type or --platform means any of those). \
+        With --search the best matches come first.
+        """,
+        options: [
+            BrowseSupport.dayOption,
+            BrowseSupport.eventOption,
+            .init(long: "track", value: "name", help: "Only this track (name, unique prefix or id); repeat for several.", repeatable: true),
+            .init(long: "type", value: "type", help: "Only this type (Session, Lab, 'Special Event', ...); repeat for several.", repeatable: true),
+            .init(long: "platform", value: "name", help: "Only sessions about this platform (iOS, macOS, ...); repeat for several.", repeatable: true),
+            .init(long: "favorites", short: "f", help: "Only your favorites."),
+            .init(long: "search", short: "s", value: "text", help: "Only sessions matching these words (title, description, keywords), best first; a number finds that session."),
+            .init(long: "upcoming", short: "u", help: "Only sessions still running or to come."),
+            BrowseSupport.localOption,
+            BrowseSupport.jsonOption,
+            BrowseSupport.limitOption,
+            BrowseSupport.dbOption,
+        ],
+        examples: [
+            ("wwdc schedule --day tomorrow", "Tomorrow's sessions, in the conference's time zone."),
+            ("wwdc schedule --day wed --track 'Developer Tools' --type Session", "Wednesday's Developer Tools sessions."),
+            ("wwdc schedule --search swiftui --upcoming", "Sessions about SwiftUI still to come, best match first."),
+            ("wwdc schedule --favorites --local", "Your favorites, in this machine's time zone."),
+            ("wwdc schedule --json | jq '.[].title'", "The titles, from the JSON output."),
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
+        let day = try BrowseSupport.dayArgument(arguments)
+        let limit = try BrowseSupport.limit(arguments)
+        let zone = BrowseSupport.zone(arguments)
+        let now = context.now
+        let store = try BrowseSupport.openStore(arguments, context)
+        let (items, current) = try store.read { db -> ([ScheduleItem], String?) in
+            let (eventIDs, primary) = try BrowseSupport.events(arguments, in: db)
+            var query = ScheduleQuery(eventIDs: eventIDs, limit: limit)
+            if let day {
+                let date = try BrowseSupport.date(for: day, zone: zone, now: now, event: primary)
+                query.day = zone == .local ? .instants(zone.dayRange(date, conferenceOffset: 0)) : .conferenceDate(date)
+            }
+            query.trackIDs = try BrowseSupport.trackIDs(arguments, in: db)
+            query.types = try BrowseSupport.match(arguments.values("type"), option: "type", known: db.sessionTypes())
+            query.platforms = try BrowseSupport.match(arguments.values("platform"), option: "platform", known: db.platformNames())
+            query.favoritesOnly = arguments.flag("favorites")
+            query.search = arguments.value("search")
+            if arguments.flag("upcoming") { query.notEndedBefore = now.timeIntervalSince1970 }
+            return (try db.schedule(query), try SessionResolver.currentEvent(in: db))
+        }
+        if arguments.flag("json") {
+            context.output(try JSONOutput.encode(items.map { Row($0, zone: zone) }) + "\n")
+            return .success
+        }
+        guard !items.isEmpty else {
+            context.message(arguments.flag("favorites") ? "No favorites match. Add one with 'wwdc favorite add <session>'." : "No sessions match.")
+            return .success
+        }
+        context.output(render(items, zone: zone, search: arguments.value("search"), currentEvent: current,
+                              width: context.outputWidth, style: context.outputStyle))
+        return .success
+    }
+
+    // MARK: Text
+
+    /// The listing: a heading per day, then one row per session (one ranked list with a search).
+    static func render(_ items: [ScheduleItem], zone: TimeZoneChoice, search: String?, currentEvent: String?,
+                       width: Int?, style: Style) -> String {
+        let showsMark = items.contains(where: \.isFavorite)
+        let ranked = search != nil
+        var rows: [[String]] = []
+        var headings: [Int: String] = [:]
+        var lastDay: String?
+        for item in items {
+            let start = zone.localTime(item.startTime, recordedOffset: item.utcOffset)
+            let label = zone.label(at: item.startTime, recordedOffset: item.utcOffset)
+            if ranked {
+                if rows.isEmpty { headings[0] = "Best matches for “\(BrowseSupport.clean(search))” (\(label))" }
+            } else {
+                let day = start.date.description + label
+                if day != lastDay {
+                    headings[rows.count] = "\(start.date.longText) (\(label))"
+                    lastDay = day
+                }
+            }
+            var time = start.clockText
+            if let end = item.endTime {
+                time += "–" + zone.localTime(end, recordedOffset: item.utcOffset).clockText
+            }
+            let number = item.eventID == currentEvent ? item.number.map(String.init) ?? item.sessionID : item.sessionID
+            var cells = [item.isFavorite ? "★" : " "]
+            if ranked { cells.append(start.date.shortText) }
+            cells += [time, number, BrowseSupport.clean(item.title), BrowseSupport.clean(item.type),
+                      BrowseSupport.clean(item.track), BrowseSupport.clean(item.room)]
+            rows.append(cells)
+        }
+        var columns: [TableLayout.Column] = [.init(minimum: 1)]
+        if ranked { columns.append(.init()) }
+        // On a narrow terminal the track goes first, then the type; the room, what an attendee
+        // needs next, stays longest.
+        columns += [.init(), .init(alignRight: true), .init(minimum: 28, flexible: true),
+                    .init(minimum: 7, dropOrder: 2), .init(minimum: 8, dropOrder: 3), .init(minimum: 8, dropOrder: 1)]
+        var layout = TableLayout(columns: columns)
+        if !showsMark {
+            layout.columns.removeFirst()
+            rows = rows.map { Array($0.dropFirst()) }
+        }
+        // Rows sit two columns in from their day heading.
+        let indent = "  "
+        let widths = layout.widths(for: rows, width: width.map { $0 - indent.count })
+        let firstDetail = layout.columns.count - 3
+        let paint: (Int, String) -> String = { column, text in
+            if showsMark && column == 0 { return style.yellow(text) }
+            // The number and the details are dimmed; the time and the title stand out.
+            return column == firstDetail - 2 || column >= firstDetail ? style.dim(text) : text
+        }
+        var output = ""
+        for (index, row) in rows.enumerated() {
+            if let heading = headings[index] {
+                if index > 0 { output += "\n" }
+                output += style.bold(width.map { heading.truncated(toWidth: $0) } ?? heading) + "\n"
+            }
+            output += indent + (width == nil ? layout.pipeLine(row, widths: widths, style: paint)
+                                             : layout.line(row, widths: widths, style: paint)) + "\n"
+        }
+        return output
+    }
+
+    // MARK: JSON
+
+    /// A schedule row in `--json`: the field names are part of the interface (see the README).
+    struct Row: Encodable {
+        var id: String
+        var event: String
+        var number: Int?
+        var title: String
+        var type: String?
+        var track: String?
+        var room: String?
+        var day: String
+        var start: String
+        var end: String?
+        var favorite: Bool
+
+        init(_ item: ScheduleItem, zone: TimeZoneChoice) {
+            let start = zone.localTime(item.startTime, recordedOffset: item.utcOffset)
+            id = item.sessionID
+            event = item.eventID
+            number = item.number
+            title = BrowseSupport.clean(item.title)
+            type = item.type.map(BrowseSupport.clean)
+            track = item.track.map(BrowseSupport.clean)
+            room = item.room.map(BrowseSupport.clean)
+            day = start.date.description
+            self.start = start.iso8601
+            end = item.endTime.map { zone.localTime($0, recordedOffset: item.utcOffset).iso8601 }
+            favorite = item.isFavorite
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case id, event, number, title, type, track, room, day, start, end, favorite
+        }
+
+        // Every field is always present (null when unknown), so scripts can rely on the keys.
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(event, forKey: .event)
+            try container.encode(number, forKey: .number)
+            try container.encode(title, forKey: .title)
+            try container.encode(type, forKey: .type)
+            try container.encode(track, forKey: .track)
+            try container.encode(room, forKey: .room)
+            try container.encode(day, forKey: .day)
+            try container.encode(start, forKey: .start)
+            try container.encode(end, forKey: .end)
+            try container.encode(favorite, forKey: .favorite)
+        }
+    }
+}

@@ -1,0 +1,330 @@
+import ConferenceKit
+import Foundation
+import TerminalUI
+
+/// `wwdc session <id>`: everything about one session.
+enum SessionCommand {
+    static let spec = CommandSpec(
+        path: "session",
+        abstract: "Show one session: when and where, description, video, related sessions and resources.",
+        options: [BrowseSupport.localOption, BrowseSupport.jsonOption, BrowseSupport.dbOption],
+        arguments: [.init(name: "session", help: "A session id (wwdc2026-101), a number in the current event (101) or a developer.apple.com link.",
+                          completion: .sessionIDs)],
+        examples: [
+            ("wwdc session 101", "Session 101 of the current event."),
+            ("wwdc session wwdc2026-202 --local", "With the time in this machine's time zone."),
+            ("wwdc session https://developer.apple.com/wwdc17/402", "From a link."),
+            ("wwdc session 101 --json | jq .video.stream", "The stream URL, from the JSON output."),
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
+        let zone = BrowseSupport.zone(arguments)
+        let input = arguments.positionals[0]
+        let store = try BrowseSupport.openStore(arguments, context)
+        let (detail, current) = try store.read { db -> (SessionDetail?, String?) in
+            let id = try SessionResolver.resolve(input, in: db)
+            return (try db.sessionDetail(id: id), try SessionResolver.currentEvent(in: db))
+        }
+        guard let detail else { throw BrowseError.unknownSession(input, suggestion: nil) }
+        if arguments.flag("json") {
+            context.output(try JSONOutput.encode(Document(detail, zone: zone, now: context.now.timeIntervalSince1970)) + "\n")
+        } else {
+            context.output(render(detail, zone: zone, currentEvent: current, now: context.now.timeIntervalSince1970,
+                                  width: context.outputWidth, style: context.outputStyle))
+        }
+        return .success
+    }
+
+    // MARK: Text
+
+    static func render(_ detail: SessionDetail, zone: TimeZoneChoice, currentEvent: String?, now: Double,
+                       width: Int?, style: Style) -> String {
+        let clean = BrowseSupport.clean
+        var out: [String] = []
+        /// Lines of `text` cut to the terminal (after `indent`); whole in a pipe.
+        func wrap(_ text: String, indent: String) -> [String] {
+            guard let width else { return text.split(separator: "\n", omittingEmptySubsequences: false).map { indent + $0 } }
+            return text.wrapped(width: max(20, width - indent.count)).map { indent + $0 }
+        }
+        func field(_ name: String, _ value: String) {
+            guard !value.isEmpty else { return }
+            let label = "  " + name.padding(toLength: 11, withPad: " ", startingAt: 0)
+            let lines = wrap(value, indent: String(repeating: " ", count: label.count))
+            out.append(style.dim(label) + lines[0].dropFirst(label.count))
+            out += lines.dropFirst()
+        }
+
+        out += wrap(clean(detail.title), indent: "").map(style.bold)
+        let heading = [detail.sessionID, clean(detail.eventName ?? detail.eventID), clean(detail.type), clean(detail.track)]
+            .filter { !$0.isEmpty }.joined(separator: " · ")
+        out.append(style.dim(heading))
+        out.append("")
+        if let start = detail.startTime {
+            let from = zone.localTime(start, recordedOffset: detail.utcOffset)
+            var when = from.date.longText + ", " + from.clockText
+            if let end = detail.endTime { when += "–" + zone.localTime(end, recordedOffset: detail.utcOffset).clockText }
+            field("When", when + " (" + zone.label(at: start, recordedOffset: detail.utcOffset) + ")")
+        } else if let published = detail.publishedTime {
+            field("Published", zone.localTime(published, recordedOffset: detail.utcOffset).date.longText)
+        }
+        field("Room", clean(detail.room))
+        field("Platforms", detail.platforms.map(clean).joined(separator: ", "))
+        field("Keywords", detail.keywords.map(clean).joined(separator: ", "))
+        if let favorite = detail.favorite, favorite.isFavorite {
+            field("Favorite", style.yellow("★") + " yes" + (favorite.syncState == .synced ? "" : " (\(favorite.syncState.rawValue))"))
+        } else {
+            field("Favorite", "no")
+        }
+        if let feedback = detail.feedback {
+            let rating = { (label: String, value: Int?) in "\(label) " + (value.map { "\($0)/5" } ?? "not rated") }
+            field("Feedback", [rating("overall", feedback.overall), rating("content", feedback.content),
+                               rating("presentation", feedback.presentation)].joined(separator: ", ")
+                  + (feedback.syncState == .synced ? "" : " (\(feedback.syncState.rawValue))"))
+        } else {
+            field("Feedback", "none")
+        }
+        field("Video", videoSummary(detail))
+        let description = TextSanitizer.multiLine.sanitize(detail.description)
+        if !description.isEmpty {
+            out.append("")
+            out += wrap(description, indent: "  ")
+        }
+        if let media = detail.media {
+            let links = [("Stream", media.hls), ("HD", media.downloadHD), ("SD", media.downloadSD), ("Apple TV", media.tvOSHLS),
+                         ("Slides", media.slides), ("Subtitles", media.subtitles)].compactMap { name, url in url.map { (name, clean($0)) } }
+            if !links.isEmpty {
+                out.append("")
+                out.append(style.bold("Video"))
+                for (name, url) in links { field(name, url) }
+            }
+        }
+        if let live = detail.liveStream, let url = live.iosURL ?? live.tvosURL {
+            out.append("")
+            out.append(style.bold("Live stream"))
+            field("Stream", clean(url))
+            if let ended = live.actualEndDate?.secondsSince1970 {
+                let end = zone.localTime(ended, recordedOffset: detail.utcOffset)
+                field(ended > now ? "Ends" : "Ended", end.date.longText + ", " + end.clockText)
+            } else {
+                field("Status", "on the air")
+            }
+        }
+        if !detail.related.isEmpty {
+            out.append("")
+            out.append(style.bold("Related sessions"))
+            let rows = detail.related.map { related -> [String] in
+                var shown = related.sessionID
+                if let current = currentEvent, shown.hasPrefix(current + "-") { shown = String(shown.dropFirst(current.count + 1)) }
+                return [clean(shown), related.title.map(clean) ?? "(not in the schedule)"]
+            }
+            let layout = TableLayout(columns: [.init(alignRight: true), .init(minimum: 10, flexible: true)])
+            let widths = layout.widths(for: rows, width: width.map { $0 - 2 })
+            for row in rows {
+                out.append("  " + (width == nil ? layout.pipeLine(row, widths: widths) : layout.line(row, widths: widths)))
+            }
+        }
+        if !detail.resources.isEmpty {
+            out.append("")
+            out.append(style.bold("Resources"))
+            for resource in detail.resources {
+                out += wrap(clean(resource.title) + (resource.type.map { " (\(clean($0)))" } ?? ""), indent: "  ")
+                if let url = resource.url { out += wrap(clean(url), indent: "    ").map(style.dim) }
+            }
+        }
+        if let web = detail.webPermalink {
+            out.append("")
+            field("Web", clean(web))
+        }
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    /// `1:42:50 · HD and SD · stream`, or `none`.
+    static func videoSummary(_ detail: SessionDetail) -> String {
+        guard let media = detail.media else { return detail.liveStream == nil ? "none" : "live stream only" }
+        var parts: [String] = []
+        let length = BrowseSupport.duration(media.duration)
+        if !length.isEmpty { parts.append(length) }
+        let qualities = [media.downloadHD.map { _ in "HD" }, media.downloadSD.map { _ in "SD" }].compactMap { $0 }
+        if !qualities.isEmpty { parts.append(qualities.joined(separator: " and ")) }
+        if media.hls != nil { parts.append("stream") }
+        return parts.isEmpty ? "none" : parts.joined(separator: " · ")
+    }
+
+    // MARK: JSON
+
+    /// The session in `--json`: the field names are part of the interface (see the README).
+    struct Document: Encodable {
+        struct Video: Encodable {
+            var duration: Int?
+            var stream: String?
+            var hd: String?
+            var sd: String?
+            var appleTVStream: String?
+            var slides: String?
+            var subtitles: String?
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(duration, forKey: .duration)
+                try container.encode(stream, forKey: .stream)
+                try container.encode(hd, forKey: .hd)
+                try container.encode(sd, forKey: .sd)
+                try container.encode(appleTVStream, forKey: .appleTVStream)
+                try container.encode(slides, forKey: .slides)
+                try container.encode(subtitles, forKey: .subtitles)
+            }
+
+            enum CodingKeys: String, CodingKey { case duration, stream, hd, sd, appleTVStream, slides, subtitles }
+        }
+
+        struct LiveStream: Encodable {
+            var stream: String?
+            var appleTVStream: String?
+            var ended: String?
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(stream, forKey: .stream)
+                try container.encode(appleTVStream, forKey: .appleTVStream)
+                try container.encode(ended, forKey: .ended)
+            }
+
+            enum CodingKeys: String, CodingKey { case stream, appleTVStream, ended }
+        }
+
+        struct Feedback: Encodable {
+            var overall: Int
+            var content: Int?
+            var presentation: Int?
+            var comment: String
+            var syncState: String
+        }
+
+        struct Related: Encodable {
+            var id: String
+            var title: String?
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(id, forKey: .id)
+                try container.encode(title, forKey: .title)
+            }
+
+            enum CodingKeys: String, CodingKey { case id, title }
+        }
+
+        struct Resource: Encodable {
+            var title: String
+            var type: String?
+            var url: String?
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(title, forKey: .title)
+                try container.encode(type, forKey: .type)
+                try container.encode(url, forKey: .url)
+            }
+
+            enum CodingKeys: String, CodingKey { case title, type, url }
+        }
+
+        var id: String
+        var event: String
+        var eventName: String?
+        var number: Int?
+        var title: String
+        var description: String
+        var type: String?
+        var track: String?
+        var room: String?
+        var day: String?
+        var start: String?
+        var end: String?
+        var published: String?
+        var platforms: [String]
+        var keywords: [String]
+        var favorite: Bool
+        var favoriteSyncState: String?
+        var feedback: Feedback?
+        var video: Video?
+        var liveStream: LiveStream?
+        var related: [Related]
+        var resources: [Resource]
+        var webURL: String?
+        var bestStream: String?
+
+        init(_ detail: SessionDetail, zone: TimeZoneChoice, now: Double) {
+            let clean = BrowseSupport.clean
+            let optional: (String?) -> String? = { $0.map(clean) }
+            id = detail.sessionID
+            event = detail.eventID
+            eventName = optional(detail.eventName)
+            number = detail.number
+            title = clean(detail.title)
+            description = TextSanitizer.multiLine.sanitize(detail.description)
+            type = optional(detail.type)
+            track = optional(detail.track)
+            room = optional(detail.room)
+            let start = detail.startTime.map { zone.localTime($0, recordedOffset: detail.utcOffset) }
+            day = start?.date.description
+            self.start = start?.iso8601
+            end = detail.endTime.map { zone.localTime($0, recordedOffset: detail.utcOffset).iso8601 }
+            published = detail.publishedTime.map { zone.localTime($0, recordedOffset: detail.utcOffset).iso8601 }
+            platforms = detail.platforms.map(clean)
+            keywords = detail.keywords.map(clean)
+            favorite = detail.favorite?.isFavorite ?? false
+            favoriteSyncState = detail.favorite?.syncState.rawValue
+            feedback = detail.feedback.map {
+                Feedback(overall: $0.overall, content: $0.content, presentation: $0.presentation,
+                         comment: TextSanitizer.multiLine.sanitize($0.comment), syncState: $0.syncState.rawValue)
+            }
+            video = detail.media.map {
+                Video(duration: $0.duration.map { Int($0.rounded()) }, stream: optional($0.hls), hd: optional($0.downloadHD),
+                      sd: optional($0.downloadSD), appleTVStream: optional($0.tvOSHLS), slides: optional($0.slides),
+                      subtitles: optional($0.subtitles))
+            }
+            liveStream = detail.liveStream.map {
+                LiveStream(stream: optional($0.iosURL), appleTVStream: optional($0.tvosURL),
+                           ended: $0.actualEndDate.map { zone.localTime($0.secondsSince1970, recordedOffset: detail.utcOffset).iso8601 })
+            }
+            related = detail.related.map { Related(id: clean($0.sessionID), title: optional($0.title)) }
+            resources = detail.resources.map { Resource(title: clean($0.title), type: optional($0.type), url: optional($0.url)) }
+            webURL = optional(detail.webPermalink)
+            bestStream = optional(detail.bestStreamURL(at: now))
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case id, event, eventName, number, title, description, type, track, room, day, start, end, published, platforms, keywords
+            case favorite, favoriteSyncState, feedback, video, liveStream, related, resources, webURL, bestStream
+        }
+
+        // Every field is always present (null when unknown), so scripts can rely on the keys.
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(event, forKey: .event)
+            try container.encode(eventName, forKey: .eventName)
+            try container.encode(number, forKey: .number)
+            try container.encode(title, forKey: .title)
+            try container.encode(description, forKey: .description)
+            try container.encode(type, forKey: .type)
+            try container.encode(track, forKey: .track)
+            try container.encode(room, forKey: .room)
+            try container.encode(day, forKey: .day)
+            try container.encode(start, forKey: .start)
+            try container.encode(end, forKey: .end)
+            try container.encode(published, forKey: .published)
+            try container.encode(platforms, forKey: .platforms)
+            try container.encode(keywords, forKey: .keywords)
+            try container.encode(favorite, forKey: .favorite)
+            try container.encode(favoriteSyncState, forKey: .favoriteSyncState)
+            try container.encode(feedback, forKey: .feedback)
+            try container.encode(video, forKey: .video)
+            try container.encode(liveStream, forKey: .liveStream)
+            try container.encode(related, forKey: .related)
+            try container.encode(resources, forKey: .resources)
+            try container.encode(webURL, forKey: .webURL)
+            try container.encode(bestStream, forKey: .bestStream)
+        }
+    }
+}

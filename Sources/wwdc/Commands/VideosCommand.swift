@@ -1,0 +1,138 @@
+import ConferenceKit
+import Foundation
+import TerminalUI
+
+/// `wwdc videos`: the sessions with a recording.
+enum VideosCommand {
+    static let spec = CommandSpec(
+        path: "videos",
+        abstract: "List the sessions with a video: duration and HD/SD availability.",
+        options: [
+            BrowseSupport.eventOption,
+            .init(long: "search", short: "s", value: "text", help: "Only videos matching these words, best first; a number finds that session."),
+            .init(long: "favorites", short: "f", help: "Only your favorites."),
+            BrowseSupport.jsonOption,
+            BrowseSupport.limitOption,
+            BrowseSupport.dbOption,
+        ],
+        examples: [
+            ("wwdc videos", "The current event's videos."),
+            ("wwdc videos --event all --search metal", "Videos about Metal from every event, best first."),
+            ("wwdc videos --event 2025 --json", "Another event's videos, as JSON."),
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
+        let limit = try BrowseSupport.limit(arguments)
+        let store = try BrowseSupport.openStore(arguments, context)
+        let (items, events) = try store.read { db -> ([VideoItem], [EventSummary]) in
+            let (eventIDs, _) = try BrowseSupport.events(arguments, in: db)
+            let query = VideoQuery(eventIDs: eventIDs, search: arguments.value("search"),
+                                   favoritesOnly: arguments.flag("favorites"), limit: limit)
+            return (try db.videos(query), try db.events())
+        }
+        if arguments.flag("json") {
+            context.output(try JSONOutput.encode(items.map(Row.init)) + "\n")
+            return .success
+        }
+        guard !items.isEmpty else {
+            context.message("No videos match.")
+            return .success
+        }
+        context.output(render(items, events: events, search: arguments.value("search"), width: context.outputWidth,
+                              style: context.outputStyle))
+        return .success
+    }
+
+    /// A heading per event (one ranked list with a search), then number, duration, qualities, title, type.
+    static func render(_ items: [VideoItem], events: [EventSummary], search: String?, width: Int?, style: Style) -> String {
+        let current = events.first?.id
+        let names = Dictionary(events.map { ($0.id, BrowseSupport.clean($0.name)) }, uniquingKeysWith: { first, _ in first })
+        let showsMark = items.contains(where: \.isFavorite)
+        var rows: [[String]] = []
+        var headings: [Int: String] = [:]
+        var lastEvent: String?
+        for item in items {
+            if let search {
+                if rows.isEmpty { headings[0] = "Best matches for “\(BrowseSupport.clean(search))”" }
+            } else if item.eventID != lastEvent {
+                headings[rows.count] = names[item.eventID] ?? item.eventID
+                lastEvent = item.eventID
+            }
+            let number = item.eventID == current ? item.number.map(String.init) ?? item.sessionID : item.sessionID
+            let qualities = [item.hdURL.map { _ in "HD" }, item.sdURL.map { _ in "SD" }].compactMap { $0 }.joined(separator: " ")
+            rows.append([item.isFavorite ? "★" : " ", number, BrowseSupport.duration(item.duration),
+                         qualities.isEmpty ? (item.streamURL == nil ? "" : "stream") : qualities,
+                         BrowseSupport.clean(item.title), BrowseSupport.clean(item.type)])
+        }
+        var layout = TableLayout(columns: [.init(minimum: 1), .init(alignRight: true), .init(alignRight: true), .init(),
+                                           .init(minimum: 20, flexible: true), .init(minimum: 5, dropOrder: 1)])
+        if !showsMark {
+            layout.columns.removeFirst()
+            rows = rows.map { Array($0.dropFirst()) }
+        }
+        let indent = "  "
+        let widths = layout.widths(for: rows, width: width.map { $0 - indent.count })
+        let titleColumn = layout.columns.count - 2
+        let paint: (Int, String) -> String = { column, text in
+            if showsMark && column == 0 { return style.yellow(text) }
+            return column == titleColumn ? text : style.dim(text)
+        }
+        var output = ""
+        for (index, row) in rows.enumerated() {
+            if let heading = headings[index] {
+                if index > 0 { output += "\n" }
+                output += style.bold(width.map { heading.truncated(toWidth: $0) } ?? heading) + "\n"
+            }
+            output += indent + (width == nil ? layout.pipeLine(row, widths: widths, style: paint)
+                                             : layout.line(row, widths: widths, style: paint)) + "\n"
+        }
+        return output
+    }
+
+    /// A video in `--json`: the field names are part of the interface (see the README).
+    struct Row: Encodable {
+        var id: String
+        var event: String
+        var number: Int?
+        var title: String
+        var type: String?
+        var duration: Int?
+        var stream: String?
+        var hd: String?
+        var sd: String?
+        var date: String?
+        var favorite: Bool
+
+        init(_ item: VideoItem) {
+            let optional: (String?) -> String? = { $0.map(BrowseSupport.clean) }
+            id = item.sessionID
+            event = item.eventID
+            number = item.number
+            title = BrowseSupport.clean(item.title)
+            type = optional(item.type)
+            duration = item.duration.map { Int($0.rounded()) }
+            stream = optional(item.streamURL)
+            hd = optional(item.hdURL)
+            sd = optional(item.sdURL)
+            date = item.date.map { TimeZoneChoice.conference.localTime($0, recordedOffset: item.utcOffset).iso8601 }
+            favorite = item.isFavorite
+        }
+
+        enum CodingKeys: String, CodingKey { case id, event, number, title, type, duration, stream, hd, sd, date, favorite }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(event, forKey: .event)
+            try container.encode(number, forKey: .number)
+            try container.encode(title, forKey: .title)
+            try container.encode(type, forKey: .type)
+            try container.encode(duration, forKey: .duration)
+            try container.encode(stream, forKey: .stream)
+            try container.encode(hd, forKey: .hd)
+            try container.encode(sd, forKey: .sd)
+            try container.encode(date, forKey: .date)
+            try container.encode(favorite, forKey: .favorite)
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import ConferenceKit
+import Foundation
+import Operations
+import TerminalUI
+
+/// `wwdc watch <id>`: plays a session's video in a player, one at a time.
+enum WatchCommand {
+    static let spec = CommandSpec(
+        path: "watch",
+        abstract: "Play a session's video (the live stream while it is on the air).",
+        discussion: """
+        Opens the best stream in the player named by $WWDC_PLAYER (a command line, given the URL as its \
+        last argument), else in the first of mpv, vlc and ffplay found on PATH; with none, prints the URL. \
+        Only one 'wwdc watch' plays at a time: another is refused while the first player runs.
+        """,
+        options: [
+            .init(long: "print-url", help: "Print the URL instead of opening a player."),
+            BrowseSupport.dbOption,
+        ],
+        arguments: [.init(name: "session", help: "A session id (wwdc2026-101), a number in the current event (101) or a developer.apple.com link.",
+                          completion: .sessionIDs)],
+        examples: [
+            ("wwdc watch 101", "Play the keynote of the current event."),
+            ("WWDC_PLAYER='mpv --fs' wwdc watch wwdc2026-202", "Full screen in mpv."),
+            ("wwdc watch 101 --print-url | pbcopy", "Copy the URL instead."),
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
+        let input = arguments.positionals[0]
+        let now = context.now.timeIntervalSince1970
+        let store = try BrowseSupport.openStore(arguments, context)
+        let detail = try store.read { db -> SessionDetail? in try db.sessionDetail(id: SessionResolver.resolve(input, in: db)) }
+        guard let detail else { throw BrowseError.unknownSession(input, suggestion: nil) }
+        guard let rawURL = detail.bestStreamURL(at: now) else { throw WatchError.noVideo(detail.sessionID) }
+        let url = TextSanitizer.singleLine.sanitize(rawURL)
+        if arguments.flag("print-url") {
+            context.output(url + "\n")
+            return .success
+        }
+        guard let player = PlayerCommand.find(environment: context.environment) else {
+            context.message("No player found: set WWDC_PLAYER, or install mpv, vlc or ffplay. The video's URL:")
+            context.output(url + "\n")
+            return .success
+        }
+        let lock = CrossProcessLock(path: try StoreLocation.dataFolder(environment: context.environment) + "/watch.lock") { failure in
+            switch failure {
+            case .busy(let holder): WatchError.alreadyWatching(pid: holder)
+            case .unavailable(let reason): WatchError.lockUnavailable("watch.lock", reason: reason)
+            }
+        }
+        try StoreLocation.prepareFolder(for: lock.path)
+        let play = PlayerOperation(url: url, player: player, environment: context.environment)
+        lock.guard(play)
+        play.addObserver(BlockObserver(start: { _ in
+            context.message("Playing \(detail.sessionID) “\(BrowseSupport.clean(detail.title))” in \(BrowseSupport.clean(player.name))…")
+            // Before the player writes anything of its own.
+            context.terminal.drain()
+        }))
+        // Ctrl-C reaches the player too (same process group): wait for it to end instead of dying first.
+        SignalGate.shared.install { _ in }
+        let errors = AdvancedOperationQueue().run([play])
+        if let error = AccountSupport.cause(of: errors) { throw error }
+        return play.wasInterrupted ? .interrupted : .success
+    }
+}

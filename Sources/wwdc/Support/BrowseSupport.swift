@@ -1,0 +1,152 @@
+import ConferenceKit
+import Foundation
+import TerminalUI
+
+/// What the browsing commands share: their common options, opening the store, choosing the event
+/// and reading filter values.
+enum BrowseSupport {
+    static let dbOption = AccountSupport.dbOption
+    static let jsonOption = CommandSpec.Option(long: "json", help: "Print JSON (field names in the README's 'JSON output' section).")
+    static let limitOption = CommandSpec.Option(long: "limit", short: "n", value: "count", help: "Show at most <count> entries.")
+    static let localOption = CommandSpec.Option(long: "local", help: "Show times in this machine's time zone (TZ respected) instead of the conference's.")
+    static let eventOption = CommandSpec.Option(long: "event", value: "id", help: "The event: an id (wwdc2026), its year, or 'all' (default: the current event).",
+                                                completion: .eventIDs)
+
+    /// Opens the store to read; a missing or empty store asks for `wwdc sync` (exit status 1).
+    static func openStore(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ConferenceStore {
+        let path = try StoreLocation.resolve(explicitPath: arguments.value("db"), environment: context.environment)
+        return try ConferenceStore.openForBrowsing(path: path)
+    }
+
+    static func limit(_ arguments: ParsedArguments) throws -> Int? {
+        try arguments.integer("limit", in: 1...1_000_000)
+    }
+
+    static func zone(_ arguments: ParsedArguments) -> TimeZoneChoice {
+        arguments.flag("local") ? .local : .conference
+    }
+
+    /// The events `--event` names (nil for all), and the event whose calendar days `--day` counts.
+    static func events(_ arguments: ParsedArguments, in db: Database) throws -> (ids: [String]?, primary: EventSummary?) {
+        let events = try db.events()
+        guard let text = arguments.value("event") else { return (events.first.map { [$0.id] } ?? [], events.first) }
+        if text.lowercased() == "all" { return (nil, events.first) }
+        let lowered = text.lowercased()
+        let found = events.first { $0.id.lowercased() == lowered }
+            ?? events.first { $0.webURLKey?.lowercased() == lowered || $0.name.lowercased() == lowered }
+            ?? events.first { event in
+                guard let number = Int(lowered), let start = event.startTime else { return false }
+                let year = LocalTime(secondsSince1970: start, utcOffset: event.utcOffset ?? 0).date.year
+                return lowered.count == 4 ? year == number : lowered.count == 2 && year % 100 == number
+            }
+        guard let found else {
+            throw RuntimeError("no event '\(TextSanitizer.singleLine.sanitize(text))'",
+                               hint: "Events: " + events.map { $0.id + ($0.isCurrent ? " (current)" : "") }.joined(separator: ", ") + ", or 'all'.")
+        }
+        return ([found.id], found)
+    }
+
+    /// The values of a repeatable option matched without case against `known` (exact, else a unique
+    /// prefix); anything else fails with the known values in the hint.
+    static func match(_ values: [String], option: String, known: @autoclosure () throws -> [String]) throws -> [String] {
+        guard !values.isEmpty else { return [] }
+        let known = try known()
+        return try values.map { value in
+            let lowered = value.lowercased()
+            if let exact = known.first(where: { $0.lowercased() == lowered }) { return exact }
+            let prefixed = known.filter { $0.lowercased().hasPrefix(lowered) }
+            if prefixed.count == 1 { return prefixed[0] }
+            let clean = TextSanitizer.singleLine.sanitize(value)
+            let names = known.map { TextSanitizer.singleLine.sanitize($0) }.joined(separator: ", ")
+            throw RuntimeError(prefixed.isEmpty ? "no \(option) '\(clean)'" : "'\(clean)' could be more than one \(option)",
+                               hint: "Choose among: \(names).")
+        }
+    }
+
+    /// The track ids `--track` names (by name, prefix or id).
+    static func trackIDs(_ arguments: ParsedArguments, in db: Database) throws -> [Int] {
+        let values = arguments.values("track")
+        guard !values.isEmpty else { return [] }
+        let tracks = try db.tracks()
+        var ids: [Int] = []
+        for value in values {
+            if let id = Int(value), tracks.contains(where: { $0.id == id }) {
+                ids.append(id)
+                continue
+            }
+            let name = try match([value], option: "track", known: tracks.map(\.name))[0]
+            ids += tracks.filter { $0.name == name }.map(\.id)
+        }
+        return ids
+    }
+
+    // MARK: Days
+
+    /// What `--day` accepts.
+    enum DayArgument: Equatable {
+        case date(LocalDate)
+        case relative(days: Int)
+        case weekday(Int)
+    }
+
+    static let dayOption = CommandSpec.Option(
+        long: "day", short: "d", value: "day",
+        help: "Only this day: YYYY-MM-DD, 'today', 'tomorrow' or a weekday of the event ('mon', 'tuesday').",
+        completion: .words(["today", "tomorrow", "mon", "tue", "wed", "thu", "fri", "sat", "sun"]))
+
+    static func dayArgument(_ arguments: ParsedArguments) throws -> DayArgument? {
+        guard let text = arguments.value("day") else { return nil }
+        switch text.lowercased() {
+        case "today": return .relative(days: 0)
+        case "tomorrow": return .relative(days: 1)
+        case "yesterday": return .relative(days: -1)
+        default: break
+        }
+        if let date = LocalDate(iso: text) { return .date(date) }
+        if let weekday = LocalDate.weekday(named: text) { return .weekday(weekday) }
+        throw UsageError("Invalid value '\(TextSanitizer.singleLine.sanitize(text))' for '--day': expected YYYY-MM-DD, today, tomorrow or a weekday (mon…sun)",
+                         spec: arguments.spec)
+    }
+
+    /// The calendar date a `--day` value stands for, in `zone`: relative days count from `now`;
+    /// a weekday is the first such day of `event`.
+    static func date(for day: DayArgument, zone: TimeZoneChoice, now: Date, event: EventSummary?) throws -> LocalDate {
+        let offset = event?.utcOffset
+        switch day {
+        case .date(let date):
+            return date
+        case .relative(let days):
+            return zone.localTime(now.timeIntervalSince1970, recordedOffset: offset).date.adding(days: days)
+        case .weekday(let weekday):
+            guard let event, let start = event.startTime else {
+                throw RuntimeError("no event dates to find a \(LocalDate.weekdayNames[weekday]) in", hint: "Give the date as YYYY-MM-DD.")
+            }
+            let first = zone.localTime(start, recordedOffset: offset).date
+            let last = zone.localTime(event.endTime ?? start, recordedOffset: offset).date
+            var date = first
+            while date <= last {
+                if date.weekday == weekday { return date }
+                date = date.adding(days: 1)
+            }
+            throw RuntimeError("\(TextSanitizer.singleLine.sanitize(event.name)) has no \(LocalDate.weekdayNames[weekday]): it runs from \(first.longText) to \(last.longText)",
+                               hint: "Give the date as YYYY-MM-DD, or choose another event with --event.")
+        }
+    }
+
+    // MARK: Text
+
+    /// One line of server text, safe to print.
+    static func clean(_ text: String?) -> String {
+        TextSanitizer.singleLine.sanitize(text ?? "")
+    }
+
+    /// `1:42:50` or `35:13`.
+    static func duration(_ seconds: Double?) -> String {
+        guard let seconds, seconds > 0 else { return "" }
+        let total = Int(seconds.rounded())
+        let hours = total / 3600, minutes = total / 60 % 60, rest = total % 60
+        let mm = minutes < 10 && hours > 0 ? "0\(minutes)" : "\(minutes)"
+        let ss = rest < 10 ? "0\(rest)" : "\(rest)"
+        return hours > 0 ? "\(hours):\(mm):\(ss)" : "\(mm):\(ss)"
+    }
+}

@@ -1,0 +1,97 @@
+import TerminalUI
+
+/// Lays rows of cells out in columns.
+///
+/// On a terminal the flexible column (the title) takes the width the others leave; when that is
+/// too little, the other columns shrink to their minimum, then the droppable ones go, and cells
+/// are cut with an ellipsis, never wrapped. In a pipe nothing is cut: columns take their natural
+/// width, the flexible one padded up to `pipeWidth` (longer cells run past it, whole).
+struct TableLayout {
+    struct Column {
+        /// The narrowest this column may shrink to on a terminal.
+        var minimum = 4
+        /// Left out first when the terminal is too narrow (higher goes first); nil: always shown.
+        var dropOrder: Int?
+        var flexible = false
+        var alignRight = false
+    }
+
+    var columns: [Column]
+    var separator = "  "
+    /// The width the flexible column is padded to in a pipe.
+    var pipeWidth = 60
+
+    /// The width of each column for these rows within `width` columns (nil: a pipe); nil for a
+    /// column left out.
+    func widths(for rows: [[String]], width: Int?) -> [Int?] {
+        var natural = Array(repeating: 0, count: columns.count)
+        for row in rows {
+            for (index, cell) in row.enumerated() where index < natural.count {
+                natural[index] = max(natural[index], cell.displayWidth)
+            }
+        }
+        var widths: [Int?] = natural.map { $0 }
+        guard let flexible = columns.firstIndex(where: \.flexible) else { return widths }
+        guard let width else {
+            widths[flexible] = min(natural[flexible], pipeWidth)
+            return widths
+        }
+        let flexibleMinimum = min(columns[flexible].minimum, natural[flexible])
+        let droppable = columns.indices.filter { columns[$0].dropOrder != nil }.sorted { columns[$0].dropOrder! > columns[$1].dropOrder! }
+        // As many columns as leave the flexible one its minimum: drop none, then one more at a time;
+        // the columns kept shrink, widest first, before another is dropped.
+        for dropped in 0...droppable.count {
+            var candidate = widths
+            for index in droppable.prefix(dropped) { candidate[index] = nil }
+            func room() -> Int {
+                let shown = candidate.indices.filter { $0 != flexible && candidate[$0] != nil }
+                let separators = separator.count * (shown.count)
+                return width - shown.reduce(0) { $0 + (candidate[$1] ?? 0) } - separators
+            }
+            while room() < flexibleMinimum {
+                let shrinkable = candidate.indices.filter { index in
+                    index != flexible && columns[index].dropOrder != nil && candidate[index] != nil
+                        && candidate[index]! > min(columns[index].minimum, natural[index])
+                }
+                guard let widest = shrinkable.max(by: { candidate[$0]! < candidate[$1]! }) else { break }
+                candidate[widest]! -= 1
+            }
+            if room() >= flexibleMinimum || dropped == droppable.count {
+                candidate[flexible] = max(1, min(natural[flexible], room()))
+                return candidate
+            }
+        }
+        return widths
+    }
+
+    /// One row as a line: cells padded (or cut, with an ellipsis) to their widths, styled by
+    /// `style(column, text)` after padding so escape codes never count as width. No trailing spaces.
+    func line(_ cells: [String], widths: [Int?], style: (Int, String) -> String = { $1 }) -> String {
+        var parts: [String] = []
+        let lastShown = widths.lastIndex { $0 != nil }
+        for (index, cell) in cells.enumerated() where index < widths.count {
+            guard let width = widths[index] else { continue }
+            let isLast = index == lastShown
+            var text = cell.displayWidth > width ? cell.truncated(toWidth: width) : cell
+            let padding = String(repeating: " ", count: max(0, width - text.displayWidth))
+            if columns[index].alignRight {
+                text = padding + text
+            } else if !isLast {
+                text += padding
+            }
+            parts.append(style(index, text))
+        }
+        var line = parts.joined(separator: separator)
+        while line.hasSuffix(" ") { line.removeLast() }
+        return line
+    }
+
+    /// In a pipe, cells are never cut: `line` only cuts on a terminal, so pipes pass widths that fit.
+    func pipeLine(_ cells: [String], widths: [Int?], style: (Int, String) -> String = { $1 }) -> String {
+        var uncut = widths
+        for (index, cell) in cells.enumerated() where index < uncut.count {
+            if let width = uncut[index], cell.displayWidth > width { uncut[index] = cell.displayWidth }
+        }
+        return line(cells, widths: uncut, style: style)
+    }
+}
