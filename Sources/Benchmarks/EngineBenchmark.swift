@@ -29,9 +29,11 @@ enum EngineBenchmark {
                      engine / plain, conditioned / plain, engine / dispatch))
 
         for shape in Shape.allCases {
-            let small = median(3) { shape.engine(10_000) }
+            // Medians of several runs: a chain is latency-bound (a thread hand-off per link), so single
+            // runs swing with the machine's load.
+            let small = median(7) { shape.engine(10_000) }
+            let large = median(5) { shape.engine(100_000) }
             let plainSmall = shape.plain(10_000)
-            let large = median(3) { shape.engine(100_000) }
             print(String(format: "%@ 10,000: engine %.3f s, plain OperationQueue %.2f s, speed-up %.0fx (goal ≥ 20x)",
                          shape.rawValue, small, plainSmall, plainSmall / small))
             print(String(format: "%@ 100,000: engine %.3f s (goal < 2 s), growth from 10,000: %.1fx (goal ≤ 12x)",

@@ -44,25 +44,25 @@ enum SyncBenchmark {
                      sync, importOnly, sync / importOnly))
     }
 
-    /// Runs a process to the end; its wall time and peak resident memory in bytes (from wait4).
+    /// Runs a process to the end under `/usr/bin/time`; its wall time and peak resident memory in bytes.
     static func timeProcess(_ executable: URL, _ arguments: [String], environment: [String: String]) throws -> (Double, Int) {
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("wwdc-time-\(getpid()).txt")
+        defer { try? FileManager.default.removeItem(at: report) }
         let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
+        process.arguments = ["-o", report.path, "-f", "%M", executable.path] + arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         let start = Date()
         try process.run()
-        var status: Int32 = 0
-        var usage = rusage()
-        // wait4 gives this child's own peak; Foundation's waitUntilExit would reap it first.
-        while wait4(process.processIdentifier, &status, 0, &usage) < 0 && errno == EINTR {}
+        process.waitUntilExit()
         let seconds = Date().timeIntervalSince(start)
-        guard status == 0 else {
-            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "\(executable.lastPathComponent) exited with \(status)"])
+        guard process.terminationStatus == 0 else {
+            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "\(executable.lastPathComponent) exited with \(process.terminationStatus)"])
         }
-        return (seconds, Int(usage.ru_maxrss) * 1024)
+        let kilobytes = (try? String(contentsOf: report, encoding: .utf8))?.split(separator: "\n").last.flatMap { Int($0) } ?? 0
+        return (seconds, kilobytes * 1024)
     }
 
     /// The reference server on a folder, for the length of the benchmark.
