@@ -23,7 +23,7 @@ enum HelpFormatter {
                 lines.append(contentsOf: entry(name, sub.abstract, width: width))
             }
             lines.append("")
-            lines.append("  See 'wwdc help \(spec.path) <subcommand>' for detailed help.")
+            lines.append("  See 'wwdc help \(spec.path.isEmpty ? "" : spec.path + " ")<subcommand>' for detailed help.")
         }
         if !spec.examples.isEmpty {
             lines.append("")

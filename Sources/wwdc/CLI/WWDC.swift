@@ -34,7 +34,12 @@ enum WWDC {
         abstract: "A conference companion for the terminal: Apple's WWDC app, ported.",
         discussion: "Run 'wwdc sync' first; then browse the schedule, sessions, news and videos.",
         options: [.init(long: "version", help: "Show the version.")],
-        examples: [("wwdc sync", "Download the sample conference into the local store.")],
+        examples: [
+            ("wwdc sync", "Download the sample conference into the local store."),
+            ("wwdc schedule --day tomorrow --track 'App Frameworks'", "What is on tomorrow in one track."),
+            ("wwdc session 101", "One session, with its video links."),
+            ("wwdc favorite add 101", "Favorite it (logs in when needed)."),
+        ],
         subcommands: commands.map(\.spec).filter { !$0.path.contains(" ") && !$0.hidden })
 
     static func main(_ words: [String]) -> ExitCode {
