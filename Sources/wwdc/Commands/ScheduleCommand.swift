@@ -115,23 +115,13 @@ enum ScheduleCommand {
         }
         // Rows sit two columns in from their day heading.
         let indent = "  "
-        let widths = layout.widths(for: rows, width: width.map { $0 - indent.count })
         let firstDetail = layout.columns.count - 3
         let paint: (Int, String) -> String = { column, text in
             if showsMark && column == 0 { return style.yellow(text) }
             // The number and the details are dimmed; the time and the title stand out.
             return column == firstDetail - 2 || column >= firstDetail ? style.dim(text) : text
         }
-        var output = ""
-        for (index, row) in rows.enumerated() {
-            if let heading = headings[index] {
-                if index > 0 { output += "\n" }
-                output += style.bold(width.map { heading.truncated(toWidth: $0) } ?? heading) + "\n"
-            }
-            output += indent + (width == nil ? layout.pipeLine(row, widths: widths, style: paint)
-                                             : layout.line(row, widths: widths, style: paint)) + "\n"
-        }
-        return output
+        return layout.render(rows, headings: headings, indent: indent, width: width, heading: style.bold, paint: paint)
     }
 
     // MARK: JSON

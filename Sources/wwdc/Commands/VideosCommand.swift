@@ -71,22 +71,12 @@ enum VideosCommand {
             rows = rows.map { Array($0.dropFirst()) }
         }
         let indent = "  "
-        let widths = layout.widths(for: rows, width: width.map { $0 - indent.count })
         let titleColumn = layout.columns.count - 2
         let paint: (Int, String) -> String = { column, text in
             if showsMark && column == 0 { return style.yellow(text) }
             return column == titleColumn ? text : style.dim(text)
         }
-        var output = ""
-        for (index, row) in rows.enumerated() {
-            if let heading = headings[index] {
-                if index > 0 { output += "\n" }
-                output += style.bold(width.map { heading.truncated(toWidth: $0) } ?? heading) + "\n"
-            }
-            output += indent + (width == nil ? layout.pipeLine(row, widths: widths, style: paint)
-                                             : layout.line(row, widths: widths, style: paint)) + "\n"
-        }
-        return output
+        return layout.render(rows, headings: headings, indent: indent, width: width, heading: style.bold, paint: paint)
     }
 
     /// A video in `--json`: the field names are part of the interface (see the README).

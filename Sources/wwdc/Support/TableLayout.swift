@@ -66,6 +66,22 @@ struct TableLayout {
 
     /// One row as a line: cells padded (or cut, with an ellipsis) to their widths, styled by
     /// `style(column, text)` after padding so escape codes never count as width. No trailing spaces.
+    /// Rows under their headings (`headings[i]` goes before row `i`), indented and fitted to `width`
+    /// columns on a terminal; whole, with no colour, in a pipe (`width` nil).
+    func render(_ rows: [[String]], headings: [Int: String], indent: String, width: Int?,
+                heading: (String) -> String, paint: (Int, String) -> String) -> String {
+        let widths = widths(for: rows, width: width.map { $0 - indent.count })
+        var output = ""
+        for (index, row) in rows.enumerated() {
+            if let title = headings[index] {
+                if index > 0 { output += "\n" }
+                output += heading(width.map { title.truncated(toWidth: $0) } ?? title) + "\n"
+            }
+            output += indent + (width == nil ? pipeLine(row, widths: widths, style: paint) : line(row, widths: widths, style: paint)) + "\n"
+        }
+        return output
+    }
+
     func line(_ cells: [String], widths: [Int?], style: (Int, String) -> String = { $1 }) -> String {
         var parts: [String] = []
         let lastShown = widths.lastIndex { $0 != nil }
