@@ -137,6 +137,7 @@ enum FeedbackCommand {
         return AccountSupport.reportNotUploaded("your feedback on \(sessionID)", error, context: context)
     }
 
+    /// A row of `--list --json`: every field is always there (null when unknown or unrated).
     struct Row: Encodable {
         var id: String
         var title: String?
@@ -145,6 +146,19 @@ enum FeedbackCommand {
         var presentation: Int?
         var comment: String
         var syncState: String
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(title, forKey: .title)
+            try container.encode(overall, forKey: .overall)
+            try container.encode(content, forKey: .content)
+            try container.encode(presentation, forKey: .presentation)
+            try container.encode(comment, forKey: .comment)
+            try container.encode(syncState, forKey: .syncState)
+        }
+
+        enum CodingKeys: String, CodingKey { case id, title, overall, content, presentation, comment, syncState }
     }
 
     static func list(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
@@ -152,9 +166,11 @@ enum FeedbackCommand {
         let store = try context.openStore(explicitPath: arguments.value("db"))
         let rows: [Row] = try store.read { db in
             try db.allFeedback().map { feedback in
-                Row(id: feedback.sessionID, title: try db.fetchString("SELECT title FROM sessions WHERE id = ?", [feedback.sessionID]),
+                // Server text is cleaned for JSON too: a consumer may print it.
+                Row(id: feedback.sessionID,
+                    title: try db.fetchString("SELECT title FROM sessions WHERE id = ?", [feedback.sessionID]).map(TextSanitizer.singleLine.sanitize),
                     overall: feedback.overall, content: feedback.content, presentation: feedback.presentation,
-                    comment: feedback.comment, syncState: feedback.syncState.rawValue)
+                    comment: TextSanitizer.multiLine.sanitize(feedback.comment), syncState: feedback.syncState.rawValue)
             }
         }
         if arguments.flag("json") {
@@ -167,7 +183,7 @@ enum FeedbackCommand {
         }
         for row in rows {
             let stars = { (value: Int?) in value.map { String(repeating: "★", count: $0) + String(repeating: "☆", count: 5 - $0) } ?? "–" }
-            let title = TextSanitizer.singleLine.sanitize(row.title ?? "(no longer in the schedule)")
+            let title = row.title ?? "(no longer in the schedule)"
             context.output("\(row.id)\t\(stars(row.overall)) content \(stars(row.content)) presentation \(stars(row.presentation))\t\(row.syncState)\t\(title)\n")
         }
         return .success

@@ -198,6 +198,17 @@ enum SessionCommand {
             var presentation: Int?
             var comment: String
             var syncState: String
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(overall, forKey: .overall)
+                try container.encode(content, forKey: .content)
+                try container.encode(presentation, forKey: .presentation)
+                try container.encode(comment, forKey: .comment)
+                try container.encode(syncState, forKey: .syncState)
+            }
+
+            enum CodingKeys: String, CodingKey { case overall, content, presentation, comment, syncState }
         }
 
         struct Related: Encodable {
