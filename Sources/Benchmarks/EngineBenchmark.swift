@@ -17,10 +17,16 @@ enum EngineBenchmark {
 
     static func run() {
         let count = 100_000
-        let engine = median(5) { independentEngine(count, conditions: 0) }
-        let conditioned = median(5) { independentEngine(count, conditions: 1) }
-        let plain = median(5) { independentPlain(count) }
-        let dispatch = median(5) { independentDispatch(count) }
+        // One warm-up round (threads spawned, memory first touched), then rounds that interleave the
+        // four kinds so that a noisy moment of the machine hits them alike; medians of the rounds.
+        var samples: [[Double]] = [[], [], [], []]
+        for round in 0..<8 {
+            let times = [independentEngine(count, conditions: 0), independentEngine(count, conditions: 1),
+                         independentPlain(count), independentDispatch(count)]
+            if round > 0 { for (kind, time) in times.enumerated() { samples[kind].append(time) } }
+        }
+        let middle = samples.map { $0.sorted()[$0.count / 2] }
+        let (engine, conditioned, plain, dispatch) = (middle[0], middle[1], middle[2], middle[3])
         print(line("independent no-ops, engine", per: engine, count))
         print(line("independent no-ops, engine with one condition", per: conditioned, count))
         print(line("independent no-ops, plain OperationQueue", per: plain, count))
