@@ -157,4 +157,28 @@ struct FeedbackCommandTests {
         #expect(try local(sandbox).isEmpty)
         #expect(try await serverFeedback(server).isEmpty)
     }
+
+    @Test("killed during the upload: the feedback is already in the store, pending")
+    func killedDuringUpload() async throws {
+        let (sandbox, server) = try await synced()
+        defer { sandbox.remove(); server.stop() }
+        let login = try await sandbox.run(["login", "--username", "ada", "--password-stdin"], stdin: Self.password + "\n")
+        #expect(login.status == 0)
+        try await server.request("POST", "/_control/faults", json: ["path": "/account/feedback", "kind": "delay", "value": 60, "method": "POST"])
+        let running = try sandbox.start(["feedback", "101", "--rating", "4", "--comment", "Before the crash"], environment: Self.now)
+        // Submitted means saved: once the row is there, the upload is on its way (held by the server).
+        var saved = false
+        for _ in 0..<600 where !saved {
+            saved = (try? local(sandbox).count) == 1
+            if !saved { try await Task.sleep(nanoseconds: 50_000_000) }
+        }
+        #expect(saved)
+        running.signal(SIGKILL)
+        _ = await running.finished(within: 10)
+        let rows = try local(sandbox)
+        #expect(rows.count == 1)
+        #expect(rows.first?.comment == "Before the crash")
+        #expect(rows.first?.syncState == .pending)
+        #expect(try await serverFeedback(server).isEmpty)
+    }
 }
