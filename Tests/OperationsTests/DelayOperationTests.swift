@@ -20,10 +20,21 @@ struct DelayOperationTests {
     func immediate(interval: Double) async {
         let queue = AdvancedOperationQueue()
         let delays = [DelayOperation(interval), DelayOperation(until: Date(timeIntervalSinceNow: interval - 60))]
+        // "At once" means inside execute(), on the thread that started it: a timer, however short,
+        // would finish it from another thread.
+        let threads = Recorder()
+        for delay in delays {
+            delay.addObserver(BlockObserver(start: { _ in threads.record("start \(Thread.current.hashValue)") },
+                                            finish: { _, _ in threads.record("finish \(Thread.current.hashValue)") }))
+        }
         queue.addOperations(delays, waitUntilFinished: false)
-        // "At once" means well before any real timer could fire; a wrong implementation waits ≥ 60 s here.
-        await queue.drain(seconds: 5)
+        await queue.drain()
         #expect(delays.allSatisfy { $0.isFinished })
+        let events = threads.events
+        #expect(events.count == 4)
+        for start in events.filter({ $0.hasPrefix("start ") }) {
+            #expect(events.contains("finish " + start.dropFirst("start ".count)), "\(events)")
+        }
     }
 
     @Test("cancellable mid-delay")
@@ -35,7 +46,8 @@ struct DelayOperationTests {
         queue.addOperation(delay)
         #expect(await started.fired())
         delay.cancel()
-        await queue.drain(seconds: 5)
+        // A delay that ignored the cancellation would take an hour.
+        await queue.drain(seconds: 30)
         #expect(delay.isFinished && delay.isCancelled)
     }
 }
