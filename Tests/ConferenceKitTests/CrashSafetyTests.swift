@@ -44,7 +44,7 @@ struct CrashSafetyTests {
         var environment = ProcessInfo.processInfo.environment
         environment[CrashSafetyTests.childDatabaseVariable] = path
         child.environment = environment
-        let output = Pipe()
+        let output = Pipe().closingOnExec()
         child.standardOutput = output
         child.standardError = FileHandle.nullDevice
         try child.run()

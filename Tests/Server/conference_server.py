@@ -597,4 +597,9 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    status = main()
+    # Out at once, without the interpreter's shutdown: the --exit-with-stdin reader thread may still
+    # be blocked in a read, and finalising under it aborts with "could not acquire lock".
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(status)

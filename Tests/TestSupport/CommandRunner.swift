@@ -111,11 +111,11 @@ public enum CommandRunner {
         if let home = ProcessInfo.processInfo.environment["HOME"] { base["HOME"] = home }
         process.environment = base.merging(environment) { $1 }
         if let directory { process.currentDirectoryURL = directory }
-        let stdout = Pipe()
-        let stderr = Pipe()
+        let stdout = Pipe().closingOnExec()
+        let stderr = Pipe().closingOnExec()
         process.standardOutput = stdout
         process.standardError = stderr
-        let input = Pipe()
+        let input = Pipe().closingOnExec()
         process.standardInput = input
         try process.run()
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }

@@ -18,8 +18,8 @@ public final class ReferenceServer: @unchecked Sendable {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", ProjectPaths.server.path, "--root", root.path, "--port", "0",
                              "--quiet", "--exit-with-stdin"] + arguments
-        let stdout = Pipe()
-        let stdin = Pipe()
+        let stdout = Pipe().closingOnExec()
+        let stdin = Pipe().closingOnExec()
         process.standardOutput = stdout
         process.standardInput = stdin
         try process.run()
@@ -52,9 +52,10 @@ public final class ReferenceServer: @unchecked Sendable {
     /// Stops the server (idempotent).
     public func stop() {
         guard process.isRunning else { return }
-        // End of input is the server's cue to shut down (--exit-with-stdin); a signal would interrupt
-        // its stdin reader thread mid-read.
+        // SIGTERM, not only the end of its input: another child started meanwhile may hold a copy of
+        // the pipe's write end, and then the end of input never comes.
         try? stdin.fileHandleForWriting.close()
+        process.terminate()
         process.waitUntilExit()
     }
 
