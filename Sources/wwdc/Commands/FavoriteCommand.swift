@@ -101,20 +101,9 @@ enum FavoriteCommand {
 
     struct Row: Encodable {
         var id: String
-        var title: String?
+        @Nullable var title: String?
         var syncState: String
         var updatedAt: Date
-
-        enum CodingKeys: String, CodingKey { case id, title, syncState, updatedAt }
-
-        // Every field is always present (null when unknown); server text is sanitised, as everywhere.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(title.map { TextSanitizer.singleLine.sanitize($0) }, forKey: .title)
-            try container.encode(syncState, forKey: .syncState)
-            try container.encode(updatedAt, forKey: .updatedAt)
-        }
     }
 
     static func runList(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {

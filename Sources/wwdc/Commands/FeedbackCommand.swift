@@ -140,25 +140,12 @@ enum FeedbackCommand {
     /// A row of `--list --json`: every field is always there (null when unknown or unrated).
     struct Row: Encodable {
         var id: String
-        var title: String?
+        @Nullable var title: String?
         var overall: Int
-        var content: Int?
-        var presentation: Int?
+        @Nullable var content: Int?
+        @Nullable var presentation: Int?
         var comment: String
         var syncState: String
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(title, forKey: .title)
-            try container.encode(overall, forKey: .overall)
-            try container.encode(content, forKey: .content)
-            try container.encode(presentation, forKey: .presentation)
-            try container.encode(comment, forKey: .comment)
-            try container.encode(syncState, forKey: .syncState)
-        }
-
-        enum CodingKeys: String, CodingKey { case id, title, overall, content, presentation, comment, syncState }
     }
 
     static func list(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {

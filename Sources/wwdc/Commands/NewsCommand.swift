@@ -65,10 +65,10 @@ enum NewsCommand {
     struct Row: Encodable {
         var id: String
         var title: String
-        var body: String?
-        var date: String?
-        var type: String?
-        var visibility: String?
+        @Nullable var body: String?
+        @Nullable var date: String?
+        @Nullable var type: String?
+        @Nullable var visibility: String?
         var photos: [String]
 
         init(_ item: NewsItem, zone: TimeZoneChoice, offset: Int?) {
@@ -79,19 +79,6 @@ enum NewsCommand {
             type = item.type.map(BrowseSupport.clean)
             visibility = item.visibility.map(BrowseSupport.clean)
             photos = item.photos.map { BrowseSupport.clean($0.id) }
-        }
-
-        enum CodingKeys: String, CodingKey { case id, title, body, date, type, visibility, photos }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(title, forKey: .title)
-            try container.encode(body, forKey: .body)
-            try container.encode(date, forKey: .date)
-            try container.encode(type, forKey: .type)
-            try container.encode(visibility, forKey: .visibility)
-            try container.encode(photos, forKey: .photos)
         }
     }
 }

@@ -130,14 +130,14 @@ enum ScheduleCommand {
     struct Row: Encodable {
         var id: String
         var event: String
-        var number: Int?
+        @Nullable var number: Int?
         var title: String
-        var type: String?
-        var track: String?
-        var room: String?
+        @Nullable var type: String?
+        @Nullable var track: String?
+        @Nullable var room: String?
         var day: String
         var start: String
-        var end: String?
+        @Nullable var end: String?
         var favorite: Bool
 
         init(_ item: ScheduleItem, zone: TimeZoneChoice) {
@@ -153,26 +153,6 @@ enum ScheduleCommand {
             self.start = start.iso8601
             end = item.endTime.map { zone.localTime($0, recordedOffset: item.utcOffset).iso8601 }
             favorite = item.isFavorite
-        }
-
-        enum CodingKeys: String, CodingKey {
-            case id, event, number, title, type, track, room, day, start, end, favorite
-        }
-
-        // Every field is always present (null when unknown), so scripts can rely on the keys.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(event, forKey: .event)
-            try container.encode(number, forKey: .number)
-            try container.encode(title, forKey: .title)
-            try container.encode(type, forKey: .type)
-            try container.encode(track, forKey: .track)
-            try container.encode(room, forKey: .room)
-            try container.encode(day, forKey: .day)
-            try container.encode(start, forKey: .start)
-            try container.encode(end, forKey: .end)
-            try container.encode(favorite, forKey: .favorite)
         }
     }
 }

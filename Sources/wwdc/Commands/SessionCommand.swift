@@ -241,28 +241,28 @@ enum SessionCommand {
 
         var id: String
         var event: String
-        var eventName: String?
-        var number: Int?
+        @Nullable var eventName: String?
+        @Nullable var number: Int?
         var title: String
         var description: String
-        var type: String?
-        var track: String?
-        var room: String?
-        var day: String?
-        var start: String?
-        var end: String?
-        var published: String?
+        @Nullable var type: String?
+        @Nullable var track: String?
+        @Nullable var room: String?
+        @Nullable var day: String?
+        @Nullable var start: String?
+        @Nullable var end: String?
+        @Nullable var published: String?
         var platforms: [String]
         var keywords: [String]
         var favorite: Bool
-        var favoriteSyncState: String?
-        var feedback: Feedback?
-        var video: Video?
-        var liveStream: LiveStream?
+        @Nullable var favoriteSyncState: String?
+        @Nullable var feedback: Feedback?
+        @Nullable var video: Video?
+        @Nullable var liveStream: LiveStream?
         var related: [Related]
         var resources: [Resource]
-        var webURL: String?
-        var bestStream: String?
+        @Nullable var webURL: String?
+        @Nullable var bestStream: String?
 
         init(_ detail: SessionDetail, zone: TimeZoneChoice, now: Double) {
             let clean = BrowseSupport.clean
@@ -302,40 +302,6 @@ enum SessionCommand {
             resources = detail.resources.map { Resource(title: clean($0.title), type: optional($0.type), url: optional($0.url)) }
             webURL = optional(detail.webPermalink)
             bestStream = optional(detail.bestStreamURL(at: now))
-        }
-
-        enum CodingKeys: String, CodingKey {
-            case id, event, eventName, number, title, description, type, track, room, day, start, end, published, platforms, keywords
-            case favorite, favoriteSyncState, feedback, video, liveStream, related, resources, webURL, bestStream
-        }
-
-        // Every field is always present (null when unknown), so scripts can rely on the keys.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(event, forKey: .event)
-            try container.encode(eventName, forKey: .eventName)
-            try container.encode(number, forKey: .number)
-            try container.encode(title, forKey: .title)
-            try container.encode(description, forKey: .description)
-            try container.encode(type, forKey: .type)
-            try container.encode(track, forKey: .track)
-            try container.encode(room, forKey: .room)
-            try container.encode(day, forKey: .day)
-            try container.encode(start, forKey: .start)
-            try container.encode(end, forKey: .end)
-            try container.encode(published, forKey: .published)
-            try container.encode(platforms, forKey: .platforms)
-            try container.encode(keywords, forKey: .keywords)
-            try container.encode(favorite, forKey: .favorite)
-            try container.encode(favoriteSyncState, forKey: .favoriteSyncState)
-            try container.encode(feedback, forKey: .feedback)
-            try container.encode(video, forKey: .video)
-            try container.encode(liveStream, forKey: .liveStream)
-            try container.encode(related, forKey: .related)
-            try container.encode(resources, forKey: .resources)
-            try container.encode(webURL, forKey: .webURL)
-            try container.encode(bestStream, forKey: .bestStream)
         }
     }
 }

@@ -83,14 +83,14 @@ enum VideosCommand {
     struct Row: Encodable {
         var id: String
         var event: String
-        var number: Int?
+        @Nullable var number: Int?
         var title: String
-        var type: String?
-        var duration: Int?
-        var stream: String?
-        var hd: String?
-        var sd: String?
-        var date: String?
+        @Nullable var type: String?
+        @Nullable var duration: Int?
+        @Nullable var stream: String?
+        @Nullable var hd: String?
+        @Nullable var sd: String?
+        @Nullable var date: String?
         var favorite: Bool
 
         init(_ item: VideoItem) {
@@ -106,23 +106,6 @@ enum VideosCommand {
             sd = optional(item.sdURL)
             date = item.date.map { TimeZoneChoice.conference.localTime($0, recordedOffset: item.utcOffset).iso8601 }
             favorite = item.isFavorite
-        }
-
-        enum CodingKeys: String, CodingKey { case id, event, number, title, type, duration, stream, hd, sd, date, favorite }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(event, forKey: .event)
-            try container.encode(number, forKey: .number)
-            try container.encode(title, forKey: .title)
-            try container.encode(type, forKey: .type)
-            try container.encode(duration, forKey: .duration)
-            try container.encode(stream, forKey: .stream)
-            try container.encode(hd, forKey: .hd)
-            try container.encode(sd, forKey: .sd)
-            try container.encode(date, forKey: .date)
-            try container.encode(favorite, forKey: .favorite)
         }
     }
 }
