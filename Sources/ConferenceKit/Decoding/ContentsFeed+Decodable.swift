@@ -67,9 +67,7 @@ extension Room: Decodable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        guard let id = try container.decodeLenientIntIfPresent(forKey: .id) else {
-            throw DecodingError.keyNotFound(CodingKeys.id, .init(codingPath: container.codingPath, debugDescription: "no id"))
-        }
+        let id = try container.decodeLenientInt(forKey: .id)
         self.init(
             id: id,
             name: try container.decode(String.self, forKey: .name),
@@ -85,9 +83,7 @@ extension Track: Decodable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        guard let id = try container.decodeLenientIntIfPresent(forKey: .id) else {
-            throw DecodingError.keyNotFound(CodingKeys.id, .init(codingPath: container.codingPath, debugDescription: "no id"))
-        }
+        let id = try container.decodeLenientInt(forKey: .id)
         self.init(
             id: id,
             name: try container.decode(String.self, forKey: .name),
@@ -106,9 +102,7 @@ extension Topic: Decodable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        guard let id = try container.decodeLenientIntIfPresent(forKey: .id) else {
-            throw DecodingError.keyNotFound(CodingKeys.id, .init(codingPath: container.codingPath, debugDescription: "no id"))
-        }
+        let id = try container.decodeLenientInt(forKey: .id)
         self.init(
             id: id,
             name: try container.decode(String.self, forKey: .name),
@@ -124,9 +118,7 @@ extension Resource: Decodable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        guard let id = try container.decodeLenientIntIfPresent(forKey: .id) else {
-            throw DecodingError.keyNotFound(CodingKeys.id, .init(codingPath: container.codingPath, debugDescription: "no id"))
-        }
+        let id = try container.decodeLenientInt(forKey: .id)
         self.init(
             id: id,
             title: try container.decode(String.self, forKey: .title),

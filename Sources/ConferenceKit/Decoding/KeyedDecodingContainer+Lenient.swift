@@ -31,6 +31,14 @@ struct LenientInt: Decodable {
 }
 
 extension KeyedDecodingContainer {
+    /// A required integer written as a number or a string of digits: absent or null is a missing key.
+    func decodeLenientInt(forKey key: Key) throws -> Int {
+        guard let value = try decodeLenientIntIfPresent(forKey: key) else {
+            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "no \(key.stringValue)"))
+        }
+        return value
+    }
+
     /// An integer written as a number or a string of digits; nil when absent or null.
     func decodeLenientIntIfPresent(forKey key: Key) throws -> Int? {
         do {

@@ -155,88 +155,38 @@ enum SessionCommand {
     /// The session in `--json`: the field names are part of the interface (see the README).
     struct Document: Encodable {
         struct Video: Encodable {
-            var duration: Int?
-            var stream: String?
-            var hd: String?
-            var sd: String?
-            var appleTVStream: String?
-            var slides: String?
-            var subtitles: String?
-
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(duration, forKey: .duration)
-                try container.encode(stream, forKey: .stream)
-                try container.encode(hd, forKey: .hd)
-                try container.encode(sd, forKey: .sd)
-                try container.encode(appleTVStream, forKey: .appleTVStream)
-                try container.encode(slides, forKey: .slides)
-                try container.encode(subtitles, forKey: .subtitles)
-            }
-
-            enum CodingKeys: String, CodingKey { case duration, stream, hd, sd, appleTVStream, slides, subtitles }
+            @Nullable var duration: Int?
+            @Nullable var stream: String?
+            @Nullable var hd: String?
+            @Nullable var sd: String?
+            @Nullable var appleTVStream: String?
+            @Nullable var slides: String?
+            @Nullable var subtitles: String?
         }
 
         struct LiveStream: Encodable {
-            var stream: String?
-            var appleTVStream: String?
-            var ended: String?
-
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(stream, forKey: .stream)
-                try container.encode(appleTVStream, forKey: .appleTVStream)
-                try container.encode(ended, forKey: .ended)
-            }
-
-            enum CodingKeys: String, CodingKey { case stream, appleTVStream, ended }
+            @Nullable var stream: String?
+            @Nullable var appleTVStream: String?
+            @Nullable var ended: String?
         }
 
         struct Feedback: Encodable {
             var overall: Int
-            var content: Int?
-            var presentation: Int?
+            @Nullable var content: Int?
+            @Nullable var presentation: Int?
             var comment: String
             var syncState: String
-
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(overall, forKey: .overall)
-                try container.encode(content, forKey: .content)
-                try container.encode(presentation, forKey: .presentation)
-                try container.encode(comment, forKey: .comment)
-                try container.encode(syncState, forKey: .syncState)
-            }
-
-            enum CodingKeys: String, CodingKey { case overall, content, presentation, comment, syncState }
         }
 
         struct Related: Encodable {
             var id: String
-            var title: String?
-
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(id, forKey: .id)
-                try container.encode(title, forKey: .title)
-            }
-
-            enum CodingKeys: String, CodingKey { case id, title }
+            @Nullable var title: String?
         }
 
         struct Resource: Encodable {
             var title: String
-            var type: String?
-            var url: String?
-
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(title, forKey: .title)
-                try container.encode(type, forKey: .type)
-                try container.encode(url, forKey: .url)
-            }
-
-            enum CodingKeys: String, CodingKey { case title, type, url }
+            @Nullable var type: String?
+            @Nullable var url: String?
         }
 
         var id: String
