@@ -97,13 +97,17 @@ public enum FeedDecoder {
                 return try body(bytes)
             } catch let malformed as JSONScanner.Malformed {
                 throw malformedError(bytes, feed: feed, near: malformed.offset)
+            } catch let error as FeedError where error.kind != .malformedJSON {
+                // A rejection found before the end of the document: if the document is not JSON at
+                // all, that is what to report.
+                if bytes.isEmpty || JSONSyntaxLocator.firstProblem(in: bytes) != nil { throw malformedError(bytes, feed: feed, near: 0) }
+                throw error
             }
         }
     }
 
     /// The error for a document that is not JSON.
     static func malformedError(_ bytes: UnsafeBufferPointer<UInt8>, feed: String, near offset: Int) -> FeedError {
-        if bytes.isEmpty { return FeedError(kind: .malformedJSON, feed: feed, offset: 0, detail: "the document is empty") }
         if let problem = JSONSyntaxLocator.firstProblem(in: bytes) {
             return FeedError(kind: .malformedJSON, feed: feed, line: problem.line, column: problem.column,
                              offset: problem.offset, detail: problem.reason)

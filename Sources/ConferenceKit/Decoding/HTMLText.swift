@@ -9,8 +9,19 @@ public enum HTMLText {
     }
 
     /// `text` without its markup. Line breaks in the source are kept (code is preformatted); block
-    /// elements (`p`, `div`, `br`, `li`, headings) start a new line.
+    /// elements (`p`, `div`, `br`, `li`, headings) start a new line. Blank lines around it are trimmed.
     public static func plainText(_ text: String) -> String {
+        var lines: [Substring] = []
+        for line in stripped(text).split(separator: "\n", omittingEmptySubsequences: false) {
+            // At most one blank line in a row.
+            if line.allSatisfy(\.isWhitespace), lines.last?.allSatisfy(\.isWhitespace) ?? true { continue }
+            lines.append(line)
+        }
+        while lines.last?.allSatisfy(\.isWhitespace) == true { lines.removeLast() }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func stripped(_ text: String) -> String {
         var output = ""
         output.reserveCapacity(text.utf8.count)
         var index = text.startIndex
@@ -20,6 +31,8 @@ public enum HTMLText {
                 let tag = text[text.index(after: index)..<close]
                 let name = tag.drop { $0 == "/" }.prefix { $0.isLetter || $0.isNumber }.lowercased()
                 if blockTags.contains(name), !output.isEmpty, output.last != "\n" { output.append("\n") }
+                // A paragraph that ends leaves a blank line before the next.
+                if tag.hasPrefix("/"), paragraphTags.contains(name), !output.isEmpty, !output.hasSuffix("\n\n") { output.append("\n") }
                 if name == "li", !tag.hasPrefix("/") { output.append("• ") }
                 index = text.index(after: close)
                 continue
@@ -35,6 +48,8 @@ public enum HTMLText {
         }
         return output
     }
+
+    private static let paragraphTags: Set<String> = ["p", "ul", "ol", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "blockquote"]
 
     private static let blockTags: Set<String> = ["p", "div", "br", "li", "ul", "ol", "h1", "h2", "h3", "h4", "h5", "h6",
                                                  "pre", "blockquote", "tr"]
