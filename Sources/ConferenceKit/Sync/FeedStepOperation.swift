@@ -41,6 +41,13 @@ final class DownloadConfigOperation: FeedStepOperation, @unchecked Sendable {
         super.init(step: .config, kind: .config, context: context)
         addCondition(Reachable(source: context.settings.source))
     }
+
+    override var resultDetail: String? {
+        guard context.snapshot.config != nil else { return super.resultDetail }
+        let wanted = context.wantedLanguage, synced = context.language
+        let language = wanted == synced ? "language \(synced)" : "language \(synced) (\(wanted) not offered)"
+        return [language, super.resultDetail].compactMap { $0 }.joined(separator: ", ")
+    }
 }
 
 /// Downloads and parses `contents.json`: events, rooms, tracks, sessions and their schedule.

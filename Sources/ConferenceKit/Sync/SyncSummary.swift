@@ -39,6 +39,30 @@ public struct SyncSummary: Sendable, Encodable {
     /// How to fix it.
     public var hint: String?
 
+    private enum CodingKeys: String, CodingKey {
+        case status, source, language, database, seconds, steps, changes, rowsChanged, downloaded, unchanged, skipped, ignored
+        case error, hint
+    }
+
+    /// Every field, `null` when unknown: a script never has to test whether a key exists.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(status, forKey: .status)
+        try container.encode(source, forKey: .source)
+        try container.encode(language, forKey: .language)
+        try container.encode(database, forKey: .database)
+        try container.encode(seconds, forKey: .seconds)
+        try container.encode(steps, forKey: .steps)
+        try container.encode(changes, forKey: .changes)
+        try container.encode(rowsChanged, forKey: .rowsChanged)
+        try container.encode(downloaded, forKey: .downloaded)
+        try container.encode(unchanged, forKey: .unchanged)
+        try container.encode(skipped, forKey: .skipped)
+        try container.encode(ignored, forKey: .ignored)
+        try container.encode(error, forKey: .error)
+        try container.encode(hint, forKey: .hint)
+    }
+
     /// The error that caused the others: not a consequence of a failed dependency, not a skip.
     static func rootCause(in errors: [any Error]) -> (any Error)? {
         errors.first { error in
