@@ -76,11 +76,16 @@ public final class SyncOperation: GroupOperation, @unchecked Sendable {
                 + staged.favoriteChanges.total + staged.feedbackChanges.total,
             downloaded: staged.bytes.keys.map(\.fileName).sorted(),
             unchanged: staged.unchanged.map(\.fileName).sorted(),
-            skipped: staged.issues.filter { $0.kind == .skipped },
-            ignored: staged.issues.filter { $0.kind == .ignored },
+            skipped: Self.byFeed(staged.issues.filter { $0.kind == .skipped }),
+            ignored: Self.byFeed(staged.issues.filter { $0.kind == .ignored }),
             error: interrupted ? SyncError.interrupted.description : cause.map(SyncSummary.message(for:)),
             hint: interrupted ? SyncError.interrupted.recoverySuggestion : cause.flatMap(SyncSummary.hint(for:)))
         finalSummary.withLock { $0 = summary }
+    }
+
+    /// Issues grouped by feed (feeds parse side by side, in any order), each feed's in document order.
+    private static func byFeed(_ issues: [FeedIssue]) -> [FeedIssue] {
+        issues.enumerated().sorted { ($0.element.feed, $0.offset) < ($1.element.feed, $1.offset) }.map(\.element)
     }
 }
 
