@@ -45,9 +45,8 @@ public enum FeedDecoder {
                     try scanner.readObject { scanner, number in
                         let number = String(decoding: number, as: UTF8.self)
                         var problems = FieldProblems()
-                        let (stream, failure) = try problems.within("live_sessions.\(number).") {
-                            try LiveStream.fields.readItem(&scanner, empty: LiveStream(eventContentID: number), problems: &$0)
-                        }
+                        let (stream, failure) = try LiveStream.fields.readItem(&scanner, empty: LiveStream(eventContentID: number),
+                                                                                problems: &problems)
                         reader.report(item: number, problems: problems, failure: failure)
                         if failure == nil { streams.append(stream) }
                     }

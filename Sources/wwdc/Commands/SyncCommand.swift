@@ -32,10 +32,19 @@ enum SyncCommand {
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
+        // The command line is checked before anything is created.
+        let language = try (arguments.value("language") ?? context.environment["WWDC_LANGUAGE"]).map { text in
+            guard let code = FeedLanguage.normalized(text), code.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "-") }) else {
+                throw UsageError("Invalid value '\(TextSanitizer.singleLine.sanitize(text))' for '--language': expected a language code such as en, jpn, zho, kor",
+                                 spec: spec)
+            }
+            return code
+        }
+        let named = try explicitSource(arguments, context)
         // A small page cache: the sync holds the downloaded feed in memory already, and the save
         // step's writes are sequential (measured: peak memory 3.6x the feed instead of 4.2x).
         let store = try context.openStore(explicitPath: arguments.value("db"), configuration: Database.Configuration(pageCacheKiB: 8_192))
-        let source = try resolveSource(arguments, context, store: store)
+        let source = try named ?? defaultSource(store)
         let lock = SyncLock(databasePath: store.path)
         try lock.lock(wait: !arguments.flag("no-wait")) {
             context.message("Waiting for another wwdc sync on this store to finish…")
@@ -44,13 +53,6 @@ enum SyncCommand {
 
         let progress = SyncProgressDisplay(owner: context.terminal, verbose: arguments.flag("verbose"))
         let timeout = context.environment["WWDC_TIMEOUT"].flatMap(Double.init) ?? 30
-        let language = try (arguments.value("language") ?? context.environment["WWDC_LANGUAGE"]).map { text in
-            guard let code = FeedLanguage.normalized(text), code.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "-") }) else {
-                throw UsageError("Invalid value '\(TextSanitizer.singleLine.sanitize(text))' for '--language': expected a language code such as en, jpn, zho, kor",
-                                 spec: spec)
-            }
-            return code
-        }
         let settings = SyncSettings(source: source, timeout: timeout,
                                     credentialStore: CredentialStore(environment: context.environment),
                                     alerts: context.terminal, language: language,
@@ -97,21 +99,26 @@ enum SyncCommand {
         }
     }
 
-    /// `--source`, else `WWDC_SOURCE`, else the source of the last sync, else the bundled sample.
-    static func resolveSource(_ arguments: ParsedArguments, _ context: CommandContext, store: ConferenceStore) throws -> ConferenceSource {
-        let text = arguments.value("source") ?? context.environment["WWDC_SOURCE"].flatMap { $0.isEmpty ? nil : $0 }
-        guard let text else {
-            if let last = try store.lastSource() { return last }
-            guard let sample = SampleConference.locate() else {
-                throw RuntimeError("no source given and the bundled sample conference is missing",
-                                   hint: "Pass --source <url|path> or set WWDC_SOURCE; reinstall wwdc to restore the sample.")
-            }
-            return .folder(sample)
+    /// The source named by `--source`, else `WWDC_SOURCE`; nil when neither is given.
+    static func explicitSource(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ConferenceSource? {
+        guard let text = arguments.value("source") ?? context.environment["WWDC_SOURCE"].flatMap({ $0.isEmpty ? nil : $0 }) else {
+            return nil
         }
         do {
             return try ConferenceSource(argument: text, environment: context.environment)
         } catch let error as BackendError {
-            throw UsageError("Invalid value '\(text)' for '--source': \(error.description)", spec: spec, hint: error.recoverySuggestion)
+            throw UsageError("Invalid value '\(TextSanitizer.singleLine.sanitize(text))' for '--source': \(error.description)", spec: spec,
+                             hint: error.recoverySuggestion)
         }
+    }
+
+    /// With no source named: the source of the last sync, else the bundled sample.
+    static func defaultSource(_ store: ConferenceStore) throws -> ConferenceSource {
+        if let last = try store.lastSource() { return last }
+        guard let sample = SampleConference.locate() else {
+            throw RuntimeError("no source given and the bundled sample conference is missing",
+                               hint: "Pass --source <url|path> or set WWDC_SOURCE; reinstall wwdc to restore the sample.")
+        }
+        return .folder(sample)
     }
 }
