@@ -108,6 +108,24 @@ struct FieldProblems {
 struct StoredColumn<Model>: Sendable {
     let name: String
     let bind: @Sendable (Model, Statement, Int32) throws -> Void
+
+    init(name: String, bind: @escaping @Sendable (Model, Statement, Int32) throws -> Void) {
+        self.name = name
+        self.bind = bind
+    }
+
+    /// The column `name` holding the text at `path`.
+    init(_ name: String, _ path: KeyPath<Model, String> & Sendable) {
+        self.init(name: name) { model, statement, index in try statement.bind(model[keyPath: path], at: index) }
+    }
+
+    init(_ name: String, _ path: KeyPath<Model, String?> & Sendable) {
+        self.init(name: name) { model, statement, index in try statement.bind(model[keyPath: path], at: index) }
+    }
+
+    init(_ name: String, _ path: KeyPath<Model, Int?> & Sendable) {
+        self.init(name: name) { model, statement, index in try statement.bind(model[keyPath: path], at: index) }
+    }
 }
 
 /// One key of a feed item: how its value is read and where it goes.
@@ -155,7 +173,7 @@ extension FeedField {
     }
 
     static func text(_ key: String, _ path: WritableKeyPath<Model, String?> & Sendable, column: String? = nil) -> FeedField {
-        FeedField(key: key, column: column.map { name in StoredColumn(name: name) { model, statement, index in try statement.bind(model[keyPath: path], at: index) } }) { scanner, model, problems in
+        FeedField(key: key, column: column.map { StoredColumn($0, path) }) { scanner, model, problems in
             apply(key, "text", try scanner.readText(), &problems) { model[keyPath: path] = $0 }
         }
     }
@@ -163,7 +181,7 @@ extension FeedField {
     /// Text with a default (`""` for a description).
     static func text(_ key: String, _ path: WritableKeyPath<Model, String> & Sendable, required: Bool = false,
                      alternatives: [String] = [], column: String? = nil) -> FeedField {
-        FeedField(key: key, isRequired: required, alternatives: alternatives, column: column.map { name in StoredColumn(name: name) { model, statement, index in try statement.bind(model[keyPath: path], at: index) } }) { scanner, model, problems in
+        FeedField(key: key, isRequired: required, alternatives: alternatives, column: column.map { StoredColumn($0, path) }) { scanner, model, problems in
             apply(key, "text", try scanner.readText(), &problems) { model[keyPath: path] = $0 }
         }
     }
@@ -175,7 +193,7 @@ extension FeedField {
     }
 
     static func integer(_ key: String, _ path: WritableKeyPath<Model, Int?> & Sendable, column: String? = nil) -> FeedField {
-        FeedField(key: key, column: column.map { name in StoredColumn(name: name) { model, statement, index in try statement.bind(model[keyPath: path], at: index) } }) { scanner, model, problems in
+        FeedField(key: key, column: column.map { StoredColumn($0, path) }) { scanner, model, problems in
             apply(key, "a whole number", try scanner.readInteger(), &problems) { model[keyPath: path] = $0 }
         }
     }
@@ -222,26 +240,19 @@ extension FeedField {
     private static func list<Element>(_ key: String, _ path: WritableKeyPath<Model, [Element]> & Sendable, expected: String,
                                       element: @escaping @Sendable (inout JSONScanner) throws -> LenientValue<Element>) -> FeedField {
         FeedField(key: key) { scanner, model, problems in
-            switch try listShape(&scanner) {
-            case .unknown:
-                return false
-            case .mismatch(let found):
-                problems.record(key, "expected a list, found \(found)")
-                return false
-            case .value:
-                var values: [Element] = []
-                var position = 0
-                try scanner.readArray { scanner in
-                    switch try element(&scanner) {
-                    case .value(let value): values.append(value)
-                    case .unknown: break
-                    case .mismatch(let found): problems.record("\(key)[\(position)]", "expected \(expected), found \(found)")
-                    }
-                    position += 1
+            guard try expect(listShape(&scanner), key, "a list", &problems) else { return false }
+            var values: [Element] = []
+            var position = 0
+            try scanner.readArray { scanner in
+                switch try element(&scanner) {
+                case .value(let value): values.append(value)
+                case .unknown: break
+                case .mismatch(let found): problems.record("\(key)[\(position)]", "expected \(expected), found \(found)")
                 }
-                model[keyPath: path] = values
-                return true
+                position += 1
             }
+            model[keyPath: path] = values
+            return true
         }
     }
 
@@ -249,39 +260,25 @@ extension FeedField {
     static func object<Child: Equatable & Sendable>(_ key: String, _ path: WritableKeyPath<Model, Child?> & Sendable,
                                                     _ table: FieldTable<Child>, empty: Child) -> FeedField {
         FeedField(key: key) { scanner, model, problems in
-            switch try objectShape(&scanner) {
-            case .unknown:
+            guard try expect(objectShape(&scanner), key, "an object", &problems) else { return false }
+            var child = empty
+            let failure = try problems.within(key + ".") { try table.read(&scanner, into: &child, problems: &$0) }
+            if let failure {
+                problems.list.append(FieldProblems.Problem(field: failure.field, reason: failure.reason + " (ignored)"))
                 return false
-            case .mismatch(let found):
-                problems.record(key, "expected an object, found \(found)")
-                return false
-            case .value:
-                var child = empty
-                let failure = try problems.within(key + ".") { try table.read(&scanner, into: &child, problems: &$0) }
-                if let failure {
-                    problems.list.append(FieldProblems.Problem(field: failure.field, reason: failure.reason + " (ignored)"))
-                    return false
-                }
-                guard child != empty else { return false }
-                model[keyPath: path] = child
-                return true
             }
+            guard child != empty else { return false }
+            model[keyPath: path] = child
+            return true
         }
     }
 
     /// A nested object whose fields belong to the item itself (`related.activities`).
     static func nested(_ key: String, _ table: FieldTable<Model>) -> FeedField {
         FeedField(key: key) { scanner, model, problems in
-            switch try objectShape(&scanner) {
-            case .unknown:
-                return false
-            case .mismatch(let found):
-                problems.record(key, "expected an object, found \(found)")
-                return false
-            case .value:
-                _ = try problems.within(key + ".") { try table.read(&scanner, into: &model, problems: &$0) }
-                return true
-            }
+            guard try expect(objectShape(&scanner), key, "an object", &problems) else { return false }
+            _ = try problems.within(key + ".") { try table.read(&scanner, into: &model, problems: &$0) }
+            return true
         }
     }
 
@@ -289,27 +286,20 @@ extension FeedField {
     static func objectList<Child: Sendable>(_ key: String, _ path: WritableKeyPath<Model, [Child]> & Sendable,
                                             _ table: FieldTable<Child>, empty: Child) -> FeedField {
         FeedField(key: key) { scanner, model, problems in
-            switch try listShape(&scanner) {
-            case .unknown:
-                return false
-            case .mismatch(let found):
-                problems.record(key, "expected a list, found \(found)")
-                return false
-            case .value:
-                var children: [Child] = []
-                var position = 0
-                try scanner.readArray { scanner in
-                    let result = try problems.within("\(key)[\(position)].") { try table.readItem(&scanner, empty: empty, problems: &$0) }
-                    if let failure = result.failure {
-                        problems.list.append(FieldProblems.Problem(field: failure.field, reason: failure.reason + " (dropped)"))
-                    } else {
-                        children.append(result.model)
-                    }
-                    position += 1
+            guard try expect(listShape(&scanner), key, "a list", &problems) else { return false }
+            var children: [Child] = []
+            var position = 0
+            try scanner.readArray { scanner in
+                let result = try problems.within("\(key)[\(position)].") { try table.readItem(&scanner, empty: empty, problems: &$0) }
+                if let failure = result.failure {
+                    problems.list.append(FieldProblems.Problem(field: failure.field, reason: failure.reason + " (dropped)"))
+                } else {
+                    children.append(result.model)
                 }
-                model[keyPath: path] = children
-                return true
+                position += 1
             }
+            model[keyPath: path] = children
+            return true
         }
     }
 
@@ -321,25 +311,29 @@ extension FeedField {
     static func dictionary<Value>(_ key: String, _ path: WritableKeyPath<Model, [String: Value]> & Sendable, expected: String,
                                   value: @escaping @Sendable (inout JSONScanner) throws -> LenientValue<Value>) -> FeedField {
         FeedField(key: key) { scanner, model, problems in
-            switch try objectShape(&scanner) {
-            case .unknown:
-                return false
-            case .mismatch(let found):
-                problems.record(key, "expected an object, found \(found)")
-                return false
-            case .value:
-                var values: [String: Value] = [:]
-                try scanner.readObject { scanner, name in
-                    let name = String(decoding: name, as: UTF8.self)
-                    switch try value(&scanner) {
-                    case .value(let value): values[name] = value
-                    case .unknown: break
-                    case .mismatch(let found): problems.record("\(key).\(name)", "expected \(expected), found \(found)")
-                    }
+            guard try expect(objectShape(&scanner), key, "an object", &problems) else { return false }
+            var values: [String: Value] = [:]
+            try scanner.readObject { scanner, name in
+                let name = String(decoding: name, as: UTF8.self)
+                switch try value(&scanner) {
+                case .value(let value): values[name] = value
+                case .unknown: break
+                case .mismatch(let found): problems.record("\(key).\(name)", "expected \(expected), found \(found)")
                 }
-                model[keyPath: path] = values
-                return true
             }
+            model[keyPath: path] = values
+            return true
+        }
+    }
+
+    /// True when the value has the shape; false when it is unknown or a mismatch (then recorded and skipped).
+    private static func expect(_ shape: LenientValue<Void>, _ key: String, _ expected: String, _ problems: inout FieldProblems) -> Bool {
+        switch shape {
+        case .value: return true
+        case .unknown: return false
+        case .mismatch(let found):
+            problems.record(key, "expected \(expected), found \(found)")
+            return false
         }
     }
 
