@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import Operations
 
 /// Decodes a `contents.json` on a background thread, handing over its items in batches so the store
 /// can write one batch while the next decodes; the rest of the feed comes last.
@@ -24,7 +24,7 @@ final class ContentsStreamDecoder: Sendable {
     private let data: Data
     private let feed: String
     private let batchSize: Int
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let available = DispatchSemaphore(value: 0)
     private let done = DispatchSemaphore(value: 0)
     /// Batches decoded but not yet taken, at most: the decoder waits rather than hold the whole feed
