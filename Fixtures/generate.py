@@ -1,6 +1,10 @@
 #!/usr/bin/env python3
 """Generates the bundled sample conference in the WWDC app's feed format.
 
+Writes config.json, contents.json (and contents_jpn.json, a few items in Japanese), news.json,
+videos_live.json, articles.json (and articles_jpn.json) and README.md, whose numbers are computed
+from the generated data.
+
 Deterministic: no clock, no randomness (choices come from SHA-256 of fixed keys), so running it
 twice gives byte-identical files. The output is committed, so the app never needs Python.
 
@@ -14,8 +18,10 @@ All text here is written for this project; it is shaped like Apple's feeds, neve
 import argparse
 import collections
 import hashlib
+import html
 import json
 import os
+import re
 import sys
 import uuid
 from datetime import datetime, timedelta, timezone
@@ -240,7 +246,8 @@ VIDEO_TEMPLATES = [
      "A handful of small techniques that save time every day when you use {n} to {b}."),
 ]
 
-# Topics as later feeds describe them (used by the wwdc2025 items only).
+# Topics as later feeds describe them (used by the wwdc2025 items and the collections).
+# (id, title, tracks whose wwdc2025 videos it covers)
 TOPICS = [
     (301, "Swift & Developer Tools", ["Developer Tools"]),
     (302, "App Frameworks & Services", ["App Frameworks", "System Services"]),
@@ -248,8 +255,19 @@ TOPICS = [
     (304, "Spatial Computing", ["Spatial Computing"]),
     (305, "Machine Learning & AI", ["Machine Learning"]),
     (306, "Design & Accessibility", ["Design"]),
+    (307, "Privacy & Security", []),
+    (308, "App Store & Distribution", []),
+    (309, "Business & Marketing", []),
+    (310, "Essentials", []),
 ]
 TOPIC_FOR_TRACK = {t: tid for tid, _, tracks in TOPICS for t in tracks}
+# (id, title, topic ids in order). Topic 310 is in no category on purpose ("Other topics").
+TOPIC_CATEGORIES = [
+    (1, "Build", [301, 302, 307]),
+    (2, "Create", [306, 303, 304, 305]),
+    (3, "Launch", [308, 309]),
+]
+UNCATEGORISED_TOPIC = 310
 
 # --------------------------------------------------------------------------------------------
 # Hostile text: terminal escapes, SQL-looking quotes, bidi/zero-width, an overlong title.
@@ -638,6 +656,481 @@ def build_resources():
     return resources
 
 
+# --------------------------------------------------------------------------------------------
+# Modern shapes: collections (news, articles, tech talks), chapters, code snippets, sign-ups,
+# languages. Shaped like the feeds of 2020 and later; every text is written for this project.
+# --------------------------------------------------------------------------------------------
+
+# The order of an item's keys (existing items keep theirs; new keys slot in where Apple puts them).
+ITEM_KEY_ORDER = [
+    "id", "staticContentId", "eventContentId", "eventId", "webPermalink", "description", "title",
+    "startTime", "endTime", "platforms", "keywords", "topicIds", "primaryTopicID",
+    "originalPublishingDate", "publishingExpiryDate", "trackId", "type", "articleID",
+    "hasLiveStream", "actionLinkPrompt", "actionLinkURL", "signupInformation", "roomId", "images",
+    "media", "codeSnippets", "related",
+]
+
+
+def ordered(item):
+    rank = {k: i for i, k in enumerate(ITEM_KEY_ORDER)}
+    assert set(item) <= set(rank), f"{item['id']}: unknown keys {set(item) - set(rank)}"
+    return {k: item[k] for k in sorted(item, key=rank.__getitem__)}
+
+
+# Collections are events too (as in Apple's feeds from 2020 on); tech-talks has no dates at all.
+COLLECTION_EVENTS = [
+    {"name": "News", "current": False, "id": "news", "webUrlKey": "news",
+     "startTime": "2026-01-01T00:00:00+00:00", "endTime": "2031-01-01T00:00:00+00:00",
+     "imagesPath": "https://images.example.com/wwdc/news", "hashtag": "#DeveloperNews",
+     "imageURL": "https://images.example.com/wwdc/glyphs/source-news.pdf",
+     "sortOrder": "ungroupedPublishDateDescending", "isSearchable": True, "isBrowsable": False},
+    {"name": "Articles", "current": False, "id": "articles", "webUrlKey": "articles",
+     "startTime": "2026-01-01T00:00:00+00:00", "endTime": "2031-01-01T00:00:00+00:00",
+     "imagesPath": "https://images.example.com/wwdc/articles", "hashtag": "#DeveloperArticles",
+     "imageURL": "https://images.example.com/wwdc/glyphs/source-articles.pdf",
+     "sortOrder": "ungroupedPublishDateDescending", "isSearchable": True, "isBrowsable": True},
+    {"name": "Tech Talks", "current": False, "id": "tech-talks", "webUrlKey": "videos/play/tech-talks",
+     "imagesPath": "https://images.example.com/wwdc/tech-talks", "hashtag": "#TechTalks",
+     "imageURL": "https://images.example.com/wwdc/glyphs/source-tech-talks.pdf",
+     "sortOrder": "ungroupedPublishDateDescending", "isSearchable": True, "isBrowsable": True},
+]
+
+# Article items: (eventContentId, title, published (Pacific, YYYY-MM-DDTHH:MM), body HTML or None).
+# None: the article has no entry in articles.json (its body is unknown to the client).
+NEWS_ARTICLES = [
+    (4101, "Lab Appointment Requests Open Soon", "2026-05-21T09:00",
+     "<p>This year you can request a one-on-one lab appointment with an engineer before the "
+     "conference begins. Requests open on <strong>May 28</strong>, and each lab lists what its "
+     "engineers can help with.</p>\n<p>Browse the labs in the schedule, pick the one that matches "
+     "your question, and describe in a few sentences what you would like to discuss. You will "
+     "hear back by email.</p>"),
+    (4102, "Get Ready for WWDC26", "2026-06-01T10:00",
+     "<p>WWDC26 begins on Monday, June 8, with the Keynote at 10 AM Pacific time. Turn on "
+     "notifications to hear about new sessions and labs as soon as they are announced.</p>\n"
+     "<p>In the meantime, catch up on last year's videos and read the "
+     "<a href=\"https://developer.example.com/wwdc26/guide\">attendee guide</a> for everything "
+     "you need to know about the week.</p>"),
+    (4103, "Beta Software Is Available", "2026-06-08T13:00",
+     "<p>The first betas of this year's operating systems and developer tools are available to "
+     "members of the developer program. Install them on a test device, not on the phone you rely "
+     "on every day.</p>\n<p>The release notes list the known issues of each beta. Please report "
+     "the problems you find with <strong>Feedback Assistant</strong>, with a diagnostic log "
+     "whenever you can.</p>"),
+    (4104, "New Design Resources", "2026-06-10T11:30",
+     "<p>Updated templates, symbol sets and production files for this year's platforms are ready "
+     "to download from the <a href=\"https://developer.example.com/design/resources\">design "
+     "resources</a> page.</p>"),
+    (4105, "Submitting Apps Built With the New SDKs", "2026-06-22T09:00", None),
+]
+ARTICLES = [
+    (4201, "Designing for Every Screen Size", "2026-03-17T09:00",
+     "<p>People use the same app on a phone held in one hand, on a tablet propped on a desk and on "
+     "a large display across the room. Layouts that adapt to the space they are given feel at "
+     "home on all of them.</p>\n<p>Start from the content: decide what matters most at the "
+     "smallest size, then let extra columns and detail appear as room allows. Prefer "
+     "<strong>flexible spacing</strong> to fixed offsets, and test with the largest text sizes "
+     "turned on.</p>\n<p>Read more in the <a href=\"https://developer.example.com/design/layout\">"
+     "layout guidelines</a>.</p>"),
+    (4202, "Five Ways to Make Your App Launch Faster", "2026-04-07T09:00",
+     "<p>A fast launch is the first impression your app makes. Five habits keep it quick.</p>\n"
+     "<p><strong>1.</strong> Defer work the first screen does not need. <strong>2.</strong> Keep "
+     "network requests off the main thread. <strong>3.</strong> Load large resources lazily. "
+     "<strong>4.</strong> Measure launches on the oldest device you support. <strong>5.</strong> "
+     "Compare the launch time of every release with the one before.</p>"),
+    (4203, "Behind the Design: Wind & Tide", "2026-04-28T09:00",
+     "<p>Two friends set out to build the tide app they wanted on their own boat: readable in "
+     "bright sun, usable with wet hands, and honest about what it does not know.</p>\n<p>They "
+     "tested every screen on deck. Large, high-contrast numbers replaced a detailed chart, and a "
+     "single tap on <strong>Wind &amp; Tide</strong> now shows the next high and low water. "
+     "\"If it needs a second look, it is too complicated,\" one of them told us.</p>"),
+    (4204, "Localizing Your App With String Catalogs", "2026-05-12T09:00",
+     "<p>A string catalog keeps every string of your app, its translations and its plural "
+     "variants in one file that Xcode updates as you build.</p>\n<p>Mark user-facing text for "
+     "localization, export the catalog for your translators, and import their work when it comes "
+     "back. For each language, Xcode shows which strings are new, stale or missing.</p>"),
+]
+# Japanese (feeds.jpn): article id -> (title, body); the other articles stay in English.
+ARTICLES_JPN = {
+    "news-4102": (
+        "WWDC26の準備をしましょう",
+        "<p>WWDC26は、6月8日（月）太平洋時間午前10時からの基調講演で幕を開けます。通知をオンにして"
+        "おくと、新しいセッションやラボが発表されたときにすぐにお知らせします。</p>\n<p>それまでに"
+        "昨年のビデオを見直したり、<a href=\"https://developer.example.com/wwdc26/guide\">参加者"
+        "ガイド</a>で1週間の過ごし方を確認したりしておきましょう。</p>"),
+    "articles-4204": (
+        "String Catalogでアプリをローカライズする",
+        "<p>String Catalogには、アプリのすべての文字列と、その翻訳や複数形のバリエーションが1つの"
+        "ファイルにまとめられ、ビルドのたびにXcodeが内容を更新します。</p>\n<p>ユーザに表示する"
+        "テキストをローカライズの対象としてマークし、カタログを書き出して翻訳者に渡し、翻訳が"
+        "届いたら読み込みます。言語ごとに、新しい文字列、古くなった文字列、足りない文字列を"
+        "Xcodeが示します。</p>"),
+}
+
+# Tech talks: Videos without times. (ecid, title, description, published, platforms, keywords,
+# topicIds, primaryTopicID or None)
+TECH_TALKS = [
+    (3101, "Build a sign-in flow people trust",
+     "Walk through a sign-in flow that offers passkeys first, falls back gracefully, and explains "
+     "plainly what the app stores and why.", "2025-11-18T10:00", ALL_PLATFORMS,
+     ["passkeys", "privacy", "authentication"], [307, 302], 307),
+    (3102, "Prepare your app for review",
+     "Learn what reviewers look for, how to write review notes that answer their questions up "
+     "front, and how to avoid the most common reasons for a rejection.", "2026-01-20T10:00",
+     ALL_PLATFORMS, ["app review", "submission", "metadata"], [308], None),
+    (3103, "Grow your subscription business",
+     "Hear how small teams price, test and present subscription offers, and which numbers tell "
+     "you that a change worked.", "2026-02-24T10:00", ["iOS", "macOS", "visionOS"],
+     ["subscriptions", "pricing", "analytics"], [309, 308], 309),
+    (3104, "Your first app, from idea to TestFlight",
+     "Follow one small app from the first sketch to its first external testers: project setup, "
+     "signing, a TestFlight build, and the feedback that comes back.", "2026-03-31T10:00",
+     ALL_PLATFORMS, ["testflight", "beginners", "signing"], [310, 301], 310),
+]
+
+# Modern fields on existing items (values of their existing fields never change).
+PRIMARY_TOPIC_2025 = {"wwdc2025-201": 306, "wwdc2025-203": 302, "wwdc2025-204": 302,
+                      "wwdc2025-213": 305, "wwdc2025-214": 305}
+EXPIRING_2026 = ["wwdc2026-201", "wwdc2026-208", "wwdc2026-301", "wwdc2026-303"]
+LIVE_STREAMED = ["wwdc2026-101"]
+
+# media.chapters: id -> [(title, start as a fraction of the duration[, summary])]
+CHAPTERS = {
+    "wwdc2026-201": [("Introduction", 0), ("Editing and navigation", 0.08), ("Faster builds", 0.35),
+                     ("Debugging", 0.62), ("Wrap-up", 0.93)],
+    "wwdc2026-303": [("Introduction", 0),
+                     ("Identity and lifetime", 0.06,
+                      "How a view is told apart from its siblings, and why a stable identity keeps "
+                      "its state where you expect it."),
+                     ("Dependencies", 0.3), ("Custom layouts", 0.52), ("Animations", 0.74),
+                     ("Next steps", 0.95)],
+    "wwdc2025-203": [("Introduction", 0), ("Data flow", 0.12), ("Performance", 0.48),
+                     ("Wrap-up", 0.9)],
+    "wwdc2025-213": [("Introduction", 0), ("Smaller models", 0.15), ("Stateful predictions", 0.5),
+                     ("Next steps", 0.88)],
+    # Hostile: a right-to-left override in a chapter title.
+    "wwdc2026-992": [("Introduction", 0), ("Text that runs \u202esdrawkcab\u202c", 0.4),
+                     ("Invisible characters", 0.7)],
+}
+
+# codeSnippets: id -> [(title, start, end, language, with unstyledCode, plain code)]
+SNIPPETS = {
+    "wwdc2026-208": [
+        ("Load a trip's details concurrently", 312, 398, "swift", True, """\
+func loadDetails(for trip: Trip) async throws -> TripDetails {
+    async let forecast = weather.forecast(for: trip.destination, days: 5)
+    async let photos = library.photos(taggedWith: trip.id, limit: 12)
+    async let route = planner.route(from: trip.origin, to: trip.destination)
+
+    // The three requests run at the same time; try await collects the results.
+    return try await TripDetails(forecast: forecast, photos: photos, route: route)
+}"""),
+        ("Render thumbnails in a task group", 655, 742, "swift", True, """\
+func thumbnails(for ids: [Photo.ID]) async -> [Photo.ID: Image] {
+    await withTaskGroup(of: (Photo.ID, Image?).self) { group in
+        for id in ids where id.isValid && !cache.contains(id) {
+            group.addTask { (id, await renderer.thumbnail(for: id, size: 160)) }
+        }
+        var result: [Photo.ID: Image] = [:]
+        for await (id, image) in group {
+            if let image { result[id] = image }
+        }
+        return result
+    }
+}"""),
+    ],
+    "wwdc2026-303": [
+        ("Filter a list as people type", 1420, 1537, "swift", True, """\
+struct SessionList: View {
+    @State private var query = ""
+    let sessions: [Session]
+
+    var body: some View {
+        NavigationStack {
+            List(sessions.filter { query.isEmpty || $0.title.localizedStandardContains(query) }) { session in
+                VStack(alignment: .leading, spacing: 4) {
+                    Text(session.title).font(.headline)
+                    Text("\\(session.minutes) min")
+                        .foregroundStyle(.secondary)
+                }
+            }
+            .searchable(text: $query)
+            .navigationTitle("Sessions")
+        }
+    }
+}"""),
+    ],
+    "wwdc2026-305": [
+        ("Configure list cells with a registration", 845, 930, "objectivec", True, """\
+UICollectionViewCellRegistration *registration =
+    [UICollectionViewCellRegistration registrationWithCellClass:[UICollectionViewListCell class]
+        configurationHandler:^(UICollectionViewListCell *cell, NSIndexPath *indexPath, NSString *title) {
+    UIListContentConfiguration *content = [cell defaultContentConfiguration];
+    content.text = title;
+    content.secondaryText = [NSString stringWithFormat:@"Row %ld", (long)indexPath.item];
+    cell.contentConfiguration = content;
+}];"""),
+    ],
+    "wwdc2025-204": [
+        # Only `code`, no `unstyledCode`: the client has to strip the markup itself.
+        ("Model and fetch upcoming trips", 604, 720, "swift", False, """\
+@Model
+final class Trip {
+    var name: String
+    var startDate: Date
+    var endDate: Date
+
+    init(name: String, startDate: Date, endDate: Date) {
+        self.name = name
+        self.startDate = startDate
+        self.endDate = endDate
+    }
+}
+
+let now = Date.now
+let upcoming = #Predicate<Trip> { trip in
+    trip.startDate > now && trip.endDate > trip.startDate
+}
+let trips = try context.fetch(FetchDescriptor<Trip>(predicate: upcoming, sortBy: [SortDescriptor(\\.startDate)]))"""),
+    ],
+    "wwdc2025-213": [
+        ("Run predictions off the main actor", 1102, 1180, "swift", True, """\
+actor Classifier {
+    private let model: FlowerClassifier
+
+    init() throws {
+        let configuration = MLModelConfiguration()
+        configuration.computeUnits = .cpuAndNeuralEngine
+        model = try FlowerClassifier(configuration: configuration)
+    }
+
+    func label(for image: CVPixelBuffer) throws -> String {
+        let output = try model.prediction(image: image)
+        return output.confidence > 0.6 ? output.label : "unknown"
+    }
+}"""),
+    ],
+    # Hostile: an escape sequence and a bell in the title and in the code.
+    "wwdc2026-990": [
+        ("Colour \u001b[31mwarnings\u001b[0m in a terminal\u0007", 300, 345, "swift", True,
+         "let warning = \"\u001b[31mDisk almost full\u001b[0m\u0007\"\nprint(warning)"),
+    ],
+}
+
+# A lab by appointment, the modern way (the 30 "Consultations by Appointment" labs already use
+# the 2017 way: actionLinkPrompt/actionLinkURL).
+SIGNUPS = {
+    "wwdc2026-8027": {
+        "startDate": "2026-06-08T12:00:00-07:00",
+        "endDate": "2026-06-09T18:00:00-07:00",
+        "screeningEndDate": "2026-06-09T12:00:00-07:00",
+        "url": f"{WEB_HOST}/wwdc26/labs/8027/signup",
+        "text": "Request a lab appointment",
+        "labTopics": ["Text recognition", "Object detection", "Image analysis in video"],
+        "registrationServiceID": stable_uuid("signup", "wwdc2026-8027"),
+    },
+}
+
+# contents_jpn.json: id -> (title, description) in Japanese; everything else as in contents.json.
+JAPANESE = {
+    "wwdc2026-101": (
+        "基調講演",
+        "今年のプラットフォームを、それを作った人たちがいち早く紹介します。1週間の始まりを"
+        "お見逃しなく。"),
+    "wwdc2026-102": (
+        "プラットフォームの最新動向",
+        "すべてのプラットフォームに加わった新しいツール、言語、フレームワークを詳しく紹介し、"
+        "それがアプリにとって何を意味するのかを解説します。"),
+    "wwdc2026-201": (
+        "Xcodeの新機能",
+        "あらゆるAppleプラットフォーム向けのアプリを作成、ビルド、デバッグするXcodeの最新情報を"
+        "お届けします。今年の新しいAPIを紹介し、既存のプロジェクトに取り入れるためのヒントを"
+        "共有します。"),
+    "wwdc2026-206": (
+        "Swiftを始めよう",
+        "Swiftの第一歩を踏み出しましょう。小さなプロジェクトを一から作りながら、安全で高速、"
+        "そして表現力豊かなコードを書く方法を学びます。"),
+    "wwdc2026-301": (
+        "SwiftUIの新機能",
+        "どのAppleデバイスにもなじむユーザインターフェイスを作れるSwiftUIの最新情報です。今年の"
+        "新しいAPIと、既存のコードに無理なく取り入れる方法を解説します。"),
+    "wwdc2026-303": (
+        "SwiftUIをさらに深く知る",
+        "SwiftUIの仕組みをさらに掘り下げます。ビューのアイデンティティ、依存関係、レイアウト、"
+        "アニメーションの考え方を理解して、複雑な画面も自信を持って作れるようになりましょう。"),
+    "wwdc2025-214": (
+        "Visionのご紹介",
+        "画像やビデオから顔、テキスト、物体を検出できるVisionフレームワークの基本を紹介します。"
+        "小さなサンプルを使って、最初の解析リクエストを実行するまでを説明します。"),
+}
+
+SWIFT_KEYWORDS = {
+    "actor", "as", "async", "await", "break", "case", "catch", "class", "continue", "default",
+    "defer", "do", "else", "enum", "extension", "false", "final", "for", "func", "guard", "if",
+    "import", "in", "init", "inout", "is", "let", "nil", "private", "protocol", "public",
+    "return", "self", "some", "static", "struct", "switch", "throw", "throws", "true", "try",
+    "var", "where", "while",
+}
+OBJC_KEYWORDS = {"id", "if", "else", "for", "return", "self", "nil", "YES", "NO", "long", "int",
+                 "void", "const", "static"}
+CODE_TOKEN = re.compile(
+    r'(?P<comment>//[^\n]*)|(?P<string>@?"(?:\\.|[^"\\\n])*")|(?P<attribute>[@#][A-Za-z_]\w*)'
+    r'|(?P<number>\b\d+(?:\.\d+)?\b)|(?P<word>[A-Za-z_]\w*)|(?P<other>.)', re.S)
+
+
+def html_escape(text):
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def styled(code, language):
+    """The `code` of a snippet: the plain code as HTML with styling spans."""
+    keywords = OBJC_KEYWORDS if language == "objectivec" else SWIFT_KEYWORDS
+    out = []
+    for m in CODE_TOKEN.finditer(code):
+        kind, text = m.lastgroup, m.group()
+        if kind == "word":
+            kind = "keyword" if text in keywords else "type" if text[0].isupper() else None
+        elif kind == "other":
+            kind = None
+        out.append(f'<span class="syntax-{kind}">{html_escape(text)}</span>' if kind
+                   else html_escape(text))
+    return "".join(out)
+
+
+def unstyled(code):
+    """What a client makes of `code` without `unstyledCode`: the markup removed, entities decoded."""
+    return html.unescape(re.sub(r"<[^>]*>", "", code))
+
+
+def pacific(hhmm_date):
+    return datetime.fromisoformat(hhmm_date).replace(tzinfo=PDT)
+
+
+def build_collections(cat):
+    """Items of the events news, articles and tech-talks (after every existing item, so that the
+    staticContentIds of existing items stay as they were)."""
+    for event_id, entries, path in [("news", NEWS_ARTICLES, "news"), ("articles", ARTICLES, "articles")]:
+        for ecid, title, published, _ in entries:
+            when = pacific(published)
+            cat.add({
+                "id": f"{event_id}-{ecid}",
+                "staticContentId": cat.next_static_id(),
+                "eventContentId": ecid,
+                "eventId": event_id,
+                "webPermalink": f"{WEB_HOST}/{path}/?id={digest('article', event_id, ecid)[:8]}",
+                "description": "",
+                "title": title,
+                "topicIds": [],
+                "originalPublishingDate": when.isoformat(),
+                "publishingExpiryDate": when.replace(year=when.year + 1).isoformat(),
+                "type": "Article",
+                "articleID": stable_uuid("article", event_id, ecid),
+                "images": ["square", "wide"],
+            })
+    for ecid, title, desc, published, platforms, keywords, topics, primary in TECH_TALKS:
+        base = f"{MEDIA_HOST}/techtalks/{ecid}{digest('media', 'tech-talks', ecid)[:14]}/{ecid}"
+        name = slug(title)
+        item = {
+            "id": f"tech-talks-{ecid}",
+            "staticContentId": cat.next_static_id(),
+            "eventContentId": ecid,
+            "eventId": "tech-talks",
+            "webPermalink": f"{WEB_HOST}/videos/play/tech-talks/{ecid}",
+            "description": desc,
+            "title": title,
+            "platforms": list(platforms),
+            "keywords": list(keywords),
+            "topicIds": list(topics),
+            "originalPublishingDate": pacific(published).isoformat(),
+            "type": "Video",
+            "images": ["square", "wide"],
+            "media": {
+                "hls": f"{base}/hls_vod_mvp.m3u8",
+                "downloadHD": f"{base}/{ecid}_hd_{name}.mp4",
+                "downloadSD": f"{base}/{ecid}_sd_{name}.mp4",
+                "duration": pick_int(600, 1800, "duration", "tech-talks", ecid),
+            },
+        }
+        if primary:
+            item["primaryTopicID"] = primary
+        cat.add(item)
+
+
+def add_modern_fields(cat):
+    for cid, primary in PRIMARY_TOPIC_2025.items():
+        item = cat.by_id[cid]
+        assert primary in item["topicIds"]
+        item["primaryTopicID"] = primary
+        published = datetime.fromisoformat(item["originalPublishingDate"])
+        item["publishingExpiryDate"] = published.replace(year=published.year + 5).isoformat()
+        item["images"] = ["square", "wide"]
+    for cid in EXPIRING_2026:
+        item = cat.by_id[cid]
+        start = datetime.fromisoformat(item["startTime"])
+        item["publishingExpiryDate"] = start.replace(year=start.year + 5).isoformat()
+        item["images"] = ["square", "wide"]
+    for cid in LIVE_STREAMED:
+        cat.by_id[cid]["hasLiveStream"] = True
+    for cid, chapters in CHAPTERS.items():
+        media = cat.by_id[cid]["media"]
+        duration = media["duration"]
+        starts = [round(duration * c[1]) for c in chapters] + [duration]
+        media["chapters"] = []
+        for n, chapter in enumerate(chapters):
+            entry = {"start": starts[n], "end": starts[n + 1], "title": chapter[0]}
+            if len(chapter) > 2:
+                entry["summary"] = chapter[2]
+            media["chapters"].append(entry)
+    for cid, snippets in SNIPPETS.items():
+        item = cat.by_id[cid]
+        item["codeSnippets"] = []
+        for title, start, end, language, with_unstyled, code in snippets:
+            assert start < end <= item["media"]["duration"], cid
+            snippet = {"title": title, "startTimeSeconds": start, "endTimeSeconds": end,
+                       "language": language, "code": styled(code, language)}
+            if with_unstyled:
+                snippet["unstyledCode"] = code
+            item["codeSnippets"].append(snippet)
+    for cid, signup in SIGNUPS.items():
+        assert cat.by_id[cid]["type"] == "Lab" and "actionLinkURL" not in cat.by_id[cid]
+        cat.by_id[cid]["signupInformation"] = dict(signup)
+
+
+def build_articles(contents, language="en"):
+    """articles.json (or articles_jpn.json): the bodies of the Article items, by articleID."""
+    bodies = {f"{ev}-{ecid}": (title, body) for ev, entries in [("news", NEWS_ARTICLES),
+                                                                   ("articles", ARTICLES)]
+              for ecid, title, _, body in entries}
+    articles = []
+    for c in contents["contents"]:
+        if c["type"] != "Article" or bodies[c["id"]][1] is None:
+            continue
+        title, body = bodies[c["id"]]
+        if language == "jpn" and c["id"] in ARTICLES_JPN:
+            title, body = ARTICLES_JPN[c["id"]]
+        articles.append({"id": c["articleID"], "title": title, "body": body,
+                         "webPermalink": c["webPermalink"]})
+    return {"updated": "2026-06-22T09:00:00-07:00", "articles": articles}
+
+
+def build_contents_jpn(contents):
+    doc = json.loads(json.dumps(contents))
+    for c in doc["contents"]:
+        if c["id"] in JAPANESE:
+            c["title"], c["description"] = JAPANESE[c["id"]]
+    return doc
+
+
+EVENT_HERO = {
+    "identifier": stable_uuid("event-hero", 2026),
+    "title": "Code Your Way to June.",
+    "titleColor": "#FFFFFF",
+    "body": "WWDC26 runs from June 8 to 12. Turn on notifications to hear about sessions, labs "
+            "and news as they are announced, and come back when the schedule is live.",
+    "bodyColor": "#DCE1E6",
+    "backgroundImage": "https://images.example.com/wwdc/2026/hero/background-landscape.heic",
+}
+
+
 def build_contents():
     cat = Catalogue()
     sched = Schedule()
@@ -646,6 +1139,8 @@ def build_contents():
     by_tech_2025 = build_wwdc2025(cat)
     resources = build_resources()
     link_related(cat, by_tech_2026, by_tech_2025, resources)
+    build_collections(cat)
+    add_modern_fields(cat)
 
     events = [
         {"name": "WWDC 2027", "current": False, "id": "wwdc2027", "webUrlKey": "wwdc27",
@@ -660,10 +1155,12 @@ def build_contents():
          "startTime": "2025-06-09T10:00:00-07:00", "endTime": "2025-06-13T16:00:00-07:00",
          "imagesPath": "https://images.example.com/wwdc/2025", "hashtag": "#WWDC25",
          "timeZone": "America/Los_Angeles"},
-    ]
-    # Order as a feed would list them: current event first, then the rest by id.
-    order = {"wwdc2026": 0, "wwdc2027": 1, "wwdc2025": 2}
-    contents = sorted(cat.contents, key=lambda c: (order[c["eventId"]], c.get("startTime", "~"), c["id"]))
+    ] + [dict(e) for e in COLLECTION_EVENTS]
+    # Order as a feed would list them: current event first, then the rest, then the collections.
+    order = {"wwdc2026": 0, "wwdc2027": 1, "wwdc2025": 2, "news": 3, "articles": 4, "tech-talks": 5}
+    contents = [ordered(c) for c in sorted(cat.contents, key=lambda c: (
+        order[c["eventId"]], c.get("startTime", "~"), c["id"]))]
+    category_of = {tid: (n, cid) for cid, _, tids in TOPIC_CATEGORIES for n, tid in enumerate(tids)}
     doc = {
         "updated": "2026-06-12T18:30:00-07:00",
         "snapshotId": 2026,
@@ -674,7 +1171,11 @@ def build_contents():
         "tracks": [{"name": n, "ordinal": i, "id": tid, "color": c, "darkColor": d,
                     "titleColor": t, "lightBGColor": l}
                    for i, (tid, n, c, d, t, l) in enumerate(TRACKS)],
-        "topics": [{"id": tid, "name": n, "ordinal": i} for i, (tid, n, _) in enumerate(TOPICS)],
+        "topicCategories": [{"title": title, "id": cid, "ordinal": i, "topicIds": list(tids)}
+                            for i, (cid, title, tids) in enumerate(TOPIC_CATEGORIES)],
+        "topics": [{"title": n, "id": tid, "ordinal": category_of.get(tid, (0, None))[0],
+                    "imageURL": f"https://images.example.com/wwdc/topics/{slug(n)}.pdf"}
+                   for tid, n, _ in TOPICS],
         "resources": [{k: v for k, v in r.items() if not k.startswith("_")} for r in resources],
         "imageTypes": [
             {"name": "square", "variants": [{"width": 160, "height": 160}, {"width": 320, "height": 320}]},
@@ -758,9 +1259,19 @@ CONFIG = {
     "minimumSupportedAppVersion": "1.0",
     "features": {"isLiveStreamingEnabled": True, "isLabQueueingEnabled": False},
     "fetchIntervals": {"master": 300, "appResumeMinimum": 0, "liveVideos": 60},
+    "analytics": {"isEnabled": False},
+    # Relative URLs only, and only files this generator writes (checked by check()).
     "feeds": {"en": {"contents": {"url": "contents.json"},
                      "liveVideos": {"url": "videos_live.json"},
-                     "news": {"url": "news.json"}}},
+                     "news": {"url": "news.json"},
+                     "articles": {"url": "articles.json"}},
+              "jpn": {"contents": {"url": "contents_jpn.json"},
+                      "liveVideos": {"url": "videos_live.json"},
+                      "news": {"url": "news.json"},
+                      "articles": {"url": "articles_jpn.json"}}},
+    "services": {"pushRegistration": {"url": "https://push.example.com/wwdc/v2/device"},
+                 "walletPass": {"url": "https://tickets.example.com/wwdc/pass"}},
+    "eventHero": EVENT_HERO,
     "accountService": {"url": "account"},
 }
 
@@ -802,6 +1313,64 @@ def check(contents, news, live):
         assert f"wwdc2026-{key}" in known
     assert len(news["items"]) == 12
     assert len(contents["contents"]) >= 250, "seeding 250 favorites needs 250 real ids"
+    check_modern(contents)
+
+
+def check_modern(contents):
+    cs = contents["contents"]
+    by_id = {c["id"]: c for c in cs}
+    events = {e["id"]: e for e in contents["events"]}
+    topics = {t["id"] for t in contents["topics"]}
+    assert len(topics) == len(contents["topics"]) and all("name" not in t for t in contents["topics"])
+    categorised = [t for cat in contents["topicCategories"] for t in cat["topicIds"]]
+    assert len(categorised) == len(set(categorised)) and set(categorised) <= topics
+    assert topics - set(categorised) == {UNCATEGORISED_TOPIC}, "exactly one topic in no category"
+    for c in cs:
+        assert set(c.get("topicIds", [])) <= topics, c["id"]
+        if "primaryTopicID" in c:
+            assert c["primaryTopicID"] in c["topicIds"], c["id"]
+        if c["eventId"] in ("news", "articles"):
+            assert c["type"] == "Article" and c["description"] == "" and c["topicIds"] == []
+            assert c["articleID"] == str(uuid.UUID(c["articleID"])).upper()
+        if c["eventId"] == "tech-talks":
+            assert c["type"] == "Video" and "startTime" not in c and "media" in c
+        chapters = c.get("media", {}).get("chapters")
+        if chapters:
+            assert chapters[0]["start"] == 0 and chapters[-1]["end"] == c["media"]["duration"]
+            for a, b in zip(chapters, chapters[1:]):
+                assert a["start"] < a["end"] == b["start"] < b["end"], c["id"]
+        for snippet in c.get("codeSnippets", []):
+            plain = unstyled(snippet["code"])
+            assert plain == snippet.get("unstyledCode", plain), (c["id"], snippet["title"])
+            assert "<span" in snippet["code"]
+        if "signupInformation" in c:
+            info = c["signupInformation"]
+            assert info["startDate"] < info["screeningEndDate"] < info["endDate"] <= c["startTime"]
+    assert "startTime" not in events["tech-talks"] and "endTime" not in events["tech-talks"]
+    assert sum(1 for s in SNIPPETS.values() for x in s if not x[4]) == 1
+    assert unstyled(styled(SNIPPETS["wwdc2025-204"][0][5], "swift")) == SNIPPETS["wwdc2025-204"][0][5]
+    assert "&lt;" in by_id["wwdc2025-204"]["codeSnippets"][0]["code"]
+    assert by_id["wwdc2026-101"]["title"] == "Keynote" and by_id["wwdc2026-101"]["hasLiveStream"]
+
+
+def check_documents(files):
+    """Every feed the config names is a file written here; the translations match the original."""
+    config = json.loads(files["config.json"])
+    for language, feeds in config["feeds"].items():
+        for name, link in feeds.items():
+            assert link["url"] in files, f"feeds.{language}.{name}: {link['url']} is not written"
+    en, jpn = json.loads(files["contents.json"]), json.loads(files["contents_jpn.json"])
+    assert [c["id"] for c in en["contents"]] == [c["id"] for c in jpn["contents"]]
+    assert {k: v for k, v in en.items() if k != "contents"} == {k: v for k, v in jpn.items() if k != "contents"}
+    for a, b in zip(en["contents"], jpn["contents"]):
+        changed = {k for k in a if a[k] != b[k]} | (set(a) ^ set(b))
+        assert changed == ({"title", "description"} if a["id"] in JAPANESE else set()), a["id"]
+    article_ids = [c["articleID"] for c in en["contents"] if c["type"] == "Article"]
+    for name in ("articles.json", "articles_jpn.json"):
+        bodies = [a["id"] for a in json.loads(files[name])["articles"]]
+        assert len(bodies) == len(set(bodies)) == len(article_ids) - 1 and set(bodies) < set(article_ids)
+    assert ([a["id"] for a in json.loads(files["articles.json"])["articles"]]
+            == [a["id"] for a in json.loads(files["articles_jpn.json"])["articles"]])
 
 
 def table(rows, header):
@@ -810,10 +1379,22 @@ def table(rows, header):
     return "\n".join(out)
 
 
-def readme(contents, news, live):
+def visible(text):
+    """Text for the README: control, bidi and invisible characters named, never written raw."""
+    names = {"\u001b": "ESC", "\u0007": "BEL", "\u202e": "U+202E", "\u202c": "U+202C",
+             "\u200b": "U+200B", "\u200c": "U+200C", "\u200d": "U+200D", "\ufeff": "U+FEFF"}
+    return "".join(names.get(ch, ch) for ch in text)
+
+
+def id_list(ids):
+    return ", ".join(f"`{i}`" for i in ids)
+
+
+def readme(contents, news, live, articles):
     cs = contents["contents"]
+    by_id = {c["id"]: c for c in cs}
     events = [e["id"] for e in contents["events"]]
-    types = ["Session", "Lab", "Special Event", "Get-Together", "Video"]
+    types = ["Session", "Lab", "Special Event", "Get-Together", "Video", "Article"]
     per = collections.Counter((c["eventId"], c["type"]) for c in cs)
     ev_rows = []
     for e in events:
@@ -841,14 +1422,69 @@ def readme(contents, news, live):
     related = sum(1 for c in cs if "related" in c)
     live_keys = ", ".join(f"`{k}`" for k in live["live_sessions"])
     no_end = [k for k, v in live["live_sessions"].items() if "actualEndDate" not in v]
-    topics = sum(1 for c in cs if "topicIds" in c)
+    with_topics = [c for c in cs if "topicIds" in c]
+    empty_topics = sum(1 for c in with_topics if not c["topicIds"])
+    primary = [c["id"] for c in cs if "primaryTopicID" in c]
+
+    category_of = {t: cat for cat in contents["topicCategories"] for t in cat["topicIds"]}
+    topic_rows = []
+    for t in contents["topics"]:
+        cat = category_of.get(t["id"])
+        topic_rows.append([t["id"], t["title"], cat["title"] if cat else "*(none: Other topics)*",
+                           t["ordinal"], sum(t["id"] in c.get("topicIds", []) for c in cs),
+                           sum(c.get("primaryTopicID") == t["id"] for c in cs)])
+    category_rows = [[c["id"], c["title"], c["ordinal"], ", ".join(str(t) for t in c["topicIds"])]
+                     for c in contents["topicCategories"]]
+    uncategorised = [t for t in contents["topics"] if t["id"] not in category_of]
+
+    expiring = [c["id"] for c in cs if "publishingExpiryDate" in c]
+    expiring_old = [i for i in expiring if by_id[i]["eventId"] not in ("news", "articles")]
+    with_images = sum(1 for c in cs if "images" in c)
+    live_flag = [c["id"] for c in cs if c.get("hasLiveStream")]
+
+    chapter_rows = []
+    for c in cs:
+        chapters = c.get("media", {}).get("chapters")
+        if chapters:
+            chapter_rows.append([f"`{c['id']}`", len(chapters), c["media"]["duration"],
+                                 sum("summary" in ch for ch in chapters),
+                                 "; ".join(visible(ch["title"]) for ch in chapters)])
+    snippet_rows = []
+    for c in cs:
+        for s in c.get("codeSnippets", []):
+            snippet_rows.append([f"`{c['id']}`", visible(s["title"]), s["language"],
+                                 f"{s['startTimeSeconds']}–{s['endTimeSeconds']}",
+                                 "yes" if "unstyledCode" in s else "**no**"])
+    snippet_items = [c["id"] for c in cs if c.get("codeSnippets")]
+    no_unstyled = [r for r in snippet_rows if r[4] != "yes"]
+
+    appointment = [c for c in w26 if c["type"] == "Lab" and "actionLinkURL" in c]
+    signups = [c for c in cs if "signupInformation" in c]
+    signup_lines = "\n".join(
+        f"- `{c['id']}` ({c['title']}, {c['startTime'][:16].replace('T', ' ')}): "
+        f"`signupInformation` with `startDate` {c['signupInformation']['startDate']}, "
+        f"`screeningEndDate` {c['signupInformation']['screeningEndDate']}, `endDate` "
+        f"{c['signupInformation']['endDate']}, `text` \"{c['signupInformation']['text']}\", `url`, "
+        f"{len(c['signupInformation']['labTopics'])} `labTopics` and a `registrationServiceID`; "
+        "no `actionLinkPrompt`/`actionLinkURL`." for c in signups)
+
+    bodies = {a["id"]: a for a in articles["articles"]}
+    article_rows = [[f"`{c['id']}`", f"`{c['articleID']}`", c["title"], c["originalPublishingDate"],
+                     "yes" if c["articleID"] in bodies else "**no**",
+                     "yes" if c["id"] in ARTICLES_JPN else "no"]
+                    for c in cs if c["type"] == "Article"]
+    jpn_rows = [[f"`{i}`", by_id[i]["title"], JAPANESE[i][0]] for i in
+                [c["id"] for c in cs if c["id"] in JAPANESE]]
+    talks = [c for c in cs if c["eventId"] == "tech-talks"]
+    first_sorted = sorted(c["id"] for c in cs)
 
     hostile_rows = [[f"`wwdc2026-{ecid}`", kind, len(title)] for ecid, kind, title, _ in HOSTILE]
+    hero = CONFIG["eventHero"]
     return f"""# Fixtures: the sample conference
 
 The bundled sample conference, in the WWDC app's feed format (the format of Apple's 2017 feeds,
-plus the fields later years added). `wwdc sync` uses it when no source is configured, and
-`Tests/Server/conference_server.py --root Fixtures` serves it over HTTP.
+plus the fields and collections later years added). `wwdc sync` uses it when no source is
+configured, and `Tests/Server/conference_server.py --root Fixtures` serves it over HTTP.
 
 **Generated — do not edit by hand.** Edit `generate.py` and run `python3 Fixtures/generate.py`
 (stdlib only, deterministic: same bytes every run). `python3 Fixtures/generate.py --check` fails
@@ -856,31 +1492,54 @@ when the committed files are stale. All text is written for this project.
 
 | file | content |
 | --- | --- |
-| `config.json` | `minimumSupportedAppVersion` `"1.0"`, `features`, `fetchIntervals`, `feeds.en` with **relative** URLs (`contents.json`, `videos_live.json`, `news.json`) and `accountService.url` = `"account"` (relative to the config's URL, so `http://HOST:PORT/account`) |
-| `contents.json` | `updated`, `snapshotId`, `events`, `contents`, `rooms`, `tracks`, `topics`, `resources`, `imageTypes` |
+| `config.json` | `minimumSupportedAppVersion` `"1.0"`, `features`, `fetchIntervals`, `analytics` (`{{"isEnabled": false}}`), `feeds.en` and `feeds.jpn` with **relative** URLs (below), `services` (example.com URLs, ignored), `eventHero`, and `accountService.url` = `"account"` (relative to the config's URL, so `http://HOST:PORT/account`) |
+| `contents.json` | `updated`, `snapshotId`, `events`, `contents`, `rooms`, `tracks`, `topicCategories`, `topics`, `resources`, `imageTypes` |
+| `contents_jpn.json` | the same document as `contents.json` (same ids, counts and order), except that {len(jpn_rows)} items have a Japanese `title` and `description` |
 | `news.json` | `{{items: [...]}}`, {len(news["items"])} items |
 | `videos_live.json` | `{{updated, live_sessions: {{"<eventContentId>": ...}}}}`, {len(live["live_sessions"])} streams |
+| `articles.json` | `{{updated, articles: [{{id, title, body, webPermalink}}]}}`: the bodies (simple HTML) of {len(articles["articles"])} of the {len(article_rows)} `Article` items, by `articleID` |
+| `articles_jpn.json` | the same {len(articles["articles"])} article ids; {len(ARTICLES_JPN)} of them with a Japanese title and body |
+
+Feeds of the config (every one names a file of this folder; `layout`, `maps`, `event`, ... are
+not offered):
+
+| language | contents | liveVideos | news | articles |
+| --- | --- | --- | --- | --- |
+""" + "\n".join(
+        f"| `{lang}` | `{f['contents']['url']}` | `{f['liveVideos']['url']}` | `{f['news']['url']}` | "
+        f"`{f['articles']['url']}` |" for lang, f in CONFIG["feeds"].items()) + f"""
 
 Differences from Apple's files a decoder must accept: `minimumSupportedAppVersion` is the string
-`"1.0"` here (Apple's 2017 config has the number `0`); events carry an extra `timeZone`
-(`America/Los_Angeles`); `accountService` is this project's own key. All times are
-`YYYY-MM-DDTHH:MM:SS-07:00`; news timestamps are epoch seconds ({fractional} of them fractional).
+`"1.0"` here (Apple's 2017 config has the number `0`); the `wwdc*` events carry an extra
+`timeZone` (`America/Los_Angeles`); `accountService` is this project's own key. Item times and
+dates are `YYYY-MM-DDTHH:MM:SS-07:00`; the `news` and `articles` events are dated in UTC
+(`+00:00`), as Apple's collections are, and `tech-talks` has no dates at all. News timestamps
+are epoch seconds ({fractional} of them fractional).
 
 ## Events
 
+In this order in `events`:
+
 | event | current | dates | shape |
 | --- | --- | --- | --- |
-| `wwdc2026` | true | June 8–12 2026 (Mon–Fri) | the main event: scheduled items with `startTime`/`endTime`/`roomId`/`trackId`; every Session, Video and 3 Special Events have `media` |
 | `wwdc2027` | false | June 7–11 2027 | the future event: scheduled, no `media`, no `related` |
+| `wwdc2026` | true | June 8–12 2026 (Mon–Fri) | the main event: scheduled items with `startTime`/`endTime`/`roomId`/`trackId`; every Session, Video and 3 Special Events have `media` |
 | `wwdc2025` | false | June 9–13 2025 | Videos only, shaped like later years: `topicIds` and `originalPublishingDate`, **no** `trackId`, `roomId`, `startTime`, `endTime` |
+| `news` | false | 2026-01-01 – 2031-01-01 (`+00:00`) | name "News": the news as contents, `Article` items (`wwdc news` shows them with `news.json`); `isBrowsable` false |
+| `articles` | false | 2026-01-01 – 2031-01-01 (`+00:00`) | name "Articles": `Article` items |
+| `tech-talks` | false | **no** `startTime`/`endTime` keys | name "Tech Talks": `Video` items without times, with `originalPublishingDate`, `topicIds` and `media` (`hls`, `downloadHD`, `downloadSD`, `duration`) |
+
+The three collections carry Apple's later event keys: `webUrlKey`, `imagesPath`, `hashtag`,
+`imageURL`, `sortOrder`, `isSearchable`, `isBrowsable`. Their items have no `trackId`, `roomId`
+or `startTime`; `Article` items have no `platforms` and no `media`.
 
 ## Counts (tests assert these)
 
 {table(ev_rows, ["event"] + types + ["total", "with times", "with media"])}
 
 Sessions and Labs of `wwdc2026`: {sum(c["type"] in ("Session", "Lab") for c in w26)}.
-Items with `related`: {related}. Items with `topicIds`: {topics}. Resources: {len(contents["resources"])}.
-Topics: {len(contents["topics"])}. Rooms: {len(contents["rooms"])}. Tracks: {len(contents["tracks"])}.
+Items with `related`: {related}. Items with `topicIds`: {len(with_topics)} ({empty_topics} of them, the Articles, with an empty list). Items with `primaryTopicID`: {len(primary)}. Resources: {len(contents["resources"])}.
+Topics: {len(contents["topics"])}. Topic categories: {len(contents["topicCategories"])}. Rooms: {len(contents["rooms"])}. Tracks: {len(contents["tracks"])}.
 
 ### Tracks
 
@@ -901,13 +1560,79 @@ No two items share a room at overlapping times (checked by the generator).
 {table(sorted(media_keys.items()), ["key", "items"])}
 
 Special Events with media: `wwdc2026-101` (Keynote), `-102`, `-103` (no `slides`/`subtitles`).
-Labs and Get-Togethers never have media. `tvOShls` is present on some items only.
+Labs, Get-Togethers and Articles never have media. `tvOShls` is present on some items only.
+
+## Topics and categories
+
+Topics have `title` (not `name`), `id`, `ordinal` (the position within its category) and
+`imageURL`. Categories are `{{title, id, ordinal, topicIds}}`.
+
+{table(category_rows, ["category id", "title", "ordinal", "topicIds"])}
+
+{table(topic_rows, ["topic id", "title", "category", "ordinal", "items with it in topicIds", "items with it as primaryTopicID"])}
+
+Topic {", ".join(f"`{t['id']}` ({t['title']})" for t in uncategorised)} is in no category on purpose: it is shown under "Other topics".
+`primaryTopicID` (always one of the item's `topicIds`): {id_list(primary)}.
+
+## Modern item fields
+
+- `publishingExpiryDate`: {len(expiring)} items, the {len(expiring) - len(expiring_old)} Articles and {id_list(expiring_old)}.
+- `images` (`["square", "wide"]`): {with_images} items (every item with `media`, and every Article).
+- `hasLiveStream: true`: {id_list(live_flag)}.
+- Tech talks: {id_list(c["id"] for c in talks)}; {sum("primaryTopicID" in c for c in talks)} of them with a `primaryTopicID`.
+
+### Chapters
+
+`media.chapters` = `[{{start, end, title}}]` (whole seconds; consecutive, from 0 to the `duration`)
+on {len(chapter_rows)} items; {sum(r[3] for r in chapter_rows)} chapter has a `summary`.
+
+{table(chapter_rows, ["item", "chapters", "duration", "with summary", "titles"])}
+
+### Code snippets
+
+`codeSnippets` = `[{{title, startTimeSeconds, endTimeSeconds, language, code, unstyledCode}}]` on
+{len(snippet_items)} items ({id_list(snippet_items)}), {len(snippet_rows)} snippets. `code` is HTML
+with `<span class="syntax-…">` styling and `&lt;`, `&gt;`, `&amp;` entities; `unstyledCode` is
+the plain code with real newlines, exactly what `code` gives with its markup removed and its
+entities decoded (checked by the generator).
+
+{table(snippet_rows, ["item", "title", "language", "seconds", "unstyledCode"])}
+
+{len(no_unstyled)} snippet ({", ".join(r[0] for r in no_unstyled)}) has only `code`: the program must strip the markup.
+
+## Labs by appointment
+
+- 2017 style: {len(appointment)} `wwdc2026` Labs ({id_list([appointment[0]["id"]])} … {id_list([appointment[-1]["id"]])}, the "… Consultations by Appointment" labs) have `actionLinkPrompt` `"Request appointment"` and an `actionLinkURL`.
+{signup_lines}
+
+## Languages
+
+`feeds.en` reads `contents.json` and `articles.json`; `feeds.jpn` reads `contents_jpn.json` and
+`articles_jpn.json` (and the same `videos_live.json` and `news.json`). Items in Japanese in
+`contents_jpn.json` (title and description):
+
+{table(jpn_rows, ["id", "title (en)", "title (jpn)"])}
+
+## Articles
+
+{table(article_rows, ["item", "articleID", "title", "originalPublishingDate", "body in articles.json", "Japanese in articles_jpn.json"])}
+
+Every Article has `description` `""`, `topicIds` `[]`, `images`, `publishingExpiryDate` (a year
+after publishing), `webPermalink`, `eventContentId` and `staticContentId`. Bodies use `<p>`,
+`<a href>`, `<strong>` and entities such as `&amp;`.
+
+## Event hero
+
+`config.json` has an `eventHero` (the depiction of an event with nothing scheduled yet):
+`identifier` `{hero["identifier"]}`, `title` "{hero["title"]}", `titleColor` `{hero["titleColor"]}`,
+`body` "{hero["body"]}", `bodyColor` `{hero["bodyColor"]}`, `backgroundImage` (an example.com URL).
 
 ## News and live videos
 
 - `news.json`: {len(news["items"])} items, {photos} with `photos`, {fractional} with a fractional
   `timestamp`, {sum(1 for n in news["items"] if "body" not in n)} without `body`,
   {sum(1 for n in news["items"] if "visibility" in n)} with `visibility`, 1 with `type` `"pass"`.
+  The `news` event adds {per[("news", "Article")]} more news as `Article` items.
 - `videos_live.json`: live streams keyed by `eventContentId` of `wwdc2026` items: {live_keys};
   {", ".join(f"`{k}`" for k in no_end)} has no `actualEndDate` (still on the air).
 
@@ -918,17 +1643,20 @@ All are `wwdc2026` Sessions in the Developer Tools track, scheduled and with med
 {table(hostile_rows, ["id", "what", "title length (characters)"])}
 
 - `ansi`: title and description contain CSI/OSC sequences (`ESC[2J`, `ESC]0;pwned BEL`, colours,
-  a cursor move, a bell).
+  a cursor move, a bell). It also has a code snippet whose `title` and `unstyledCode` (and
+  `code`) contain `ESC[31m`, `ESC[0m` and a BEL.
 - `sql`: single and double quotes, `'); DROP TABLE sessions;--`, backslash, `%` and `_`.
 - `bidi`: U+202E right-to-left override, U+202C, U+200B/U+200C/U+200D zero-width characters,
-  U+FEFF, Arabic and Hebrew text.
+  U+FEFF, Arabic and Hebrew text. One of its chapter titles contains U+202E (and U+202C).
 - `long`: a title of {len(HOSTILE[3][2])} characters.
 - News item `{HOSTILE_NEWS_ID}`: escape sequences (including an OSC 8 hyperlink) in title and body.
 
 ## Paging tests
 
 There are {len(cs)} content ids in total, so `POST /_control/seed` with `"favorites": 250` on the
-reference server seeds 250 real session ids (the first 250 in sorted order).
+reference server seeds 250 real content ids (the first 250 in sorted order: from
+`{first_sorted[0]}` to `{first_sorted[249]}`, so the `articles-`, `news-` and `tech-talks-` ids
+come first).
 """
 
 
@@ -941,13 +1669,18 @@ def render_all():
     def dump(obj):
         return json.dumps(obj, indent=2, ensure_ascii=False) + "\n"
 
-    return {
+    files = {
         "config.json": dump(CONFIG),
         "contents.json": dump(contents),
+        "contents_jpn.json": dump(build_contents_jpn(contents)),
         "news.json": dump(news),
         "videos_live.json": dump(live),
-        "README.md": readme(contents, news, live),
+        "articles.json": dump(build_articles(contents)),
+        "articles_jpn.json": dump(build_articles(contents, "jpn")),
     }
+    check_documents(files)
+    files["README.md"] = readme(contents, news, live, json.loads(files["articles.json"]))
+    return files
 
 
 def main():

@@ -55,7 +55,7 @@ enum ImportBenchmark {
             print(String(format: "import %d sessions: wwdc %.2f s (sqlite3 shell baseline skipped: %@ absent)",
                          sessionCount, wwdc, baseline))
         }
-        print(String(format: "import %d sessions (%.1f MB feed): medians wwdc %.2f s%@; decode-then-save %.2f s (JSONDecoder %.2f s)",
+        print(String(format: "import %d sessions (%.1f MB feed): medians wwdc %.2f s%@; decode-then-save %.2f s (whole decode %.2f s)",
                      sessionCount, Double(size) / 1e6, median(ours),
                      hasBaseline ? String(format: ", sqlite3 shell %.2f s", median(shell)) : "",
                      median(twoStep), median(decodeOnly)))

@@ -2,19 +2,26 @@ import ConferenceKit
 import Foundation
 
 /// `wwdc sync` of the synthetic 20,000-session feed from the reference server into a fresh store, as a
-/// whole process: wall time and peak memory, against the store-only import of the same feed.
+/// whole process: wall time and peak memory, against the store-only import of the same feed. Once in
+/// 2017's shape and once in the modern one (topics, publishing dates, articles, chapters, code).
 enum SyncBenchmark {
     static func run(sessionCount: Int = 20_000, repetitions: Int = 5) throws {
+        for shape in [SyntheticFeed.Shape.classic, .modern] {
+            try run(shape: shape, sessionCount: sessionCount, repetitions: repetitions)
+        }
+    }
+
+    static func run(shape: SyntheticFeed.Shape, sessionCount: Int, repetitions: Int) throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wwdc-sync-bench-\(getpid())")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wwdc-sync-bench-\(getpid())-\(shape.rawValue)")
         let feeds = folder.appendingPathComponent("feeds")
         try FileManager.default.createDirectory(at: feeds, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        for name in ["config.json", "news.json", "videos_live.json"] {
+        for name in ["config.json", "news.json", "videos_live.json", "articles.json"] {
             try FileManager.default.copyItem(at: root.appendingPathComponent("Fixtures/\(name)"), to: feeds.appendingPathComponent(name))
         }
         let contents = feeds.appendingPathComponent("contents.json")
-        try SyntheticFeed(sessionCount: sessionCount).write(to: contents.path)
+        try SyntheticFeed(sessionCount: sessionCount, shape: shape).write(to: contents.path)
         let feedSize = (try FileManager.default.attributesOfItem(atPath: contents.path)[.size] as? Int) ?? 0
 
         let server = try Server(root: feeds, script: root.appendingPathComponent("Tests/Server/conference_server.py"))
@@ -39,10 +46,10 @@ enum SyncBenchmark {
         // Medians of runs that alternate the two, so that a noisy moment of the machine hits both alike.
         let sync = syncTimes.sorted()[syncTimes.count / 2]
         let importOnly = importTimes.sorted()[importTimes.count / 2]
-        print(String(format: "sync %d sessions from the reference server: %.2f s, peak memory %.0f MB (%.1fx the %.1f MB feed; goal < 4x)",
-                     sessionCount, sync, Double(peak) / 1e6, Double(peak) / Double(feedSize), Double(feedSize) / 1e6))
-        print(String(format: "sync vs store-only import of the same feed (medians of %d): %.2f s / %.2f s = %.2fx (goal ≤ 1.5x)", repetitions,
-                     sync, importOnly, sync / importOnly))
+        print(String(format: "sync %d sessions, %@ shape, from the reference server: %.2f s, peak memory %.0f MB (%.1fx the %.1f MB feed; goal < 4x)",
+                     sessionCount, shape.rawValue, sync, Double(peak) / 1e6, Double(peak) / Double(feedSize), Double(feedSize) / 1e6))
+        print(String(format: "sync vs store-only import of the same feed, %@ shape (medians of %d): %.2f s / %.2f s = %.2fx (goal ≤ 1.5x)",
+                     shape.rawValue, repetitions, sync, importOnly, sync / importOnly))
     }
 
     /// Runs a process to the end under `/usr/bin/time`; its wall time and peak resident memory in bytes.

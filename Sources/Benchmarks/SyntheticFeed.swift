@@ -5,16 +5,27 @@ import Foundation
 /// feeds: events, rooms, tracks, resources, and contents with keywords, platforms, related
 /// activities and resources, media for most, a schedule slot for some.
 struct SyntheticFeed: Sendable {
+    /// The year of the format: 2017's (rooms, tracks, start times) or the modern one (2020 on:
+    /// topics and categories, publishing dates, articles, chapters and code snippets, no times).
+    enum Shape: String, Sendable {
+        case classic = "2017"
+        case modern = "2020b"
+    }
+
     let sessionCount: Int
     let seed: UInt64
+    let shape: Shape
 
-    init(sessionCount: Int, seed: UInt64 = 0x5757_4443_2017) {
+    init(sessionCount: Int, seed: UInt64 = 0x5757_4443_2017, shape: Shape = .classic) {
         self.sessionCount = sessionCount
         self.seed = seed
+        self.shape = shape
     }
 
     static let eventYears = Array(2013...2024)
     static let roomCount = 35
+    static let topicCount = 49
+    static let categoryCount = 7
     static let trackNames = ["Featured", "Media", "Graphics and Games", "App Frameworks", "Developer Tools",
                              "System Frameworks", "Design", "Distribution"]
 
@@ -38,16 +49,36 @@ struct SyntheticFeed: Sendable {
             out.raw("\"endTime\":\"\(year)-06-09T16:00:00-07:00\",\"imagesPath\":\"https://devimages-cdn.apple.com/wwdc-services/images/\(year)\",")
             out.raw("\"hashtag\":\"#WWDC\(year % 100)\"}")
         }
-        out.raw("],\"rooms\":[")
-        for room in 0..<SyntheticFeed.roomCount {
-            if room > 0 { out.raw(",") }
-            out.raw("{\"name\":\"Hall \(room + 1)\",\"ordinal\":\(room),\"id\":\(room + 1),\"regionId\":\(200 + room)}")
-        }
-        out.raw("],\"tracks\":[")
-        for (index, name) in SyntheticFeed.trackNames.enumerated() {
-            if index > 0 { out.raw(",") }
-            out.raw("{\"name\":\"\(name)\",\"ordinal\":\(index),\"id\":\(index + 1),\"color\":\"#3C5B72\",")
-            out.raw("\"darkColor\":\"#223340\",\"titleColor\":\"#223B4D\",\"lightBGColor\":\"#d8dee3\"}")
+        if shape == .modern {
+            out.raw(",{\"name\":\"News\",\"current\":false,\"id\":\"news\",\"webUrlKey\":\"news\",")
+            out.raw("\"startTime\":\"2020-01-01T00:00:00+00:00\",\"endTime\":\"2030-01-01T00:00:00+00:00\"}")
+            out.raw("],\"rooms\":[],\"topicCategories\":[")
+            for category in 0..<SyntheticFeed.categoryCount {
+                if category > 0 { out.raw(",") }
+                let topics = stride(from: category, to: SyntheticFeed.topicCount, by: SyntheticFeed.categoryCount).map { String($0 + 1) }
+                out.raw("{\"title\":\"Category \(category + 1)\",\"id\":\(category + 1),\"ordinal\":\(category),")
+                out.raw("\"topicIds\":[\(topics.joined(separator: ","))]}")
+            }
+            out.raw("],\"topics\":[")
+            for topic in 0..<SyntheticFeed.topicCount {
+                if topic > 0 { out.raw(",") }
+                out.raw("{\"title\":")
+                out.string(SyntheticFeed.vocabulary[topic * 3 % SyntheticFeed.vocabulary.count].capitalized)
+                out.raw(",\"id\":\(topic + 1),\"ordinal\":\(topic / SyntheticFeed.categoryCount),")
+                out.raw("\"imageURL\":\"https://devimages-cdn.apple.com/wwdc-services/images/topic-glyphs/\(topic + 1).pdf\",\"macImageURL\":null}")
+            }
+        } else {
+            out.raw("],\"rooms\":[")
+            for room in 0..<SyntheticFeed.roomCount {
+                if room > 0 { out.raw(",") }
+                out.raw("{\"name\":\"Hall \(room + 1)\",\"ordinal\":\(room),\"id\":\(room + 1),\"regionId\":\(200 + room)}")
+            }
+            out.raw("],\"tracks\":[")
+            for (index, name) in SyntheticFeed.trackNames.enumerated() {
+                if index > 0 { out.raw(",") }
+                out.raw("{\"name\":\"\(name)\",\"ordinal\":\(index),\"id\":\(index + 1),\"color\":\"#3C5B72\",")
+                out.raw("\"darkColor\":\"#223340\",\"titleColor\":\"#223B4D\",\"lightBGColor\":\"#d8dee3\"}")
+            }
         }
         out.raw("],\"resources\":[")
         for resource in 0..<resourceCount {
@@ -79,10 +110,13 @@ struct SyntheticFeed: Sendable {
     private func writeSession(_ index: Int, into out: inout JSONWriter, random: inout SplitMix64) {
         let year = SyntheticFeed.eventYears[index % SyntheticFeed.eventYears.count]
         let number = 100 + index / SyntheticFeed.eventYears.count
-        let types = ["Session", "Session", "Session", "Session", "Lab", "Lab", "Video", "Special Event", "Get-Together"]
+        let types = shape == .modern ? ["Session", "Session", "Session", "Session", "Video", "Video", "Article", "Special Event"]
+            : ["Session", "Session", "Session", "Session", "Lab", "Lab", "Video", "Special Event", "Get-Together"]
         let type = types[random.below(types.count)]
-        out.raw("{\"id\":\"wwdc\(year)-\(number)\",\"staticContentId\":\(3000 + index),\"eventContentId\":\(number),")
-        out.raw("\"eventId\":\"wwdc\(year)\",\"webPermalink\":\"https://developer.apple.com/wwdc\(year % 100)/\(number)\",")
+        // Modern feeds file news as articles of the event `news`.
+        let event = shape == .modern && type == "Article" && index % 2 == 0 ? "news" : "wwdc\(year)"
+        out.raw("{\"id\":\"\(sessionID(index))\",\"staticContentId\":\(3000 + index),\"eventContentId\":\(number),")
+        out.raw("\"eventId\":\"\(event)\",\"webPermalink\":\"https://developer.apple.com/wwdc\(year % 100)/\(number)\",")
         out.raw("\"description\":")
         out.string(sentence(&random, words: 45 + random.below(30)))
         out.raw(",\"title\":")
@@ -95,7 +129,17 @@ struct SyntheticFeed: Sendable {
             if position > 0 { out.raw(",") }
             out.raw("\"\(platforms[(firstPlatform + position) % platforms.count])\"")
         }
-        out.raw("],\"trackId\":\(1 + random.below(SyntheticFeed.trackNames.count)),\"type\":\"\(type)\",")
+        if shape == .modern {
+            let topicCount = 1 + random.below(3)
+            let topics = (0..<topicCount).map { _ in String(1 + random.below(SyntheticFeed.topicCount)) }
+            out.raw("],\"originalPublishingDate\":\"\(year)-06-0\(3 + random.below(5))T10:00:00-07:00\",")
+            out.raw("\"publishingExpiryDate\":\"\(year + 5)-06-08T00:00:00-07:00\",\"topicIds\":[\(topics.joined(separator: ","))],")
+            if random.below(4) == 0 { out.raw("\"primaryTopicID\":\(topics[0]),") }
+            if type == "Article" { out.raw("\"articleID\":\"\(String(random.next(), radix: 16).uppercased())\",") }
+            out.raw("\"type\":\"\(type)\",")
+        } else {
+            out.raw("],\"trackId\":\(1 + random.below(SyntheticFeed.trackNames.count)),\"type\":\"\(type)\",")
+        }
         out.raw("\"images\":[\"square\",\"wide\"]")
         let keywordCount = 2 + random.below(7)
         out.raw(",\"keywords\":[")
@@ -104,13 +148,41 @@ struct SyntheticFeed: Sendable {
             out.string(SyntheticFeed.vocabulary[random.below(SyntheticFeed.vocabulary.count)])
         }
         out.raw("]")
-        if type != "Lab" && random.below(5) != 0 {
+        if type != "Lab" && type != "Article" && random.below(5) != 0 {
             let slug = "\(number)\(String(random.next(), radix: 36).prefix(12))"
             let base = "https://devstreaming-cdn.apple.com/videos/wwdc/\(year)/\(slug)/\(number)"
+            let duration = 600 + random.below(3000)
             out.raw(",\"media\":{\"hls\":\"\(base)/hls_vod_mvp.m3u8\",\"tvOShls\":\"\(base)/atv_vod_mvp.m3u8\",")
             out.raw("\"slides\":\"\(base)/\(number)_slides.pdf\",\"subtitles\":\"\(base)/subtitles/eng/\(number)_sd.vtt\",")
             out.raw("\"downloadHD\":\"\(base)/\(number)_hd.mp4\",\"downloadSD\":\"\(base)/\(number)_sd.mp4\",")
-            out.raw("\"duration\":\(600 + random.below(3000))}")
+            out.raw("\"duration\":\(duration)")
+            if shape == .modern && random.below(3) == 0 {
+                out.raw(",\"chapters\":[")
+                let count = 3 + random.below(5)
+                for chapter in 0..<count {
+                    if chapter > 0 { out.raw(",") }
+                    out.raw("{\"start\":\(duration * chapter / count),\"end\":\(duration * (chapter + 1) / count),\"title\":")
+                    out.string(sentence(&random, words: 2 + random.below(4)))
+                    out.raw("}")
+                }
+                out.raw("]")
+            }
+            out.raw("}")
+            if shape == .modern && random.below(5) == 0 {
+                out.raw(",\"codeSnippets\":[")
+                for snippet in 0..<(1 + random.below(3)) {
+                    if snippet > 0 { out.raw(",") }
+                    let code = (0..<(4 + random.below(10))).map { _ in "let " + sentence(&random, words: 3).replacingOccurrences(of: " ", with: "_") + " = 1" }
+                    out.raw("{\"title\":")
+                    out.string(sentence(&random, words: 3 + random.below(4)))
+                    out.raw(",\"startTimeSeconds\":\(random.below(duration)),\"endTimeSeconds\":\(duration),\"language\":\"swift\",\"code\":")
+                    out.string(code.map { "<span class=\"syntax-keyword\">let</span>" + $0.dropFirst(3) }.joined(separator: "\n"))
+                    out.raw(",\"unstyledCode\":")
+                    out.string(code.joined(separator: "\n"))
+                    out.raw("}")
+                }
+                out.raw("]")
+            }
         }
         let relatedCount = random.below(5)
         let resourceLinks = random.below(3)
@@ -135,7 +207,7 @@ struct SyntheticFeed: Sendable {
             }
             out.raw("}")
         }
-        if random.below(5) < 2 {
+        if shape == .classic && random.below(5) < 2 {
             let day = 5 + random.below(5)
             let hour = 9 + random.below(8)
             let minute = [0, 10, 30, 40, 50][random.below(5)]

@@ -36,8 +36,9 @@ case "profile":
         print(shape.map { $0.engine(100_000) } ?? EngineBenchmark.independentEngine(100_000, conditions: 0))
     }
 case "write-feed":
-    // Writes the synthetic contents.json, for experiments by hand.
-    try SyntheticFeed(sessionCount: 20_000).write(to: arguments.dropFirst().first ?? "contents.json")
+    // Writes the synthetic contents.json, for experiments by hand: `write-feed PATH [2017|2020b]`.
+    let shape = arguments.dropFirst(2).first.flatMap(SyntheticFeed.Shape.init(rawValue:)) ?? .classic
+    try SyntheticFeed(sessionCount: 20_000, shape: shape).write(to: arguments.dropFirst().first ?? "contents.json")
 case "engine":
     EngineBenchmark.run()
 case "store":
@@ -61,5 +62,5 @@ case nil:
     runSync()
     runBrowse()
 default:
-    print("usage: Benchmarks [engine | store | sync | browse | write-feed PATH | make-store PATH | profile [independent|chain|gate]]")
+    print("usage: Benchmarks [engine | store | sync | browse | write-feed PATH [2017|2020b] | make-store PATH | profile [independent|chain|gate]]")
 }

@@ -36,6 +36,10 @@ open class GroupOperation: AdvancedOperation, @unchecked Sendable {
     /// Called on every child's finish, before the group aggregates its errors. For subclasses.
     open func operationDidFinish(_ operation: Operation, withErrors errors: [any Error]) {}
 
+    /// What the children's errors mean for the group, once all have finished: by default the group
+    /// fails with all of them. A subclass may recover (return fewer) or restate them.
+    open func errorsFromChildren(_ errors: [any Error]) -> [any Error] { errors }
+
     /// Subclasses that add children here must call `super.execute()` after adding them.
     open override func execute() {
         innerQueue.isSuspended = false
@@ -75,6 +79,6 @@ open class GroupOperation: AdvancedOperation, @unchecked Sendable {
 
     private func childrenDrained() {
         guard state == .executing, innerQueue.isIdle else { return }
-        finish(with: childErrors.withLock { $0 })
+        finish(with: errorsFromChildren(childErrors.withLock { $0 }))
     }
 }

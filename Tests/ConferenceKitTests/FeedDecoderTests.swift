@@ -55,6 +55,8 @@ struct FeedDecoderTests {
         #expect(config.fetchIntervals == ["master": 300, "liveVideos": 60.5])
         #expect(config.feed("contents")?.etag == "\"abc\"")
         #expect(config.feed("news", language: "jpn")?.url == "news.json")
+        #expect(config.feeds["jpn"]?["news"] == nil)
+        #expect(config.language(for: "jpn") == "jpn" && config.language(for: "kor") == "en")
         let base = URL(string: "http://127.0.0.1:8080/feeds/config.json")
         #expect(config.feed("news")?.resolved(against: base)?.absoluteString == "http://127.0.0.1:8080/feeds/news.json")
         #expect(config.accountService?.resolved(against: base)?.absoluteString == "http://127.0.0.1:8080/api/v1/")
@@ -63,7 +65,11 @@ struct FeedDecoderTests {
         #expect(numeric.minimumSupportedAppVersion == AppVersion("3.0"))
         #expect(numeric.accountService == nil)
         #expect(try FeedDecoder.config(from: Data(#"{"minimumSupportedAppVersion": 1.5}"#.utf8)).minimumSupportedAppVersion == AppVersion("1.5"))
-        #expect(throws: FeedError.self) { try FeedDecoder.config(from: Data(#"{"minimumSupportedAppVersion": "soon"}"#.utf8)) }
+        // A version that is not one is unknown (no minimum), and reported.
+        let vague = try FeedDecoder.config(from: Data(#"{"minimumSupportedAppVersion": "soon", "eventHero": {"title": "Soon", "body": "b"}}"#.utf8))
+        #expect(vague.minimumSupportedAppVersion == AppVersion([0]))
+        #expect(vague.issues.map(\.field) == ["minimumSupportedAppVersion"])
+        #expect(vague.eventHero == EventHero(title: "Soon", body: "b"))
     }
 
     @Test("versions compare component by component")
@@ -109,75 +115,90 @@ struct FeedDecoderTests {
         }
     }
 
-    @Test("a missing required field names the item, its id when known, and the field")
-    func missingField() throws {
-        let cases: [(String, String, String?, String)] = [
-            (#"{"events": [], "contents": [{"id": "s1", "eventId": "e", "title": "t"}, {"id": "s2", "eventId": "e"}]}"#,
-             "contents[1].title", "s2", "required field \"title\" is missing"),
-            (#"{"events": [], "contents": [{"eventId": "e", "title": "t"}]}"#, "contents[0].id", nil, "required field \"id\" is missing"),
-            (#"{"events": [], "contents": [{"id": "s1", "title": "t"}]}"#, "contents[0].eventId", "s1", "required field \"eventId\" is missing"),
-            (#"{"contents": []}"#, "events", nil, "required field \"events\" is missing"),
-            (#"{"events": [{"id": "wwdc2017"}], "contents": []}"#, "events[0].name", "wwdc2017", "required field \"name\" is missing"),
+    @Test("a feed without its top-level collection is rejected, naming it")
+    func missingCollection() throws {
+        let cases: [(String, FeedError.Kind, String, String)] = [
+            (#"{"contents": []}"#, .missingField, "events", "required field \"events\" is missing"),
+            (#"{"events": []}"#, .missingField, "contents", "required field \"contents\" is missing"),
+            (#"{"events": [], "contents": {"id": "s1"}}"#, .wrongType, "contents", "expected a list but found an object"),
+            (#"{"events": "none", "contents": []}"#, .wrongType, "events", "expected a list but found text"),
+            (#"[{"id": "s1"}]"#, .wrongType, "", "expected an object but found a list"),
         ]
-        for (document, path, id, detail) in cases {
+        for (document, kind, path, detail) in cases {
             do {
                 _ = try FeedDecoder.contents(from: Data(document.utf8))
                 Issue.record("must fail: \(document)")
             } catch let error as FeedError {
-                #expect(error.kind == .missingField)
-                #expect(error.path == path)
-                #expect(error.itemID == id)
-                #expect(error.detail == detail)
+                #expect(error.kind == kind, "\(document)")
+                #expect(error.path == path, "\(document)")
+                #expect(error.detail == detail, "\(document)")
+                #expect(error.recoverySuggestion?.contains("unchanged") == true)
             }
         }
-        do {
-            _ = try FeedDecoder.contents(from: Data(#"{"events": [], "contents": [{"id": "s2", "eventId": "e"}]}"#.utf8))
-        } catch let error as FeedError {
-            #expect(error.description == #"contents.json: contents[0].title (item id "s2"): required field "title" is missing"#)
-            #expect(error.recoverySuggestion?.contains("unchanged") == true)
-        }
+        #expect(throws: FeedError.self) { try FeedDecoder.news(from: Data(#"{"news": []}"#.utf8)) }
+        #expect(throws: FeedError.self) { try FeedDecoder.liveVideos(from: Data(#"{"live_sessions": []}"#.utf8)) }
+        #expect(throws: FeedError.self) { try FeedDecoder.config(from: Data(#"["feeds"]"#.utf8)) }
     }
 
-    @Test("a wrong type names the field path and what was found")
-    func wrongType() throws {
-        let cases: [(String, String, String?, String)] = [
-            (#"{"events": [], "contents": [{"id": "s1", "eventId": "e", "title": 42}]}"#, "contents[0].title", "s1",
-             "expected a string but found a number"),
-            (#"{"events": [], "contents": [{"id": "s1", "eventId": "e", "title": "t", "keywords": ["a", true]}]}"#,
-             "contents[0].keywords[1]", "s1", "expected a string but found true or false"),
-            (#"{"events": [], "contents": [{"id": "s1", "eventId": "e", "title": "t", "media": {"duration": "long"}}]}"#,
-             "contents[0].media.duration", "s1", "expected a number but found a string"),
-            (#"{"events": [], "contents": [{"id": "s1", "eventId": "e", "title": null}]}"#, "contents[0].title", "s1",
-             "expected a string but found null"),
-            (#"{"events": [], "contents": {"id": "s1"}}"#, "contents", nil, "expected a list but found an object"),
-        ]
-        for (document, path, id, detail) in cases {
-            do {
-                _ = try FeedDecoder.contents(from: Data(document.utf8))
-                Issue.record("must fail: \(document)")
-            } catch let error as FeedError {
-                #expect(error.kind == .wrongType, "\(document)")
-                #expect(error.path == path)
-                #expect(error.itemID == id)
-                #expect(error.detail == detail)
-            }
-        }
-        do {
-            _ = try FeedDecoder.contents(from: Data(#"{"events": [], "contents": [{"id": "s1", "eventId": "e", "title": "t", "startTime": "June 8"}]}"#.utf8))
-            Issue.record("must fail")
-        } catch let error as FeedError {
-            #expect(error.kind == .invalidValue)
-            #expect(error.path == "contents[0].startTime")
-            #expect(error.itemID == "s1")
-            #expect(error.detail.contains("\"June 8\" is not a date"))
-        }
-        do {
-            _ = try FeedDecoder.liveVideos(from: Data(#"{"live_sessions": {"201": {"iosUrl": 5}}}"#.utf8))
-            Issue.record("must fail")
-        } catch let error as FeedError {
-            #expect(error.path == "live_sessions.201.iosUrl")
-            #expect(error.itemID == "201")
-        }
+    @Test("an unusable item is skipped and reported with its id and field; the others land")
+    func skippedItems() throws {
+        let feed = try FeedDecoder.contents(from: Data(#"""
+            {"events": [{"id": "e"}, {"name": "no id"}, 7],
+             "contents": [{"id": "s1", "eventId": "e", "title": "kept"},
+                          {"id": "s2", "eventId": "e"},
+                          {"eventId": "e", "title": "no id"},
+                          {"id": "s4", "eventId": "e", "title": ["a list"]},
+                          {"id": "s5", "eventId": "e", "title": null},
+                          "not an item",
+                          {"id": 6, "eventId": "e", "title": 42}]}
+            """#.utf8))
+        #expect(feed.sessions.map(\.id) == ["s1", "6"])
+        #expect(feed.sessions[1].title == "42")
+        #expect(feed.events.map(\.id) == ["e"])
+        #expect(feed.events[0].name == "e")
+        let skipped = feed.issues.filter { $0.kind == .skipped }.map { [$0.item ?? "-", $0.field ?? "-", $0.reason] }
+        #expect(skipped == [
+            ["events[1]", "id", "required field \"id\" is missing"],
+            ["events[2]", "-", "expected an object, found a number"],
+            ["s2", "title", "required field \"title\" is missing"],
+            ["contents[2]", "id", "required field \"id\" is missing"],
+            ["s4", "title", "expected text, found a list"],
+            ["s5", "title", "required field \"title\" is missing"],
+            ["contents[5]", "-", "expected an object, found text"],
+        ])
+        #expect(feed.issues.first { $0.item == "s4" }?.line == "contents.json: s4: title: expected text, found a list")
+    }
+
+    @Test("an optional value of the wrong type is ignored and reported; the item is kept without it")
+    func ignoredValues() throws {
+        let feed = try FeedDecoder.contents(from: Data(#"""
+            {"events": [], "contents": [
+              {"id": "s1", "eventId": "e", "title": "t", "keywords": ["a", true, "b"], "media": {"duration": "long", "hls": "h"},
+               "startTime": {"at": 1}, "endTime": "", "eventContentId": "12a", "platforms": "iOS", "related": []}]}
+            """#.utf8))
+        let session = try #require(feed.sessions.first)
+        #expect(session.keywords == ["a", "b"])
+        #expect(session.media?.duration == nil && session.media?.hls == "h")
+        #expect(session.startTime == nil && session.endTime == nil && session.eventContentID == nil && session.platforms.isEmpty)
+        let ignored = feed.issues.filter { $0.kind == .ignored }.map { "\($0.field ?? "-"): \($0.reason)" }
+        #expect(ignored == [
+            "keywords[1]: expected text, found true or false",
+            "media.duration: expected a number, found text",
+            "startTime: expected a date, found an object",
+            "eventContentId: expected a whole number, found text",
+            "platforms: expected a list, found text",
+        ])
+        // Lists, dates and ids in every shape the real feeds use.
+        let lenient = try FeedDecoder.contents(from: Data(#"""
+            {"events": [{"id": "e", "startTime": "", "current": "true"}], "contents": [
+              {"id": 820, "eventId": "e", "title": "t", "eventContentId": "820", "trackId": 4.0, "topicIds": ["1", 2, null],
+               "startTime": "not a date", "originalPublishingDate": 1591862400.5, "hasLiveStream": 1, "media": null}]}
+            """#.utf8))
+        #expect(lenient.issues.isEmpty, "\(lenient.issues)")
+        let item = try #require(lenient.sessions.first)
+        #expect(item.id == "820" && item.eventContentID == 820 && item.trackID == 4 && item.topicIDs == [1, 2])
+        #expect(item.startTime == nil && item.originalPublishingDate?.secondsSince1970 == 1_591_862_400.5 && item.hasLiveStream)
+        #expect(lenient.events[0].startTime == nil && lenient.events[0].isCurrent)
     }
 
     @Test("fields later years dropped or added are optional; unknown fields are ignored")

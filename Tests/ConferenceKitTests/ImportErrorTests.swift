@@ -19,17 +19,17 @@ struct ImportErrorTests {
     private static let badDocuments: [(name: String, json: String, kind: FeedError.Kind, where: String)] = [
         ("malformed", #"{"events": [], "contents": [{"id": "a", "eventId": "e", "title": "t"},]}"#, .malformedJSON, "line 1, column 71"),
         ("truncated", #"{"events": [], "contents": [{"id": "a", "eventId": "e", "ti"#, .malformedJSON, "line 1"),
-        ("wrong type", #"{"events": [], "contents": [{"id": "a", "eventId": "e", "title": "t"}, {"id": "b", "eventId": "e", "title": ["t"]}]}"#,
-         .wrongType, "contents[1].title (item id \"b\")"),
-        ("missing field", #"{"events": [], "contents": [{"id": "a", "eventId": "e", "title": "t"}, {"id": "b", "title": "t"}]}"#,
-         .missingField, "contents[1].eventId (item id \"b\")"),
+        ("contents not a list", #"{"events": [], "contents": {"a": {"id": "a", "eventId": "e", "title": "t"}}}"#,
+         .wrongType, "contents: expected a list but found an object"),
+        ("events missing after the items", #"{"contents": [{"id": "a", "eventId": "e", "title": "t"}]}"#, .missingField, "events"),
         ("missing list", #"{"events": []}"#, .missingField, "contents"),
+        ("a list at the top", #"[{"id": "a", "eventId": "e", "title": "t"}]"#, .wrongType, "top level"),
         ("trailing comma", #"{"events": [{"id": "e", "name": "E"},], "contents": []}"#, .malformedJSON, "line 1, column 38"),
         ("non-ASCII key", "{\"events\": [], \"contents\": [{\"id\": \"a\", \"eventId\": \"e\", \"title\": \"t\", \"k\u{E9}\": 1}], \"x\": }",
          .malformedJSON, "line 1"),
     ]
 
-    @Test("malformed JSON, a wrong type, a missing field: a clear error, and the store as it was",
+    @Test("malformed JSON, a missing or misshapen top-level collection: a clear error, and the store as it was",
           arguments: ImportErrorTests.badDocuments.map(\.name))
     func badContents(name: String) throws {
         let bad = try #require(ImportErrorTests.badDocuments.first { $0.name == name })
@@ -54,6 +54,23 @@ struct ImportErrorTests {
             }
             #expect(try store.dump() == before)
         }
+    }
+
+    @Test("an unusable item is skipped and the rest lands; the same feed again changes nothing")
+    func skippedItemLands() throws {
+        let folder = try TemporaryFolder()
+        let (store, _) = try populatedStore(in: folder)
+        var document = TestFeeds.contents(sessionCount: 50)
+        var items = document["contents"] as! [[String: Any]]
+        items[7]["title"] = ["not": "text"]
+        items[8].removeValue(forKey: "id")
+        document["contents"] = items
+        let data = try TestFeeds.json(document)
+        let report = try store.importContents(json: data)
+        #expect(report[.sessions].deleted == 2)
+        #expect(try store.count("SELECT count(*) FROM sessions") == 48)
+        #expect(try store.count("SELECT count(*) FROM sessions WHERE id = '\(TestFeeds.sessionID(7))'") == 0)
+        #expect(try store.importContents(json: data).isEmpty)
     }
 
     @Test("a database failure in the middle of an import rolls everything back")

@@ -12,7 +12,11 @@ Examples:
     python3 Tests/Server/conference_server.py --root ../shared/apple-feeds/2017 --rebase-config
     python3 Tests/Server/conference_server.py --root Fixtures --fault /news.json=status:500,times=1
 
-See docs/api.md for the endpoints.
+With --rebase-config, a served config.json has every absolute feed URL (feeds.<language>.<name>.url)
+pointed at this server by its last path component, whether or not that file is in the folder (an
+absent feed answers 404 from here), and an absolute accountService URL pointed at this server's
+account API, so that a client syncing Apple's real configs through it never reaches the internet
+for them. See docs/api.md for the endpoints.
 """
 
 import argparse
@@ -250,7 +254,18 @@ class FeedFolder:
             return []
 
     def rebased(self, full, body, base_url):
-        """Absolute feed URLs whose last path component exists beside the config point here."""
+        """The config with its absolute URLs pointing here, so that a client syncing it through this
+        server never reaches another host for what it reads:
+
+        - every absolute http(s) `url` of a feed (`feeds.<language>.<name>.url`) becomes
+          `<base_url>/<prefix><last path component>`, whether or not that file exists (an absent
+          one then answers 404 from this server, never from the internet);
+        - an absolute `accountService.url` that is not already on a loopback host becomes this
+          server's account API, `<base_url>/account`;
+        - any other absolute `url` (`services`, ...: not read by the client) points here only when
+          a file with its last path component exists beside the config, and is kept otherwise.
+
+        Relative URLs are left alone. A config that is not JSON is served as it is."""
         try:
             doc = json.loads(body.decode("utf-8"))
         except (UnicodeDecodeError, ValueError):
@@ -259,10 +274,43 @@ class FeedFolder:
         prefix = os.path.relpath(directory, self.root).replace(os.sep, "/")
         prefix = "" if prefix == "." else prefix + "/"
 
-        def walk(node):
+        def absolute(value):
+            if not isinstance(value, str):
+                return None
+            try:
+                parts = urlsplit(value)
+            except ValueError:
+                return None
+            return parts if parts.scheme.lower() in ("http", "https") and parts.netloc else None
+
+        def here(parts, fallback):
+            name = next((s for s in reversed(parts.path.split("/")) if s), "") or fallback
+            return "%s/%s%s" % (base_url, prefix, name)
+
+        if not isinstance(doc, dict):
+            return body
+        feeds = doc.get("feeds")
+        if isinstance(feeds, dict):
+            for language in feeds.values():
+                if not isinstance(language, dict):
+                    continue
+                for feed_name, link in language.items():
+                    if isinstance(link, dict):
+                        parts = absolute(link.get("url"))
+                        if parts:
+                            link["url"] = here(parts, "%s.json" % feed_name)
+        account = doc.get("accountService")
+        if isinstance(account, dict):
+            parts = absolute(account.get("url"))
+            if parts and (parts.hostname or "").lower() not in ("127.0.0.1", "localhost", "::1"):
+                account["url"] = base_url + "/account"
+
+        def walk(node, skip=()):
             if isinstance(node, dict):
                 for key, value in node.items():
-                    if key == "url" and isinstance(value, str) and value.startswith(("http://", "https://")):
+                    if key in skip:
+                        continue
+                    if key == "url" and absolute(value):
                         name = urlsplit(value).path.rsplit("/", 1)[-1]
                         if name and not name.startswith(".") and os.path.isfile(os.path.join(directory, name)):
                             node[key] = "%s/%s%s" % (base_url, prefix, name)
@@ -272,7 +320,7 @@ class FeedFolder:
                 for value in node:
                     walk(value)
 
-        walk(doc)
+        walk(doc, skip=("feeds", "accountService"))
         return (json.dumps(doc, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
 
 
@@ -528,7 +576,8 @@ def parse_args(argv):
     parser.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=0, help="port (default 0: an ephemeral port)")
     parser.add_argument("--rebase-config", action="store_true",
-                        help="point config.json's absolute feed URLs at this server")
+                        help="point every absolute feed URL of a served config.json (and an absolute "
+                             "accountService URL) at this server, present or not")
     parser.add_argument("--fault", action="append", default=[], metavar="PATH=KIND[:VALUE][,times=N]",
                         help="inject a fault: status:N, delay:SECONDS, truncate, malformed, drop "
                              "(repeatable; PATH may use * wildcards)")

@@ -27,6 +27,7 @@ PACKAGE_ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
 SERVER = os.path.join(HERE, "conference_server.py")
 FIXTURES = os.path.join(PACKAGE_ROOT, "Fixtures")
 APPLE_2017 = os.path.normpath(os.path.join(PACKAGE_ROOT, "..", "shared", "apple-feeds", "2017"))
+APPLE_2020B = os.path.normpath(os.path.join(PACKAGE_ROOT, "..", "shared", "apple-feeds", "2020b"))
 
 PASSWORDS = {"ada": "lovelace-1843", "bob": "builder-bob-42", "cy": "cy-has-no-cloud"}
 
@@ -145,7 +146,8 @@ class FeedTests(SharedServerTestCase):
 
     def test_second_fetch_of_every_feed_downloads_no_body(self):
         etags = {}
-        for name in ("config.json", "contents.json", "news.json", "videos_live.json"):
+        for name in ("config.json", "contents.json", "contents_jpn.json", "news.json", "videos_live.json",
+                     "articles.json", "articles_jpn.json"):
             status, resp, _ = self.server.request("GET", "/" + name)
             self.assertEqual(status, 200)
             etags[name] = resp.getheader("ETag")
@@ -153,7 +155,7 @@ class FeedTests(SharedServerTestCase):
         for name, etag in etags.items():
             self.server.request("GET", "/" + name, headers={"If-None-Match": etag})
         log = self.log()
-        self.assertEqual(len(log), 4)
+        self.assertEqual(len(log), len(etags))
         self.assertTrue(all(e["status"] == 304 and e["bytes"] == 0 for e in log), log)
 
     def test_changed_file_gets_a_new_etag(self):
@@ -568,9 +570,15 @@ class RebaseConfigTests(unittest.TestCase):
             feeds = config["feeds"]["en"]
             self.assertEqual(feeds["contents"]["url"], server.url + "/contents.json")
             self.assertEqual(feeds["liveVideos"]["url"], server.url + "/videos_live.json")
-            # Feeds that are not in the folder keep their original URL.
-            self.assertTrue(feeds["layout"]["url"].startswith("https://devimages-cdn.apple.com/"))
-            self.assertTrue(config["feeds"]["zho"]["contents"]["url"].startswith("https://"))
+            # Feeds that are not in the folder point here too, and answer 404 from here.
+            self.assertEqual(feeds["articles"]["url"], server.url + "/articles.json")
+            self.assertEqual(feeds["layout"]["url"], server.url + "/layout.json")
+            self.assertEqual(config["feeds"]["zho"]["contents"]["url"], server.url + "/contents_zho.json")
+            for language in config["feeds"].values():
+                for link in language.values():
+                    self.assertTrue(link["url"].startswith(server.url + "/"), link["url"])
+            self.assertEqual(server.request("GET", "/articles.json")[0], 404)
+            self.assertEqual(server.request("GET", "/contents_zho.json")[0], 404)
             # The rewritten URL really serves the feed, with ETag and 304.
             path = feeds["contents"]["url"][len(server.url):]
             status, resp, body = server.request("GET", path)
@@ -581,6 +589,26 @@ class RebaseConfigTests(unittest.TestCase):
             _, resp, _ = server.request("GET", "/config.json")
             self.assertEqual(server.request("GET", "/config.json",
                                             headers={"If-None-Match": resp.getheader("ETag")})[0], 304)
+        finally:
+            self.assertEqual(server.stop(), 0)
+            server.kill()
+
+    @unittest.skipUnless(os.path.isdir(APPLE_2020B), "Apple's 2020b feeds not found at " + APPLE_2020B)
+    def test_apple_2020b_config_has_no_feed_left_outside(self):
+        server = Server("--rebase-config", "--quiet", root=APPLE_2020B)
+        try:
+            config = server.json("GET", "/config.json")
+            with open(os.path.join(APPLE_2020B, "config.json"), encoding="utf-8") as f:
+                original = json.load(f)
+            self.assertEqual(sorted(config["feeds"]), ["en", "jpn", "kor", "zho"])
+            for language, links in config["feeds"].items():
+                for name, link in links.items():
+                    last = original["feeds"][language][name]["url"].rsplit("/", 1)[-1]
+                    self.assertEqual(link["url"], server.url + "/" + last)
+            self.assertEqual(server.request("GET", "/contents.json")[0], 200)
+            self.assertEqual(server.request("GET", "/event.json")[0], 404)
+            # Not read by clients, and no such file here: kept as they are.
+            self.assertEqual(config["services"], original["services"])
         finally:
             self.assertEqual(server.stop(), 0)
             server.kill()
@@ -596,13 +624,90 @@ class RebaseConfigTests(unittest.TestCase):
             server.kill()
 
 
+class RebaseRulesTests(unittest.TestCase):
+    """--rebase-config on a config written here: feeds, accountService, other URLs, a sub-folder."""
+
+    CONFIG = {
+        "feeds": {
+            "en": {"contents": {"url": "https://cdn.example.com/a/b/contents.json", "etag": "\"x\""},
+                   "articles": {"url": "https://cdn.example.com/a/b/articles.json"},
+                   "event": {"url": "HTTP://cdn.example.com/a/b/event.json?v=2"},
+                   "news": {"url": "news.json"}},
+            "jpn": {"contents": {"url": "https://cdn.example.com/a/b/contents_jpn.json"}},
+        },
+        "services": {"pushRegistration": {"url": "https://push.example.com/v2/device"},
+                     "walletPass": {"url": "https://tickets.example.com/pass/notes.json"}},
+        "eventHero": {"backgroundImage": "https://images.example.com/hero.heic"},
+        "accountService": {"url": "https://accounts.example.com/api/account"},
+    }
+
+    def setUp(self):
+        self.root = tempfile.mkdtemp()
+        os.mkdir(os.path.join(self.root, "sub"))
+        for folder in (self.root, os.path.join(self.root, "sub")):
+            with open(os.path.join(folder, "config.json"), "w", encoding="utf-8") as f:
+                json.dump(self.CONFIG, f)
+            for name in ("contents.json", "notes.json"):
+                with open(os.path.join(folder, name), "w", encoding="utf-8") as f:
+                    f.write("{}")
+
+    def tearDown(self):
+        shutil.rmtree(self.root)
+
+    def test_every_feed_points_here_present_or_not(self):
+        server = Server("--rebase-config", "--quiet", root=self.root)
+        try:
+            for prefix in ("/", "/sub/"):
+                config = server.json("GET", prefix + "config.json")
+                feeds = config["feeds"]
+                here = server.url + prefix
+                self.assertEqual(feeds["en"]["contents"], {"url": here + "contents.json", "etag": "\"x\""})
+                self.assertEqual(feeds["en"]["articles"]["url"], here + "articles.json")
+                self.assertEqual(feeds["en"]["event"]["url"], here + "event.json")
+                self.assertEqual(feeds["en"]["news"]["url"], "news.json")  # relative: as it was
+                self.assertEqual(feeds["jpn"]["contents"]["url"], here + "contents_jpn.json")
+                # The account API is this server's, whatever folder the config is in.
+                self.assertEqual(config["accountService"]["url"], server.url + "/account")
+                # Other URLs: here only when the file is beside the config.
+                self.assertEqual(config["services"]["pushRegistration"]["url"], "https://push.example.com/v2/device")
+                self.assertEqual(config["services"]["walletPass"]["url"], here + "notes.json")
+                self.assertEqual(config["eventHero"], self.CONFIG["eventHero"])
+                self.assertEqual(server.request("GET", prefix + "contents.json")[0], 200)
+                self.assertEqual(server.request("GET", prefix + "articles.json")[0], 404)
+        finally:
+            self.assertEqual(server.stop(), 0)
+            server.kill()
+
+    def test_loopback_account_service_is_kept(self):
+        config = dict(self.CONFIG, accountService={"url": "http://127.0.0.1:9/account"})
+        with open(os.path.join(self.root, "config.json"), "w", encoding="utf-8") as f:
+            json.dump(config, f)
+        server = Server("--rebase-config", "--quiet", root=self.root)
+        try:
+            self.assertEqual(server.json("GET", "/config.json")["accountService"],
+                             {"url": "http://127.0.0.1:9/account"})
+        finally:
+            self.assertEqual(server.stop(), 0)
+            server.kill()
+
+    def test_the_fixtures_config_is_unchanged_by_rebasing(self):
+        server = Server("--rebase-config", "--quiet")
+        try:
+            with open(os.path.join(FIXTURES, "config.json"), encoding="utf-8") as f:
+                self.assertEqual(server.json("GET", "/config.json"), json.load(f))
+        finally:
+            self.assertEqual(server.stop(), 0)
+            server.kill()
+
+
 class FixtureTests(unittest.TestCase):
     """The committed sample conference is what generate.py produces, with the documented counts."""
 
     @classmethod
     def setUpClass(cls):
         docs = {}
-        for name in ("config.json", "contents.json", "news.json", "videos_live.json"):
+        for name in ("config.json", "contents.json", "contents_jpn.json", "news.json", "videos_live.json",
+                     "articles.json", "articles_jpn.json"):
             with open(os.path.join(FIXTURES, name), encoding="utf-8") as f:
                 docs[name] = json.load(f)
         cls.docs = docs
@@ -616,12 +721,16 @@ class FixtureTests(unittest.TestCase):
     def test_counts(self):
         def count(event, kind=None):
             return sum(1 for c in self.contents if c["eventId"] == event and (kind is None or c["type"] == kind))
-        self.assertEqual(len(self.contents), 259)
+        self.assertEqual(len(self.contents), 272)
         self.assertEqual([count("wwdc2026", k) for k in ("Session", "Lab", "Special Event", "Get-Together", "Video")],
                          [140, 64, 8, 6, 16])
         self.assertEqual((count("wwdc2027"), count("wwdc2025", "Video"), count("wwdc2025")), (10, 15, 15))
+        self.assertEqual((count("news", "Article"), count("articles", "Article"), count("tech-talks", "Video")), (5, 4, 4))
+        self.assertEqual((count("news"), count("articles"), count("tech-talks")), (5, 4, 4))
         doc = self.docs["contents.json"]
         self.assertEqual((len(doc["tracks"]), len(doc["rooms"]), len(doc["resources"])), (8, 10, 52))
+        self.assertEqual((len(doc["topics"]), len(doc["topicCategories"])), (10, 3))
+        self.assertEqual(len(self.docs["articles.json"]["articles"]), 8)
         self.assertEqual(len(self.docs["news.json"]["items"]), 12)
         self.assertEqual(sorted(self.docs["videos_live.json"]["live_sessions"]), ["101", "102", "103", "201", "301"])
         days = {c["startTime"][:10] for c in self.contents if c["eventId"] == "wwdc2026" and "startTime" in c}
@@ -632,31 +741,87 @@ class FixtureTests(unittest.TestCase):
         tracks, rooms = {t["id"] for t in doc["tracks"]}, {r["id"] for r in doc["rooms"]}
         events = {e["id"]: e for e in doc["events"]}
         self.assertEqual([e["id"] for e in doc["events"] if e["current"]], ["wwdc2026"])
+        self.assertEqual([e["id"] for e in doc["events"]],
+                         ["wwdc2027", "wwdc2026", "wwdc2025", "news", "articles", "tech-talks"])
+        self.assertFalse({"startTime", "endTime"} & set(events["tech-talks"]))
         for c in self.contents:
             for key in ("id", "staticContentId", "eventContentId", "eventId", "webPermalink",
-                        "description", "title", "type", "platforms"):
+                        "description", "title", "type"):
                 self.assertIn(key, c, c["id"])
             self.assertIn(c["eventId"], events)
+            if c["type"] == "Article":
+                self.assertEqual((c["description"], c["topicIds"]), ("", []))
+                self.assertNotIn("platforms", c)
+                self.assertNotIn("media", c)
+                self.assertRegex(c["articleID"], r"^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$")
+                continue
             self.assertTrue(set(c["platforms"]) <= {"iOS", "macOS", "tvOS", "watchOS", "visionOS"})
             if "startTime" in c:
                 for key in ("startTime", "endTime"):
                     self.assertRegex(c[key], r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d-07:00$")
                 self.assertLess(c["startTime"], c["endTime"])
                 self.assertIn(c["roomId"], rooms)
-            if c["eventId"] == "wwdc2025":
+            if c["eventId"] in ("wwdc2025", "tech-talks"):
                 self.assertIn("topicIds", c)
                 self.assertIn("originalPublishingDate", c)
                 self.assertNotIn("trackId", c)
+                self.assertNotIn("startTime", c)
             else:
                 self.assertIn(c["trackId"], tracks)
             if c["type"] == "Lab" or c["eventId"] == "wwdc2027":
                 self.assertNotIn("media", c)
             if c["eventId"] == "wwdc2026" and c["type"] in ("Session", "Video"):
                 self.assertTrue({"hls", "downloadHD", "downloadSD", "duration"} <= set(c["media"]))
-        feeds = self.docs["config.json"]["feeds"]["en"]
-        self.assertEqual({k: v["url"] for k, v in feeds.items()},
-                         {"contents": "contents.json", "liveVideos": "videos_live.json", "news": "news.json"})
+        feeds = self.docs["config.json"]["feeds"]
+        self.assertEqual({k: v["url"] for k, v in feeds["en"].items()},
+                         {"contents": "contents.json", "liveVideos": "videos_live.json", "news": "news.json",
+                          "articles": "articles.json"})
+        self.assertEqual({k: v["url"] for k, v in feeds["jpn"].items()},
+                         {"contents": "contents_jpn.json", "liveVideos": "videos_live.json", "news": "news.json",
+                          "articles": "articles_jpn.json"})
+        for language in feeds.values():
+            for link in language.values():
+                self.assertTrue(os.path.isfile(os.path.join(FIXTURES, link["url"])), link["url"])
         self.assertEqual(self.docs["config.json"]["accountService"], {"url": "account"})
+        self.assertEqual(self.docs["config.json"]["analytics"], {"isEnabled": False})
+        self.assertEqual(set(self.docs["config.json"]["eventHero"]),
+                         {"identifier", "title", "titleColor", "body", "bodyColor", "backgroundImage"})
+
+    def test_modern_shapes(self):
+        doc = self.docs["contents.json"]
+        by_id = {c["id"]: c for c in self.contents}
+        topics = {t["id"]: t for t in doc["topics"]}
+        self.assertTrue(all("title" in t and "name" not in t and "imageURL" in t for t in doc["topics"]))
+        categorised = {t for c in doc["topicCategories"] for t in c["topicIds"]}
+        self.assertEqual(set(topics) - categorised, {310})
+        self.assertTrue(by_id["wwdc2026-101"]["hasLiveStream"])
+        self.assertEqual(by_id["wwdc2025-201"]["primaryTopicID"], 306)
+        with_chapters = [c["id"] for c in self.contents if c.get("media", {}).get("chapters")]
+        self.assertEqual(len(with_chapters), 5)
+        self.assertEqual(sum("summary" in ch for i in with_chapters for ch in by_id[i]["media"]["chapters"]), 1)
+        self.assertTrue(any("\u202e" in ch["title"] for ch in by_id["wwdc2026-992"]["media"]["chapters"]))
+        snippets = [s for c in self.contents for s in c.get("codeSnippets", [])]
+        self.assertEqual(len(snippets), 7)
+        self.assertEqual([s["title"] for s in by_id["wwdc2025-204"]["codeSnippets"] if "unstyledCode" not in s],
+                         ["Model and fetch upcoming trips"])
+        self.assertEqual(sum("unstyledCode" not in s for s in snippets), 1)
+        hostile = by_id["wwdc2026-990"]["codeSnippets"][0]
+        for text in (hostile["title"], hostile["unstyledCode"]):
+            self.assertIn("\u001b[31m", text)
+            self.assertIn("\u0007", text)
+        signup = by_id["wwdc2026-8027"]["signupInformation"]
+        self.assertLess(signup["endDate"], by_id["wwdc2026-8027"]["startTime"])
+        self.assertEqual(sum("actionLinkURL" in c for c in self.contents), 30)
+
+    def test_japanese_contents(self):
+        en, jpn = self.docs["contents.json"], self.docs["contents_jpn.json"]
+        self.assertEqual([c["id"] for c in en["contents"]], [c["id"] for c in jpn["contents"]])
+        changed = [a["id"] for a, b in zip(en["contents"], jpn["contents"]) if a != b]
+        self.assertEqual(sorted(changed), ["wwdc2025-214", "wwdc2026-101", "wwdc2026-102", "wwdc2026-201",
+                                           "wwdc2026-206", "wwdc2026-301", "wwdc2026-303"])
+        self.assertEqual({c["id"]: c["title"] for c in jpn["contents"]}["wwdc2026-101"], "基調講演")
+        self.assertEqual([a["id"] for a in self.docs["articles.json"]["articles"]],
+                         [a["id"] for a in self.docs["articles_jpn.json"]["articles"]])
 
     def test_hostile_items(self):
         by_id = {c["id"]: c for c in self.contents}

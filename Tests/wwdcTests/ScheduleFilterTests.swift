@@ -137,7 +137,7 @@ struct ScheduleFilterTests {
         #expect(track.stderr.contains("Hint: Choose among: Featured, Developer Tools"))
         let event = try await store.run(["schedule", "--event", "wwdc1999"])
         #expect(event.status == 1)
-        #expect(event.stderr.contains("Events: wwdc2026 (current), wwdc2027, wwdc2025"))
+        #expect(event.stderr.contains("Events: wwdc2026 (current), wwdc2027, articles, news, wwdc2025, tech-talks, or 'all'"))
         let limit = try await store.run(["schedule", "--limit", "0"])
         #expect(limit.status == 64)
         let none = try await store.run(["schedule", "--search", "zzzqqq"])

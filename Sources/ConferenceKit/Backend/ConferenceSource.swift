@@ -5,11 +5,23 @@ public enum ConferenceSource: Sendable, Equatable, CustomStringConvertible {
     case server(URL)
     case folder(URL)
 
-    /// Reads `--source` / `WWDC_SOURCE`: an http(s) URL, or the path of a folder.
+    /// The public feeds Apple's WWDC app reads, as the open-source WWDC app for macOS serves them.
+    public static let appleURL = URL(string: "https://api2024.wwdc.io/")!
+
+    /// Sources known by name: `apple` (``appleURL``, or `$WWDC_APPLE_SOURCE` when set).
+    public static func named(_ name: String, environment: [String: String]) -> String? {
+        guard name.lowercased() == "apple" else { return nil }
+        if let override = environment["WWDC_APPLE_SOURCE"], !override.isEmpty { return override }
+        return appleURL.absoluteString
+    }
+
+    /// Reads `--source` / `WWDC_SOURCE`: a named source (`apple`), an http(s) URL, or the path of a folder.
     ///
     /// - Throws: `BackendError.insecureSource` for plain http beyond this machine,
     ///   `BackendError.invalidSource` for anything else that is not a URL nor a folder.
-    public init(argument: String, relativeTo directory: String = FileManager.default.currentDirectoryPath) throws {
+    public init(argument: String, environment: [String: String] = [:],
+                relativeTo directory: String = FileManager.default.currentDirectoryPath) throws {
+        let argument = Self.named(argument, environment: environment) ?? argument
         if let url = URL(string: argument), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" {
             guard url.host != nil else { throw BackendError.invalidSource(argument) }
             if scheme == "http", !Self.isLoopback(url) { throw BackendError.insecureSource(url) }

@@ -1,5 +1,5 @@
 extension Database {
-    /// The schedule instances `query` asks for: by start time, or best match first with a search.
+    /// The schedule `query` asks for: by start time, or best match first with a search.
     ///
     /// Empty when the search has no word to look for.
     public func schedule(_ query: ScheduleQuery) throws -> [ScheduleItem] {
@@ -7,8 +7,9 @@ extension Database {
         return try fetchAll(statement.sql, statement.arguments) { row in
             ScheduleItem(sessionID: row.string(at: 0) ?? "", eventID: row.string(at: 1) ?? "", number: row.optionalInt(at: 2),
                          title: row.string(at: 3) ?? "", type: row.string(at: 4), track: row.string(at: 5),
-                         room: row.string(at: 6), startTime: row.double(at: 7), endTime: row.optionalDouble(at: 8),
-                         utcOffset: row.optionalInt(at: 9), isFavorite: row.int(at: 10) != 0)
+                         room: row.string(at: 6), startTime: row.optionalDouble(at: 7), endTime: row.optionalDouble(at: 8),
+                         utcOffset: row.optionalInt(at: 9), isFavorite: row.int(at: 10) != 0, topic: row.string(at: 11),
+                         topics: Database.list(row.string(at: 12)), publishedTime: row.optionalDouble(at: 13))
         }
     }
 
@@ -19,31 +20,40 @@ extension Database {
         var joins = ""
         var conditions: [String] = []
         var arguments: [DatabaseValue] = []
+        // Scheduled items only, unless a search (which finds every item) or the unscheduled listing.
+        var from = "instances i\nJOIN sessions s ON s.sid = i.sid"
         var order = "i.start_time, r.ordinal, s.id"
         var orderArguments: [DatabaseValue] = []
 
+        if query.unscheduledOnly {
+            from = "sessions s\nLEFT JOIN instances i ON i.sid = s.sid"
+            conditions.append("i.sid IS NULL")
+            order = "s.original_publishing_date IS NULL, s.original_publishing_date, s.event_content_id, s.id"
+        }
         if let search = query.search {
             let number = SearchText.sessionNumber(in: search)
             let match = Database.matchExpression(for: search)
+            from = "sessions s\nLEFT JOIN instances i ON i.sid = s.sid"
             switch (match, number) {
             case (nil, nil):
                 return nil
             case (let match?, nil):
                 prefix = SearchText.hitsCTE
-                prefixArguments = [.text(match)]
+                prefixArguments = SearchText.hitsArguments(match)
                 joins = "JOIN hit ON hit.sid = s.sid"
-                order = "hit.score, i.start_time, s.id"
+                order = "hit.score, i.start_time IS NULL, i.start_time, s.id"
             case (let match?, let number?):
                 prefix = SearchText.hitsCTE
-                prefixArguments = [.text(match)]
+                prefixArguments = SearchText.hitsArguments(match)
                 joins = "LEFT JOIN hit ON hit.sid = s.sid"
                 conditions.append("(hit.sid IS NOT NULL OR s.event_content_id = ?)")
                 arguments.append(.integer(Int64(number)))
-                order = "s.event_content_id IS ? DESC, hit.score, i.start_time, s.id"
+                order = "s.event_content_id IS ? DESC, hit.score, i.start_time IS NULL, i.start_time, s.id"
                 orderArguments = [.integer(Int64(number))]
             case (nil, let number?):
                 conditions.append("s.event_content_id = ?")
                 arguments.append(.integer(Int64(number)))
+                order = "i.start_time IS NULL, i.start_time, s.id"
             }
         }
         if let events = query.eventIDs {
@@ -76,6 +86,10 @@ extension Database {
             conditions.append("coalesce(i.track_id, s.track_id) IN (\(placeholders(query.trackIDs.count)))")
             arguments += query.trackIDs.map { .integer(Int64($0)) }
         }
+        if !query.topicIDs.isEmpty {
+            conditions.append("EXISTS (SELECT 1 FROM session_topics st WHERE st.sid = s.sid AND st.topic_id IN (\(placeholders(query.topicIDs.count))))")
+            arguments += query.topicIDs.map { .integer(Int64($0)) }
+        }
         if !query.types.isEmpty {
             conditions.append("lower(s.type) IN (\(placeholders(query.types.count)))")
             arguments += query.types.map { .text($0.lowercased()) }
@@ -93,9 +107,9 @@ extension Database {
         }
         var sql = prefix + """
             SELECT s.id, s.event_id, s.event_content_id, s.title, s.type, t.name, r.name, i.start_time, i.end_time,
-                   coalesce(i.utc_offset, e.utc_offset), coalesce(f.is_favorite, 0)
-            FROM instances i
-            JOIN sessions s ON s.sid = i.sid
+                   coalesce(i.utc_offset, e.utc_offset), coalesce(f.is_favorite, 0), \(primaryTopicColumn), \(topicsColumn),
+                   s.original_publishing_date
+            FROM \(from)
             \(joins)
             LEFT JOIN events e ON e.id = s.event_id
             LEFT JOIN tracks t ON t.id = coalesce(i.track_id, s.track_id)
@@ -114,5 +128,23 @@ extension Database {
 
     static func placeholders(_ count: Int) -> String {
         Array(repeating: "?", count: count).joined(separator: ", ")
+    }
+
+    /// The name of an item's primary topic (else its first), for a listing row of `s`.
+    static let primaryTopicColumn = """
+        (SELECT name FROM topics WHERE id = coalesce(s.primary_topic_id,
+            (SELECT topic_id FROM session_topics WHERE sid = s.sid ORDER BY position LIMIT 1)))
+        """
+
+    /// The names of an item's topics, in its order, separated by U+001F (see ``list(_:)``).
+    static let topicsColumn = """
+        (SELECT group_concat(name, char(31)) FROM (SELECT t.name AS name FROM session_topics st
+            JOIN topics t ON t.id = st.topic_id WHERE st.sid = s.sid ORDER BY st.position))
+        """
+
+    /// The elements of a list a query joined with U+001F.
+    static func list(_ joined: String?) -> [String] {
+        guard let joined, !joined.isEmpty else { return [] }
+        return joined.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init)
     }
 }

@@ -1,12 +1,14 @@
 extension Database {
-    /// Sessions with a video: newest event first, then by number; best match first with a search.
+    /// Sessions with a video: newest event first, then its scheduled items by number and its others
+    /// by publishing date; best match first with a search.
     public func videos(_ query: VideoQuery) throws -> [VideoItem] {
         guard let statement = Database.videosStatement(query) else { return [] }
         return try fetchAll(statement.sql, statement.arguments) { row in
             VideoItem(sessionID: row.string(at: 0) ?? "", eventID: row.string(at: 1) ?? "", number: row.optionalInt(at: 2),
                       title: row.string(at: 3) ?? "", type: row.string(at: 4), duration: row.optionalDouble(at: 5),
                       streamURL: row.string(at: 6), hdURL: row.string(at: 7), sdURL: row.string(at: 8),
-                      date: row.optionalDouble(at: 9), utcOffset: row.optionalInt(at: 10), isFavorite: row.int(at: 11) != 0)
+                      date: row.optionalDouble(at: 9), utcOffset: row.optionalInt(at: 10), isFavorite: row.int(at: 11) != 0,
+                      isPublishingDate: row.int(at: 12) != 0, topic: row.string(at: 13), topics: Database.list(row.string(at: 14)))
         }
     }
 
@@ -16,14 +18,14 @@ extension Database {
         var joins = ""
         var conditions = ["(v.hls IS NOT NULL OR v.download_hd IS NOT NULL OR v.download_sd IS NOT NULL)"]
         var arguments: [DatabaseValue] = []
-        var order = "e.start_time DESC, s.event_id DESC, s.event_content_id, s.id"
+        var order = "e.start_time DESC, s.event_id DESC, CASE WHEN i.sid IS NULL THEN s.original_publishing_date END, s.event_content_id, s.id"
         var orderArguments: [DatabaseValue] = []
         if let search = query.search {
             let number = SearchText.sessionNumber(in: search)
             let match = Database.matchExpression(for: search)
             if let match {
                 prefix = SearchText.hitsCTE
-                arguments.append(.text(match))
+                arguments += SearchText.hitsArguments(match)
                 joins = number == nil ? "JOIN hit ON hit.sid = s.sid" : "LEFT JOIN hit ON hit.sid = s.sid"
             }
             switch (match, number) {
@@ -48,10 +50,15 @@ extension Database {
         if query.favoritesOnly {
             conditions.append("f.is_favorite = 1")
         }
+        if !query.topicIDs.isEmpty {
+            conditions.append("EXISTS (SELECT 1 FROM session_topics st WHERE st.sid = s.sid AND st.topic_id IN (\(placeholders(query.topicIDs.count))))")
+            arguments += query.topicIDs.map { .integer(Int64($0)) }
+        }
         var sql = prefix + """
             SELECT s.id, s.event_id, s.event_content_id, s.title, s.type, v.duration, v.hls, v.download_hd, v.download_sd,
                    coalesce(i.start_time, s.original_publishing_date), coalesce(i.utc_offset, e.utc_offset),
-                   coalesce(f.is_favorite, 0)
+                   coalesce(f.is_favorite, 0), i.sid IS NULL AND s.original_publishing_date IS NOT NULL,
+                   \(primaryTopicColumn), \(topicsColumn)
             FROM videos v
             JOIN sessions s ON s.sid = v.sid
             \(joins)

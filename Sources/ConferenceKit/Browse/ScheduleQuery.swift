@@ -12,24 +12,31 @@ public struct ScheduleQuery: Hashable, Sendable {
     public var eventIDs: [String]?
     public var day: Day?
     public var trackIDs: [Int] = []
+    /// Topics, by id: an item must carry one of them.
+    public var topicIDs: [Int] = []
+    /// Only items without a schedule (by publishing date) instead of the scheduled ones.
+    public var unscheduledOnly = false
     /// Session types (`Session`, `Lab`), compared without case.
     public var types: [String] = []
     /// Platforms (`iOS`), compared without case.
     public var platforms: [String] = []
     public var favoritesOnly = false
     /// Plain words to find (see `Database.search(_:limit:)`); a whole number also finds the session of
-    /// that number. With a search, the best matches come first.
+    /// that number. With a search, the best matches come first, those matching in the title before
+    /// the others, and items without a schedule are found too.
     public var search: String?
     /// Only instances still running or to come at this instant (seconds since 1970).
     public var notEndedBefore: Double?
     public var limit: Int?
 
-    public init(eventIDs: [String]? = nil, day: Day? = nil, trackIDs: [Int] = [], types: [String] = [],
-                platforms: [String] = [], favoritesOnly: Bool = false, search: String? = nil,
-                notEndedBefore: Double? = nil, limit: Int? = nil) {
+    public init(eventIDs: [String]? = nil, day: Day? = nil, trackIDs: [Int] = [], topicIDs: [Int] = [],
+                unscheduledOnly: Bool = false, types: [String] = [], platforms: [String] = [], favoritesOnly: Bool = false,
+                search: String? = nil, notEndedBefore: Double? = nil, limit: Int? = nil) {
         self.eventIDs = eventIDs
         self.day = day
         self.trackIDs = trackIDs
+        self.topicIDs = topicIDs
+        self.unscheduledOnly = unscheduledOnly
         self.types = types
         self.platforms = platforms
         self.favoritesOnly = favoritesOnly

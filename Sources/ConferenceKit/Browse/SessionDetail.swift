@@ -34,14 +34,41 @@ public struct SessionDetail: Hashable, Sendable {
     public var resources: [Resource]
     public var favorite: Favorite?
     public var feedback: Feedback?
+    /// When its event runs (seconds since 1970), when the feed says.
+    public var eventStart: Double? = nil
+    public var eventEnd: Double? = nil
+    /// Its topics, in its order.
+    public var topics: [String] = []
+    /// The code shown in its video.
+    public var codeSnippets: [CodeSnippet] = []
+    /// How to sign up, for a lab by appointment: the link, its prompt and the window.
+    public var signup: LabSignup? = nil
+    /// An article's text (markup removed), from the `articles` feed.
+    public var articleBody: String? = nil
+    /// Its picture (the wide variant), built from its event's image path.
+    public var imageURL: String? = nil
 
-    /// The URL to play: a live stream still on the air at `now`, else the adaptive stream, else the
-    /// HD download, else the SD one.
-    public func bestStreamURL(at now: Double) -> String? {
-        if let live = liveStream, let url = live.iosURL ?? live.tvosURL,
-           live.actualEndDate.map({ $0.secondsSince1970 > now }) ?? true {
-            return url
+    /// Whether its live stream is on the air at `now`: inside the session's time window or, for a
+    /// session without times, while its event runs; never after the stream's known end.
+    public func isLive(at now: Double) -> Bool {
+        guard let live = liveStream, live.iosURL ?? live.tvosURL != nil else { return false }
+        if let ended = live.actualEndDate?.secondsSince1970, now >= ended { return false }
+        let window: (start: Double, end: Double)?
+        if let start = startTime {
+            window = (start, endTime ?? start)
+        } else if let start = eventStart, let end = eventEnd {
+            window = (start, end)
+        } else {
+            window = nil
         }
+        guard let window else { return false }
+        return now >= window.start && now < window.end
+    }
+
+    /// The URL to play: the live stream while it is on the air at `now`, else the adaptive stream, else
+    /// the HD download, else the SD one.
+    public func bestStreamURL(at now: Double) -> String? {
+        if isLive(at: now), let live = liveStream, let url = live.iosURL ?? live.tvosURL { return url }
         return media?.hls ?? media?.downloadHD ?? media?.downloadSD
     }
 }

@@ -16,9 +16,15 @@ public struct VideoItem: Hashable, Sendable {
     public var date: Double?
     public var utcOffset: Int?
     public var isFavorite: Bool
+    /// True when `date` is a publishing date (the item is not scheduled).
+    public var isPublishingDate: Bool
+    /// The topic it is listed under, and all its topics.
+    public var topic: String?
+    public var topics: [String]
 
     public init(sessionID: String, eventID: String, number: Int?, title: String, type: String?, duration: Double?,
-                streamURL: String?, hdURL: String?, sdURL: String?, date: Double?, utcOffset: Int?, isFavorite: Bool) {
+                streamURL: String?, hdURL: String?, sdURL: String?, date: Double?, utcOffset: Int?, isFavorite: Bool,
+                isPublishingDate: Bool = false, topic: String? = nil, topics: [String] = []) {
         self.sessionID = sessionID
         self.eventID = eventID
         self.number = number
@@ -31,5 +37,8 @@ public struct VideoItem: Hashable, Sendable {
         self.date = date
         self.utcOffset = utcOffset
         self.isFavorite = isFavorite
+        self.isPublishingDate = isPublishingDate
+        self.topic = topic
+        self.topics = topics
     }
 }

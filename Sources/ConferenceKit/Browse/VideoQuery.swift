@@ -5,10 +5,14 @@ public struct VideoQuery: Hashable, Sendable {
     /// Plain words to find; a whole number also finds the session of that number. Best match first.
     public var search: String?
     public var favoritesOnly = false
+    /// Topics, by id: an item must carry one of them.
+    public var topicIDs: [Int] = []
     public var limit: Int?
 
-    public init(eventIDs: [String]? = nil, search: String? = nil, favoritesOnly: Bool = false, limit: Int? = nil) {
+    public init(eventIDs: [String]? = nil, search: String? = nil, favoritesOnly: Bool = false, topicIDs: [Int] = [],
+                limit: Int? = nil) {
         self.eventIDs = eventIDs
+        self.topicIDs = topicIDs
         self.search = search
         self.favoritesOnly = favoritesOnly
         self.limit = limit

@@ -1,19 +1,16 @@
 import Dispatch
 import Foundation
-import Synchronization
+import Operations
 
-/// Decodes a `contents.json` on a background thread in pieces: first everything but the sessions,
-/// then the sessions in batches, so the store can write one batch while the next decodes.
-///
-/// Sessions are read by `SessionFastParser`, everything else by `JSONDecoder`.
-/// Anything unusual (malformed JSON, a key it cannot place) yields `.unsupported`: the caller then
-/// decodes the whole document with `FeedDecoder`, which reports the error precisely.
+/// Decodes a `contents.json` on a background thread, handing over its items in batches so the store
+/// can write one batch while the next decodes; the rest of the feed comes last.
 final class ContentsStreamDecoder: Sendable {
     enum Piece: Sendable {
-        /// The feed without its sessions.
-        case lists(ContentsFeed)
         case sessions([Session])
-        case unsupported
+        /// The feed without its items, with every issue; the last piece of a readable feed.
+        case lists(ContentsFeed)
+        /// The feed cannot be trusted (not JSON, no `contents`): nothing of it may be saved.
+        case failed(FeedError)
     }
 
     private struct State {
@@ -25,16 +22,18 @@ final class ContentsStreamDecoder: Sendable {
     }
 
     private let data: Data
+    private let feed: String
     private let batchSize: Int
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let available = DispatchSemaphore(value: 0)
     private let done = DispatchSemaphore(value: 0)
     /// Batches decoded but not yet taken, at most: the decoder waits rather than hold the whole feed
     /// in memory when the store writes slower than it decodes.
     private let slots = DispatchSemaphore(value: 4)
 
-    init(data: Data, batchSize: Int = 500) {
+    init(data: Data, feed: String = "contents.json", batchSize: Int = 500) {
         self.data = data
+        self.feed = feed
         self.batchSize = batchSize
     }
 
@@ -90,42 +89,19 @@ final class ContentsStreamDecoder: Sendable {
     private struct Cancelled: Error {}
 
     private func produce() {
-        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            var parser = SessionFastParser(bytes: bytes, index: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
-            do {
-                var contents: Range<Int>?
-                try parser.readObject { parser, key in
-                    guard key.elementsEqual("contents".utf8) else { return try parser.skipValue() }
-                    guard contents == nil else { throw SessionFastParser.Unsupported() }
-                    let start = parser.index
-                    var batch: [Session] = []
-                    batch.reserveCapacity(batchSize)
-                    try parser.readArray { parser in
-                        batch.append(try parser.parseSession())
-                        if batch.count == batchSize {
-                            guard emit(.sessions(batch)) else { throw Cancelled() }
-                            batch.removeAll(keepingCapacity: true)
-                        }
-                    }
-                    if !batch.isEmpty { guard emit(.sessions(batch)) else { throw Cancelled() } }
-                    contents = start..<parser.index
+        do {
+            let lists = try FeedDecoder.document(data, feed: feed) { bytes in
+                try ContentsReader(feed: feed, batchSize: batchSize).read(bytes) { batch in
+                    guard emit(.sessions(batch)) else { throw Cancelled() }
                 }
-                parser.skipWhitespace()
-                guard parser.index == bytes.count, let contents else { throw SessionFastParser.Unsupported() }
-                // The document with an empty contents list gives everything else.
-                var rest = Data(capacity: bytes.count - contents.count + 2)
-                rest.append(UnsafeBufferPointer(rebasing: bytes[..<contents.lowerBound]))
-                rest.append(contentsOf: [UInt8(ascii: "["), UInt8(ascii: "]")])
-                rest.append(UnsafeBufferPointer(rebasing: bytes[contents.upperBound...]))
-                let lists = try JSONDecoder().decode(ContentsFeed.self, from: rest)
-                guard lists.sessions.isEmpty else { throw SessionFastParser.Unsupported() }
-                _ = emit(.lists(lists))
-            } catch is Cancelled {
-                return
-            } catch {
-                _ = emit(.unsupported)
             }
+            _ = emit(.lists(lists))
+        } catch is Cancelled {
+            return
+        } catch let error as FeedError {
+            _ = emit(.failed(error))
+        } catch {
+            _ = emit(.failed(FeedError(kind: .invalidValue, feed: feed, detail: String(describing: error))))
         }
     }
 }

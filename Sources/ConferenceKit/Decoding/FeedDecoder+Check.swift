@@ -6,11 +6,14 @@ public struct ContentsSummary: Sendable, Equatable {
     public var sessions = 0
     public var scheduled = 0
     public var withMedia = 0
+    /// Items skipped and fields ignored.
+    public var issues: [FeedIssue] = []
 
     init() {}
 
     init(_ feed: ContentsFeed) {
         events = feed.events.count
+        issues = feed.issues
         add(feed.sessions)
     }
 
@@ -23,26 +26,15 @@ public struct ContentsSummary: Sendable, Equatable {
 
 extension FeedDecoder {
     /// Checks a `contents.json` completely, with the errors of ``contents(from:feed:)``, without
-    /// keeping the decoded sessions: the sync stages the JSON itself and the store decodes it again
-    /// while it writes, which is faster and takes far less memory than holding the decoded feed.
+    /// keeping the decoded items: the sync stages the JSON itself and the store decodes it again
+    /// while it writes, which takes far less memory than holding the decoded feed.
     public static func checkContents(_ data: Data, feed: String = "contents.json") throws -> ContentsSummary {
-        let decoder = ContentsStreamDecoder(data: data)
-        decoder.start()
-        defer { decoder.cancelAndWait() }
         var summary = ContentsSummary()
-        var hasLists = false
-        while let piece = decoder.next() {
-            switch piece {
-            case let .lists(lists):
-                summary.events = lists.events.count
-                hasLists = true
-            case let .sessions(sessions):
-                summary.add(sessions)
-            case .unsupported:
-                return ContentsSummary(try contents(from: data, feed: feed))
-            }
+        let lists = try document(data, feed: feed) { bytes in
+            try ContentsReader(feed: feed).read(bytes) { summary.add($0) }
         }
-        guard hasLists else { return ContentsSummary(try contents(from: data, feed: feed)) }
+        summary.events = lists.events.count
+        summary.issues = lists.issues
         return summary
     }
 }

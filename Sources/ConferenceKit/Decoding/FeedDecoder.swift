@@ -1,156 +1,219 @@
 import Foundation
 
-/// Decodes Apple's feeds, turning every failure into a `FeedError` that says what is wrong and where.
+/// Decodes Apple's feeds by the policy of docs/feed-format.md: a feed that cannot be trusted as a
+/// whole fails with a ``FeedError`` saying what is wrong and where; an item that cannot be used is
+/// skipped and a value that cannot be used ignored, both reported in the feed's `issues`.
 public enum FeedDecoder {
-    /// Decodes `contents.json`.
+    /// Decodes `contents.json` whole (the store's import streams it instead).
     public static func contents(from data: Data, feed: String = "contents.json") throws -> ContentsFeed {
-        try decode(ContentsFeed.self, from: data, feed: feed)
+        var sessions: [Session] = []
+        var lists = try document(data, feed: feed) { bytes in
+            try ContentsReader(feed: feed).read(bytes) { sessions += $0 }
+        }
+        lists.sessions = sessions
+        return lists
     }
 
-    /// Decodes `news.json`.
+    /// Decodes `news.json`: `items` is required.
     public static func news(from data: Data, feed: String = "news.json") throws -> NewsFeed {
-        try decode(NewsFeed.self, from: data, feed: feed)
+        try document(data, feed: feed) { bytes in
+            var reader = ListReader(feed: feed)
+            var items: [NewsItem] = []
+            let found = try ListReader.readTopObject(bytes, feed: feed) { key, scanner in
+                guard key == "items" else { return false }
+                items = try reader.readList(&scanner, path: "items", table: NewsItem.fields, empty: NewsItem.empty,
+                                            identify: { $0.id }, required: true)
+                return true
+            }
+            try reader.require("items", in: found)
+            return NewsFeed(items: items, issues: reader.issues)
+        }
     }
 
-    /// Decodes `videos_live.json`.
+    /// Decodes `videos_live.json`: `live_sessions` is required.
     public static func liveVideos(from data: Data, feed: String = "videos_live.json") throws -> LiveVideosFeed {
-        try decode(LiveVideosFeed.self, from: data, feed: feed)
+        try document(data, feed: feed) { bytes in
+            var reader = ListReader(feed: feed)
+            var streams: [LiveStream] = []
+            var updated: FeedDate?
+            let found = try ListReader.readTopObject(bytes, feed: feed) { key, scanner in
+                switch key {
+                case "live_sessions":
+                    guard scanner.peekKind() == .object else {
+                        throw ListReader.wrongType(feed: feed, path: "live_sessions", expected: "an object", found: &scanner)
+                    }
+                    try scanner.readObject { scanner, number in
+                        let number = String(decoding: number, as: UTF8.self)
+                        var problems = FieldProblems()
+                        let (stream, failure) = try LiveStream.fields.readItem(&scanner, empty: LiveStream(eventContentID: number),
+                                                                                problems: &problems)
+                        reader.report(item: number, problems: problems, failure: failure)
+                        if failure == nil { streams.append(stream) }
+                    }
+                    return true
+                case "updated":
+                    if case .value(let date) = try scanner.readDate() { updated = date }
+                    return false
+                default:
+                    return false
+                }
+            }
+            try reader.require("live_sessions", in: found)
+            return LiveVideosFeed(updated: updated, streams: streams, issues: reader.issues)
+        }
     }
 
-    /// Decodes `config.json`.
+    /// Decodes `config.json`: any object; every field is optional.
     public static func config(from data: Data, feed: String = "config.json") throws -> AppConfig {
-        try decode(AppConfig.self, from: data, feed: feed)
-    }
-
-    /// Decodes any of the feed types; errors are `FeedError`s naming `feed`.
-    ///
-    /// The document must be strict JSON (RFC 8259, UTF-8): `JSONDecoder` alone would also take
-    /// trailing commas, raw control characters and invalid UTF-8.
-    public static func decode<T: Decodable>(_ type: T.Type, from data: Data, feed: String) throws -> T {
-        if let problem = JSONSyntaxLocator.firstProblem(in: data) {
-            throw FeedError(kind: .malformedJSON, feed: feed, line: problem.line, column: problem.column,
-                            offset: problem.offset, detail: problem.reason)
-        }
-        do {
-            return try JSONDecoder().decode(type, from: data)
-        } catch let error as DecodingError {
-            throw FeedDecoder.feedError(for: error, data: data, feed: feed)
-        }
-    }
-
-    static func feedError(for error: DecodingError, data: Data, feed: String) -> FeedError {
-        switch error {
-        case .keyNotFound(let key, let context):
-            let path = context.codingPath + [key]
-            return FeedError(kind: .missingField, feed: feed, path: render(path),
-                             itemID: itemID(along: path, in: data),
-                             detail: "required field \"\(key.stringValue)\" is missing")
-        case .valueNotFound(let type, let context):
-            return FeedError(kind: .wrongType, feed: feed, path: render(context.codingPath),
-                             itemID: itemID(along: context.codingPath, in: data),
-                             detail: "expected \(describe(type)) but found null")
-        case .typeMismatch(let type, let context):
-            let found = value(at: context.codingPath, in: data).map(describeJSON) ?? "another type"
-            return FeedError(kind: .wrongType, feed: feed, path: render(context.codingPath),
-                             itemID: itemID(along: context.codingPath, in: data),
-                             detail: "expected \(describe(type)) but found \(found)")
-        case .dataCorrupted(let context):
-            if context.codingPath.isEmpty {
-                if let problem = JSONSyntaxLocator.firstProblem(in: data) {
-                    return FeedError(kind: .malformedJSON, feed: feed, line: problem.line, column: problem.column,
-                                     offset: problem.offset, detail: problem.reason)
-                }
-                if data.isEmpty {
-                    return FeedError(kind: .malformedJSON, feed: feed, offset: 0, detail: "the document is empty")
-                }
+        try document(data, feed: feed) { bytes in
+            var scanner = JSONScanner.document(bytes)
+            guard scanner.peekKind() == .object else {
+                throw ListReader.wrongType(feed: feed, path: "", expected: "an object", found: &scanner)
             }
-            return FeedError(kind: .invalidValue, feed: feed, path: render(context.codingPath),
-                             itemID: itemID(along: context.codingPath, in: data), detail: context.debugDescription)
-        @unknown default:
-            return FeedError(kind: .invalidValue, feed: feed, detail: String(describing: error))
+            var config = AppConfig()
+            var problems = FieldProblems()
+            _ = try AppConfig.fields.read(&scanner, into: &config, problems: &problems)
+            try scanner.expectEnd()
+            var reader = ListReader(feed: feed)
+            reader.report(item: nil, problems: problems, failure: nil)
+            config.issues = reader.issues
+            return config
         }
     }
 
-    /// `contents[12].media.duration`
-    static func render(_ path: [any CodingKey]) -> String {
-        var text = ""
-        for key in path {
-            if let index = key.intValue, key.stringValue.hasPrefix("Index ") || key.stringValue == String(index) {
-                text += "[\(index)]"
-            } else {
-                text += text.isEmpty ? key.stringValue : "." + key.stringValue
+    /// Decodes the `articles` feed, as tolerantly as docs/feed-format.md says: a document in which no
+    /// articles can be found is `isRecognised == false`, not an error.
+    public static func articles(from data: Data, feed: String = "articles.json") throws -> ArticlesFeed {
+        try document(data, feed: feed) { bytes in try ArticlesReader(feed: feed).read(bytes) }
+    }
+
+    /// Runs `body` over the document's bytes; a document that is not JSON fails with the position
+    /// ``JSONSyntaxLocator`` finds.
+    static func document<T>(_ data: Data, feed: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) throws -> T {
+        try data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            do {
+                return try body(bytes)
+            } catch let malformed as JSONScanner.Malformed {
+                throw malformedError(bytes, feed: feed, near: malformed.offset)
+            } catch let error as FeedError where error.kind != .malformedJSON {
+                // A rejection found before the end of the document: if the document is not JSON at
+                // all, that is what to report.
+                if bytes.isEmpty || JSONSyntaxLocator.firstProblem(in: bytes) != nil { throw malformedError(bytes, feed: feed, near: 0) }
+                throw error
             }
         }
-        return text
     }
 
-    private static func describe(_ type: Any.Type) -> String {
-        switch type {
-        case is String.Type: return "a string"
-        case is Int.Type, is Double.Type, is Int64.Type: return "a number"
-        case is Bool.Type: return "true or false"
-        default:
-            let name = String(describing: type)
-            if name.hasPrefix("Array") { return "a list" }
-            if name.hasPrefix("Dictionary") || name.contains("KeyedDecodingContainer") { return "an object" }
-            return "a value of type \(name)"
+    /// The error for a document that is not JSON.
+    static func malformedError(_ bytes: UnsafeBufferPointer<UInt8>, feed: String, near offset: Int) -> FeedError {
+        if let problem = JSONSyntaxLocator.firstProblem(in: bytes) {
+            return FeedError(kind: .malformedJSON, feed: feed, line: problem.line, column: problem.column,
+                             offset: problem.offset, detail: problem.reason)
         }
+        // The scanner refuses what the locator accepts only for nesting too deep to read safely.
+        return FeedError(kind: .malformedJSON, feed: feed, offset: offset, detail: "nested too deeply to read")
+    }
+}
+
+/// Reads the top level of a feed and its lists of items, collecting what it skips and ignores.
+struct ListReader {
+    let feed: String
+    private(set) var issues: [FeedIssue] = []
+
+    init(feed: String) {
+        self.feed = feed
     }
 
-    private static func describeJSON(_ value: Any) -> String {
-        switch value {
-        case is NSNull: return "null"
-        case is String: return "a string"
-        case let number as NSNumber:
-            // Booleans come back as NSNumbers whose Objective-C type is `char`, on Darwin and Linux alike.
-            return String(cString: number.objCType) == "c" ? "true or false" : "a number"
-        case is [Any]: return "a list"
-        case is [String: Any]: return "an object"
-        default: return "another type"
+    /// Reads the top-level object, calling `field` for each key with the scanner on its value;
+    /// `field` returns true when it read a required collection (keys it did not read are skipped).
+    /// Returns the keys `field` accepted.
+    static func readTopObject(_ bytes: UnsafeBufferPointer<UInt8>, feed: String,
+                              _ field: (String, inout JSONScanner) throws -> Bool) throws -> Set<String> {
+        var scanner = JSONScanner.document(bytes)
+        guard scanner.peekKind() == .object else {
+            throw wrongType(feed: feed, path: "", expected: "an object", found: &scanner)
         }
-    }
-
-    /// The JSON value at `path`, parsed again on this error path only.
-    private static func value(at path: [any CodingKey], in data: Data) -> Any? {
-        guard var current = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else { return nil }
-        for key in path {
-            guard let next = child(of: current, key: key) else { return nil }
-            current = next
+        var found = Set<String>()
+        try scanner.readObject { scanner, key in
+            let name = String(decoding: key, as: UTF8.self)
+            let start = scanner.index
+            if try field(name, &scanner) { found.insert(name) }
+            if scanner.index == start { try scanner.skipValue() }
         }
-        return current
-    }
-
-    /// The `id` of the innermost object along `path` that has one (or the key of a keyed collection).
-    private static func itemID(along path: [any CodingKey], in data: Data) -> String? {
-        guard var current = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else { return nil }
-        var found: String?
-        for (position, key) in path.enumerated() {
-            guard let next = child(of: current, key: key) else { break }
-            // The last key is the failing field itself; its own id would say nothing new.
-            if position < path.count - 1, let object = next as? [String: Any] {
-                if let id = object["id"] as? String {
-                    found = id
-                } else if let id = object["id"] as? NSNumber {
-                    found = id.stringValue
-                } else if position > 0, keyedCollections.contains(path[position - 1].stringValue) {
-                    found = key.stringValue
-                }
-            }
-            current = next
-        }
+        try scanner.expectEnd()
         return found
     }
 
-    /// Objects whose keys identify their items.
-    private static let keyedCollections: Set<String> = ["live_sessions"]
+    /// Fails unless the top-level collection `key` was read.
+    func require(_ key: String, in found: Set<String>) throws {
+        guard found.contains(key) else {
+            throw FeedError(kind: .missingField, feed: feed, path: key, detail: "required field \"\(key)\" is missing")
+        }
+    }
 
-    private static func child(of value: Any, key: any CodingKey) -> Any? {
-        if let array = value as? [Any], let index = key.intValue, key.stringValue.hasPrefix("Index ") || key.stringValue == String(index) {
-            return index < array.count ? array[index] : nil
+    /// The error for a top-level value of the wrong shape (the feed cannot be trusted).
+    static func wrongType(feed: String, path: String, expected: String, found scanner: inout JSONScanner) -> FeedError {
+        let what: String
+        switch scanner.peekKind() {
+        case .object?: what = "an object"
+        case .array?: what = "a list"
+        case .string?: what = "text"
+        case .number?: what = "a number"
+        case .bool?: what = "true or false"
+        case .null?: what = "null"
+        case nil: what = "nothing"
         }
-        if let object = value as? [String: Any] {
-            return object[key.stringValue]
+        return FeedError(kind: .wrongType, feed: feed, path: path, detail: "expected \(expected) but found \(what)")
+    }
+
+    /// Reads a list of items with `table`: the usable ones, the others reported as skipped.
+    ///
+    /// A value that is not a list fails the feed when the list is `required`, and is reported as
+    /// ignored otherwise.
+    mutating func readList<Model>(_ scanner: inout JSONScanner, path: String, table: FieldTable<Model>, empty: Model,
+                                  identify: (Model) -> String?, required: Bool) throws -> [Model] {
+        var items: [Model] = []
+        try readList(&scanner, path: path, table: table, empty: empty, identify: identify, required: required) { items.append($0) }
+        return items
+    }
+
+    /// Reads a list of items as `readList` does, handing each usable one to `each`.
+    mutating func readList<Model>(_ scanner: inout JSONScanner, path: String, table: FieldTable<Model>, empty: Model,
+                                  identify: (Model) -> String?, required: Bool, each: (Model) throws -> Void) throws {
+        guard scanner.peekKind() == .array else {
+            if required { throw Self.wrongType(feed: feed, path: path, expected: "a list", found: &scanner) }
+            if scanner.peekKind() == .null { return try scanner.skipValue() }
+            let found: LenientValue<Never> = try scanner.mismatch()
+            if case .mismatch(let what) = found {
+                issues.append(FeedIssue(kind: .ignored, feed: feed, item: nil, field: path, reason: "expected a list, found \(what)"))
+            }
+            return
         }
-        return nil
+        var position = 0
+        try scanner.readArray { scanner in
+            var problems = FieldProblems()
+            let (model, failure) = try table.readItem(&scanner, empty: empty, problems: &problems)
+            let id = identify(model).flatMap { $0.isEmpty ? nil : $0 } ?? "\(path)[\(position)]"
+            report(item: id, problems: problems, failure: failure)
+            if failure == nil { try each(model) }
+            position += 1
+        }
+    }
+
+    /// Records an item's problems: skipped when it failed, else each ignored field.
+    mutating func report(item: String?, problems: FieldProblems, failure: FieldProblems.Problem?) {
+        if let failure {
+            issues.append(FeedIssue(kind: .skipped, feed: feed, item: item, field: failure.field.isEmpty ? nil : failure.field,
+                                    reason: failure.reason))
+            return
+        }
+        for problem in problems.list {
+            issues.append(FeedIssue(kind: .ignored, feed: feed, item: item, field: problem.field, reason: problem.reason))
+        }
+    }
+
+    mutating func append(_ more: [FeedIssue]) {
+        issues += more
     }
 }

@@ -1,4 +1,4 @@
-/// An item of `news.json`.
+/// An item of `news.json`, or an article of the event `news` of `contents.json`.
 public struct NewsItem: Hashable, Sendable {
     /// A photo of a gallery item, by identifier (Apple builds the image URL from it).
     public struct Photo: Hashable, Sendable {
@@ -20,9 +20,11 @@ public struct NewsItem: Hashable, Sendable {
     public var visibility: String?
     public var type: String?
     public var photos: [Photo]
+    /// Its page on the web (news published as contents items).
+    public var url: String?
 
     public init(id: String, title: String, body: String? = nil, timestamp: FeedDate? = nil, visibility: String? = nil,
-                type: String? = nil, photos: [Photo] = []) {
+                type: String? = nil, photos: [Photo] = [], url: String? = nil) {
         self.id = id
         self.title = title
         self.body = body
@@ -30,5 +32,6 @@ public struct NewsItem: Hashable, Sendable {
         self.visibility = visibility
         self.type = type
         self.photos = photos
+        self.url = url
     }
 }

@@ -1,6 +1,7 @@
-/// A topic that later years' feeds attach to sessions (`topics` list, `topicIds` of a content item).
+/// A topic that later years' feeds attach to items (`topics` list, `topicIds` of a content item).
 public struct Topic: Hashable, Sendable {
     public var id: Int
+    /// Apple's `title` (`name` in older copies).
     public var name: String
     public var ordinal: Int?
 

@@ -28,6 +28,52 @@ extension NewsItem.Photo: ChildRowValue {
     }
 }
 
+extension Chapter: ChildRowValue {
+    static var columnCount: Int32 { 4 }
+
+    func bind(to statement: Statement, at index: Int32) throws {
+        try statement.bind(title, at: index)
+        try statement.bind(start, at: index + 1)
+        try statement.bind(end, at: index + 2)
+        try statement.bind(summary, at: index + 3)
+    }
+
+    init(row: Statement, at index: Int32) {
+        self.init(title: row.string(at: index) ?? "", start: row.double(at: index + 1), end: row.optionalDouble(at: index + 2),
+                  summary: row.string(at: index + 3))
+    }
+}
+
+extension CodeSnippet: ChildRowValue {
+    static var columnCount: Int32 { 5 }
+
+    func bind(to statement: Statement, at index: Int32) throws {
+        try statement.bind(title, at: index)
+        try statement.bind(language, at: index + 1)
+        try statement.bind(startTime, at: index + 2)
+        try statement.bind(endTime, at: index + 3)
+        try statement.bind(code, at: index + 4)
+    }
+
+    init(row: Statement, at index: Int32) {
+        self.init(title: row.string(at: index) ?? "", language: row.string(at: index + 1), startTime: row.optionalDouble(at: index + 2),
+                  endTime: row.optionalDouble(at: index + 3), code: row.string(at: index + 4) ?? "")
+    }
+}
+
+extension Media.Link: ChildRowValue {
+    static var columnCount: Int32 { 2 }
+
+    func bind(to statement: Statement, at index: Int32) throws {
+        try statement.bind(kind, at: index)
+        try statement.bind(url, at: index + 1)
+    }
+
+    init(row: Statement, at index: Int32) {
+        self.init(kind: row.string(at: index) ?? "", url: row.string(at: index + 1) ?? "")
+    }
+}
+
 /// An ordered list owned by a row (a session's keywords, a news item's photos), stored one row per
 /// element keyed by (owner, position). Syncing compares with the stored list and writes only the
 /// positions that differ; a new list is written with one multi-row INSERT.

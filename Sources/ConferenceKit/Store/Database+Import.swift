@@ -41,9 +41,21 @@ extension Database {
             }
             if let news = batch.news { report.merge(try importer.importNews(news)) }
             if let liveVideos = batch.liveVideos { report.merge(try importer.importLiveVideos(liveVideos)) }
+            if let articles = batch.articles { report.merge(try importer.importArticles(articles)) }
+            if let language = batch.language { try setSetting("language", to: language) }
             report.merge(try importer.recordChecks(batch.checkedFeeds, at: batch.syncedAt.timeIntervalSince1970))
             return report
         }
+    }
+
+    /// A value the store remembers between syncs (`language`).
+    public func setting(_ key: String) throws -> String? {
+        try fetchString("SELECT value FROM settings WHERE key = ?", [key])
+    }
+
+    func setSetting(_ key: String, to value: String) throws {
+        try execute("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                    [key, value])
     }
 
     /// Rebuilds the full-text index from the sessions (after writing sessions by other means).

@@ -18,39 +18,25 @@ struct FeedImporter {
         return report
     }
 
-    /// Decodes and saves a `contents.json` at once: sessions are written batch by batch while the next
-    /// batch decodes on another thread. A document the fast path cannot split is decoded whole by
-    /// `FeedDecoder`, whose `FeedError` then says what is wrong.
+    /// Decodes and saves a `contents.json` at once: items are written batch by batch while the next
+    /// batch decodes on another thread. A feed that cannot be trusted fails with its `FeedError`.
     func importContents(json data: Data, feed name: String) throws -> ImportReport {
-        do {
-            return try db.inSavepoint { try importContentsStreaming(data) }
-        } catch is StreamingUnsupported {
-            return try importContents(FeedDecoder.contents(from: data, feed: name))
-        }
-    }
-
-    private struct StreamingUnsupported: Error {}
-
-    private func importContentsStreaming(_ data: Data) throws -> ImportReport {
-        let decoder = ContentsStreamDecoder(data: data)
+        let decoder = ContentsStreamDecoder(data: data, feed: name)
         decoder.start()
         defer { decoder.cancelAndWait() }
         // Reading the stored state overlaps with the first batch's decoding.
         let writer = try SessionWriter(db: db)
         var report = ImportReport()
-        var hasLists = false
         while let piece = decoder.next() {
             switch piece {
-            case .lists(let feed):
-                report.merge(try importLists(of: feed))
-                hasLists = true
             case .sessions(let sessions):
                 try writer.write(sessions)
-            case .unsupported:
-                throw StreamingUnsupported()
+            case .lists(let feed):
+                report.merge(try importLists(of: feed))
+            case .failed(let error):
+                throw error
             }
         }
-        guard hasLists else { throw StreamingUnsupported() }
         report.merge(try writer.finish())
         try rebuildSearchIndexIfNeeded(&report)
         return report
@@ -110,6 +96,7 @@ struct FeedImporter {
             try statement.bind(topic.name, at: 2)
             try statement.bind(topic.ordinal, at: 3)
         }
+        try importCategories(feed.topicCategories, report: &report)
         try syncList(unique(feed.resources, by: \.id), kind: .resources, table: "resources", keyColumn: "id",
                      columns: ["title", "url", "type", "description"],
                      key: \.id, readKey: { $0.int(at: 0) }, report: &report) { statement, resource in
@@ -118,6 +105,48 @@ struct FeedImporter {
             try statement.bind(resource.url, at: 3)
             try statement.bind(resource.type, at: 4)
             try statement.bind(resource.description, at: 5)
+        }
+        return report
+    }
+
+    /// Topic categories, and the topics each lists.
+    private func importCategories(_ categories: [TopicCategory], report: inout ImportReport) throws {
+        let categories = unique(categories, by: \.id)
+        let topics = try ChildList<Int, Int>(db: db, table: "topic_category_topics", ownerColumn: "category_id",
+                                            valueColumns: ["topic_id"], kind: .categoryTopics, readOwner: { $0.int(at: 0) })
+        var current = try topics.load()
+        let ids = Set(categories.map(\.id))
+        for (id, list) in current where !ids.contains(id) {
+            report.deleted(.categoryTopics, list.count)
+            current[id] = nil
+        }
+        try syncList(categories, kind: .topicCategories, table: "topic_categories", keyColumn: "id",
+                     columns: ["name", "ordinal"], key: \.id, readKey: { $0.int(at: 0) }, report: &report) { statement, category in
+            try statement.bind(category.id, at: 1)
+            try statement.bind(category.name, at: 2)
+            try statement.bind(category.ordinal, at: 3)
+        }
+        for category in categories {
+            try topics.sync(category.id, category.topicIDs, current: &current)
+        }
+        report[.categoryTopics].inserted += topics.counts.inserted
+        report[.categoryTopics].updated += topics.counts.updated
+        report[.categoryTopics].deleted += topics.counts.deleted
+    }
+
+    // MARK: articles
+
+    /// Article bodies: a recognised feed replaces the stored ones; one that is not recognised changes nothing.
+    func importArticles(_ feed: ArticlesFeed) throws -> ImportReport {
+        var report = ImportReport()
+        guard feed.isRecognised else { return report }
+        try syncList(unique(feed.articles, by: \.id), kind: .articles, table: "articles", keyColumn: "id",
+                     columns: ["title", "body", "web_permalink"], key: \.id, readKey: { $0.string(at: 0) ?? "" },
+                     report: &report) { statement, article in
+            try statement.bind(article.id, at: 1)
+            try statement.bind(article.title, at: 2)
+            try statement.bind(article.body, at: 3)
+            try statement.bind(article.webPermalink, at: 4)
         }
         return report
     }

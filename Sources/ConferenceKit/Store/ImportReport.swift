@@ -1,8 +1,8 @@
 /// The kinds of rows an import or a sync writes.
 public enum RecordKind: String, CaseIterable, Comparable, Sendable {
-    case events, rooms, tracks, topics, resources, sessions, instances, videos
-    case keywords, platforms, sessionTopics, relatedSessions, relatedResources
-    case news, newsPhotos, liveStreams, syncMetadata
+    case events, rooms, tracks, topics, topicCategories, categoryTopics, resources, sessions, instances, videos
+    case keywords, platforms, sessionTopics, relatedSessions, relatedResources, images, chapters, codeSnippets, videoLinks
+    case news, newsPhotos, liveStreams, articles, syncMetadata
 
     public static func < (lhs: RecordKind, rhs: RecordKind) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!

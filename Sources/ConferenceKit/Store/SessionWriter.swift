@@ -1,4 +1,4 @@
-/// Writes the sessions of one `contents.json`, in as many batches as the caller likes, then deletes
+/// Writes the items of one `contents.json`, in as many batches as the caller likes, then deletes
 /// those the feed no longer has. Reads the stored state first so that only differences are written.
 ///
 /// Used inside a transaction; batches let decoding and writing overlap.
@@ -7,20 +7,25 @@ final class SessionWriter {
     private var report = ImportReport()
     /// Session identifier → sid, for stored sessions and those written by this import.
     private var sids: [String: Int64] = [:]
-    private var storedBeforeImport: Int
     private var seen: Set<Int64> = []
     private var withInstance: Set<Int64>
     private var withVideo: Set<Int64>
-    private let keywords: ChildList<Int64, String>
-    private let platforms: ChildList<Int64, String>
-    private let topics: ChildList<Int64, Int>
-    private let related: ChildList<Int64, String>
-    private let resources: ChildList<Int64, Int>
-    private var current: (keywords: [Int64: [String]], platforms: [Int64: [String]], topics: [Int64: [Int]],
-                          related: [Int64: [String]], resources: [Int64: [Int]])
+    /// The lists an item owns, one row per element (keywords, chapters, ...).
+    private let lists: [any OwnedList]
     private let upsertSession: Statement
     private let upsertInstance: Statement
     private let upsertVideo: Statement
+    /// The `sessions` columns: those the field table names, then the ones derived from nested values.
+    private static let columns: [StoredColumn<Session>] = Session.fields.columns + [
+        StoredColumn(name: "signup_url") { session, statement, index in try statement.bind(session.signup?.url, at: index) },
+        StoredColumn(name: "signup_text") { session, statement, index in try statement.bind(session.signup?.text, at: index) },
+        StoredColumn(name: "signup_start") { session, statement, index in
+            try statement.bind(session.signup?.startDate?.secondsSince1970, at: index)
+        },
+        StoredColumn(name: "signup_end") { session, statement, index in
+            try statement.bind(session.signup?.endDate?.secondsSince1970, at: index)
+        },
+    ]
 
     init(db: Database) throws {
         self.db = db
@@ -29,25 +34,22 @@ final class SessionWriter {
             stored[row.string(at: 0) ?? ""] = row.int64(at: 1)
         }
         sids = stored
-        storedBeforeImport = stored.count
         withInstance = Set(try db.fetchAll("SELECT sid FROM instances") { $0.int64(at: 0) })
         withVideo = Set(try db.fetchAll("SELECT sid FROM videos") { $0.int64(at: 0) })
-        let sid: (Statement) -> Int64 = { $0.int64(at: 0) }
-        keywords = try ChildList(db: db, table: "session_keywords", ownerColumn: "sid", valueColumns: ["keyword"],
-                                 kind: .keywords, readOwner: sid)
-        platforms = try ChildList(db: db, table: "session_platforms", ownerColumn: "sid", valueColumns: ["platform"],
-                                  kind: .platforms, readOwner: sid)
-        topics = try ChildList(db: db, table: "session_topics", ownerColumn: "sid", valueColumns: ["topic_id"],
-                               kind: .sessionTopics, readOwner: sid)
-        related = try ChildList(db: db, table: "session_related", ownerColumn: "sid", valueColumns: ["related_id"],
-                                kind: .relatedSessions, readOwner: sid)
-        resources = try ChildList(db: db, table: "session_resources", ownerColumn: "sid", valueColumns: ["resource_id"],
-                                  kind: .relatedResources, readOwner: sid)
-        current = (try keywords.load(), try platforms.load(), try topics.load(), try related.load(), try resources.load())
-        upsertSession = try db.cachedStatement(FeedImporter.upsertSQL(table: "sessions", keys: ["id"], columns: [
-            "event_id", "event_content_id", "static_content_id", "title", "description", "type", "track_id",
-            "web_permalink", "action_link_prompt", "action_link_url", "original_publishing_date",
-        ]))
+        lists = [
+            try SessionList(db: db, table: "session_keywords", columns: ["keyword"], kind: .keywords) { $0.keywords },
+            try SessionList(db: db, table: "session_platforms", columns: ["platform"], kind: .platforms) { $0.platforms },
+            try SessionList(db: db, table: "session_topics", columns: ["topic_id"], kind: .sessionTopics) { $0.topicIDs },
+            try SessionList(db: db, table: "session_related", columns: ["related_id"], kind: .relatedSessions) { $0.relatedSessionIDs },
+            try SessionList(db: db, table: "session_resources", columns: ["resource_id"], kind: .relatedResources) { $0.relatedResourceIDs },
+            try SessionList(db: db, table: "session_images", columns: ["kind"], kind: .images) { $0.images },
+            try SessionList(db: db, table: "session_chapters", columns: ["title", "start_time", "end_time", "summary"],
+                            kind: .chapters) { $0.media?.chapters ?? [] },
+            try SessionList(db: db, table: "session_code", columns: ["title", "language", "start_time", "end_time", "code"],
+                            kind: .codeSnippets) { $0.codeSnippets },
+            try SessionList(db: db, table: "video_links", columns: ["kind", "url"], kind: .videoLinks) { $0.media?.otherLinks ?? [] },
+        ]
+        upsertSession = try db.cachedStatement(FeedImporter.upsertSQL(table: "sessions", keys: ["id"], columns: Self.columns.map(\.name)))
         upsertInstance = try db.cachedStatement(FeedImporter.upsertSQL(
             table: "instances", keys: ["sid"], columns: ["start_time", "end_time", "utc_offset", "room_id", "track_id"]))
         upsertVideo = try db.cachedStatement(FeedImporter.upsertSQL(
@@ -67,21 +69,20 @@ final class SessionWriter {
     /// Their own rows go with them (ON DELETE CASCADE); the user's favorites and feedback are keyed
     /// by identifier, not linked, and stay.
     func finish() throws -> ImportReport {
-
         if seen.count < sids.count {
             let delete = try db.cachedStatement("DELETE FROM sessions WHERE sid = ?")
             for (_, sid) in sids where !seen.contains(sid) {
                 try delete.execute([sid])
                 report.deleted(.sessions)
-                countOwnedRowsDeleted(sid)
+                if withInstance.contains(sid) { report.deleted(.instances) }
+                if withVideo.contains(sid) { report.deleted(.videos) }
+                for list in lists { report.deleted(list.kind, list.forget(sid)) }
             }
         }
-        for (kind, counts) in [(keywords.kind, keywords.counts), (platforms.kind, platforms.counts),
-                               (topics.kind, topics.counts), (related.kind, related.counts),
-                               (resources.kind, resources.counts)] {
-            report[kind].inserted += counts.inserted
-            report[kind].updated += counts.updated
-            report[kind].deleted += counts.deleted
+        for list in lists {
+            report[list.kind].inserted += list.counts.inserted
+            report[list.kind].updated += list.counts.updated
+            report[list.kind].deleted += list.counts.deleted
         }
         return report
     }
@@ -89,17 +90,9 @@ final class SessionWriter {
     private func write(_ session: Session) throws {
         upsertSession.reset()
         try upsertSession.bind(session.id, at: 1)
-        try upsertSession.bind(session.eventID, at: 2)
-        try upsertSession.bind(session.eventContentID, at: 3)
-        try upsertSession.bind(session.staticContentID, at: 4)
-        try upsertSession.bind(session.title, at: 5)
-        try upsertSession.bind(session.description, at: 6)
-        try upsertSession.bind(session.type, at: 7)
-        try upsertSession.bind(session.trackID, at: 8)
-        try upsertSession.bind(session.webPermalink, at: 9)
-        try upsertSession.bind(session.actionLinkPrompt, at: 10)
-        try upsertSession.bind(session.actionLinkURL, at: 11)
-        try upsertSession.bind(session.originalPublishingDate?.secondsSince1970, at: 12)
+        for (offset, column) in Self.columns.enumerated() {
+            try column.bind(session, upsertSession, Int32(offset + 2))
+        }
         try upsertSession.step()
         let sid: Int64
         if let known = sids[session.id] {
@@ -116,11 +109,7 @@ final class SessionWriter {
         }
         seen.insert(sid)
 
-        try keywords.sync(sid, session.keywords, current: &current.keywords)
-        try platforms.sync(sid, session.platforms, current: &current.platforms)
-        try topics.sync(sid, session.topicIDs, current: &current.topics)
-        try related.sync(sid, session.relatedSessionIDs, current: &current.related)
-        try resources.sync(sid, session.relatedResourceIDs, current: &current.resources)
+        for list in lists { try list.sync(sid, session) }
 
         if let start = session.startTime {
             upsertInstance.reset()
@@ -163,32 +152,51 @@ final class SessionWriter {
 
     /// Deletes the rows a session owns, as if it were new (for a duplicate within one feed).
     private func purgeOwnedRows(_ sid: Int64) throws {
-        let owned: [(String, RecordKind)] = [
-            ("instances", .instances), ("videos", .videos), ("session_keywords", .keywords),
-            ("session_platforms", .platforms), ("session_topics", .sessionTopics),
-            ("session_related", .relatedSessions), ("session_resources", .relatedResources),
-        ]
-        for (table, kind) in owned {
+        for (table, kind) in [("instances", RecordKind.instances), ("videos", .videos)] {
             try db.execute("DELETE FROM \(table) WHERE sid = ?", [sid])
             report.deleted(kind, db.changesCount)
         }
+        for list in lists {
+            try db.execute("DELETE FROM \(list.table) WHERE sid = ?", [sid])
+            report.deleted(list.kind, db.changesCount)
+            _ = list.forget(sid)
+        }
         withInstance.remove(sid)
         withVideo.remove(sid)
-        current.keywords[sid] = nil
-        current.platforms[sid] = nil
-        current.topics[sid] = nil
-        current.related[sid] = nil
-        current.resources[sid] = nil
+    }
+}
+
+/// A list each item owns, kept in its own table.
+private protocol OwnedList: AnyObject {
+    var table: String { get }
+    var kind: RecordKind { get }
+    var counts: ChangeCounts { get }
+    func sync(_ sid: Int64, _ session: Session) throws
+    /// Forgets the stored list of `sid` (its rows went with the item); returns how many there were.
+    func forget(_ sid: Int64) -> Int
+}
+
+private final class SessionList<Value: ChildRowValue>: OwnedList {
+    let table: String
+    private let list: ChildList<Int64, Value>
+    private var current: [Int64: [Value]]
+    private let values: (Session) -> [Value]
+
+    init(db: Database, table: String, columns: [String], kind: RecordKind, values: @escaping (Session) -> [Value]) throws {
+        self.table = table
+        self.values = values
+        list = try ChildList(db: db, table: table, ownerColumn: "sid", valueColumns: columns, kind: kind) { $0.int64(at: 0) }
+        current = try list.load()
     }
 
-    /// Counts the owned rows of `sid` as deleted and forgets them.
-    private func countOwnedRowsDeleted(_ sid: Int64) {
-        if withInstance.contains(sid) { report.deleted(.instances) }
-        if withVideo.contains(sid) { report.deleted(.videos) }
-        report.deleted(.keywords, current.keywords.removeValue(forKey: sid)?.count ?? 0)
-        report.deleted(.platforms, current.platforms.removeValue(forKey: sid)?.count ?? 0)
-        report.deleted(.sessionTopics, current.topics.removeValue(forKey: sid)?.count ?? 0)
-        report.deleted(.relatedSessions, current.related.removeValue(forKey: sid)?.count ?? 0)
-        report.deleted(.relatedResources, current.resources.removeValue(forKey: sid)?.count ?? 0)
+    var kind: RecordKind { list.kind }
+    var counts: ChangeCounts { list.counts }
+
+    func sync(_ sid: Int64, _ session: Session) throws {
+        try list.sync(sid, values(session), current: &current)
+    }
+
+    func forget(_ sid: Int64) -> Int {
+        current.removeValue(forKey: sid)?.count ?? 0
     }
 }

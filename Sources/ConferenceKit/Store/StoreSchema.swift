@@ -7,7 +7,7 @@
 /// user's own rows (favorites, feedback) are keyed by session identifier with no foreign key, so
 /// they outlive the session leaving the feed.
 enum StoreSchema {
-    static let migrator = Migrator([catalogue, userData, fullTextSearch])
+    static let migrator = Migrator([catalogue, userData, fullTextSearch, modernFormat])
 
     static let catalogue = Migration(version: 1, name: "conference catalogue", sql: """
         CREATE TABLE events (
@@ -204,5 +204,86 @@ enum StoreSchema {
         -- instead of merging many small ones (a third faster on 20,000 sessions).
         INSERT INTO session_search(session_search, rank) VALUES ('hashsize', 16777216);
         INSERT INTO session_search(session_search) VALUES ('rebuild');
+        """)
+
+    /// What the feeds from 2020 on carry: topic categories, chapters, code snippets, labs by
+    /// appointment, articles and their bodies; and the language a store was synced in.
+    static let modernFormat = Migration(version: 4, name: "modern feed format", sql: """
+        ALTER TABLE sessions ADD COLUMN primary_topic_id INTEGER;
+        ALTER TABLE sessions ADD COLUMN article_id TEXT;
+        ALTER TABLE sessions ADD COLUMN publishing_expiry_date REAL;
+        ALTER TABLE sessions ADD COLUMN has_live_stream INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE sessions ADD COLUMN signup_url TEXT;
+        ALTER TABLE sessions ADD COLUMN signup_text TEXT;
+        ALTER TABLE sessions ADD COLUMN signup_start REAL;
+        ALTER TABLE sessions ADD COLUMN signup_end REAL;
+
+        CREATE TABLE topic_categories (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL,
+            ordinal INTEGER
+        );
+
+        CREATE TABLE topic_category_topics (
+            category_id INTEGER NOT NULL REFERENCES topic_categories(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            topic_id INTEGER NOT NULL,
+            PRIMARY KEY (category_id, position)
+        ) WITHOUT ROWID;
+
+        CREATE INDEX session_topics_by_topic ON session_topics(topic_id);
+
+        CREATE TABLE session_images (
+            sid INTEGER NOT NULL REFERENCES sessions(sid) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            PRIMARY KEY (sid, position)
+        ) WITHOUT ROWID;
+
+        -- Chapters of a session's video; times in seconds into the video.
+        CREATE TABLE session_chapters (
+            sid INTEGER NOT NULL REFERENCES sessions(sid) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            title TEXT NOT NULL,
+            start_time REAL NOT NULL,
+            end_time REAL,
+            summary TEXT,
+            PRIMARY KEY (sid, position)
+        ) WITHOUT ROWID;
+
+        -- Code shown in a session's video, as plain text.
+        CREATE TABLE session_code (
+            sid INTEGER NOT NULL REFERENCES sessions(sid) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            title TEXT NOT NULL,
+            language TEXT,
+            start_time REAL,
+            end_time REAL,
+            code TEXT NOT NULL,
+            PRIMARY KEY (sid, position)
+        ) WITHOUT ROWID;
+
+        -- Media links of kinds wwdc does not know, kept as the feed gave them.
+        CREATE TABLE video_links (
+            sid INTEGER NOT NULL REFERENCES sessions(sid) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            url TEXT NOT NULL,
+            PRIMARY KEY (sid, position)
+        ) WITHOUT ROWID;
+
+        -- Bodies of Article items, by the items' `article_id`.
+        CREATE TABLE articles (
+            id TEXT NOT NULL PRIMARY KEY,
+            title TEXT,
+            body TEXT,
+            web_permalink TEXT
+        ) WITHOUT ROWID;
+
+        -- What a store remembers between syncs (the language synced).
+        CREATE TABLE settings (
+            key TEXT NOT NULL PRIMARY KEY,
+            value TEXT
+        ) WITHOUT ROWID;
         """)
 }

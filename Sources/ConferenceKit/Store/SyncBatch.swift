@@ -26,15 +26,20 @@ public struct SyncBatch: Sendable {
     public var contents: Contents?
     public var news: NewsFeed?
     public var liveVideos: LiveVideosFeed?
+    public var articles: ArticlesFeed?
+    /// The language the feeds are in, remembered for the next sync; nil leaves it as it was.
+    public var language: String?
     /// Every feed checked, changed or not: each gets its ETag and `syncedAt` recorded.
     public var checkedFeeds: [FeedCheck]
     public var syncedAt: Date
 
     public init(contents: Contents? = nil, news: NewsFeed? = nil, liveVideos: LiveVideosFeed? = nil,
-                checkedFeeds: [FeedCheck] = [], syncedAt: Date) {
+                articles: ArticlesFeed? = nil, language: String? = nil, checkedFeeds: [FeedCheck] = [], syncedAt: Date) {
         self.contents = contents
         self.news = news
         self.liveVideos = liveVideos
+        self.articles = articles
+        self.language = language
         self.checkedFeeds = checkedFeeds
         self.syncedAt = syncedAt
     }

@@ -24,12 +24,14 @@ final class DownloadFeedOperation: AdvancedOperation, @unchecked Sendable {
     override func execute() {
         let url: URL
         do {
-            url = try context.url(for: kind)
+            // Its step's FeedOffered condition has checked that the source offers it.
+            guard let offered = try context.url(for: kind) else { return finish(with: SkippedStep(reason: "not offered by this source")) }
+            url = offered
         } catch {
             finish(with: error)
             return
         }
-        let request = FeedRequest(feed: kind.fileName, url: url, etag: context.storedETags[kind], timeout: context.settings.timeout)
+        let request = FeedRequest(feed: kind.fileName, url: url, etag: context.etag(for: kind), timeout: context.settings.timeout)
         let started = context.settings.transport.fetch(request) { [self] result in
             switch result {
             case let .success(answer):

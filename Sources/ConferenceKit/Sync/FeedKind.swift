@@ -6,6 +6,7 @@ public enum FeedKind: String, CaseIterable, Sendable {
     case contents
     case news
     case liveVideos
+    case articles
 
     /// The file name, for messages and the fallback URL (`<base>/<file>`).
     public var fileName: String {
@@ -14,6 +15,10 @@ public enum FeedKind: String, CaseIterable, Sendable {
         case .contents: "contents.json"
         case .news: "news.json"
         case .liveVideos: "videos_live.json"
+        case .articles: "articles.json"
         }
     }
+
+    /// Feeds whose failure does not fail the sync: they only add to what the others bring.
+    var isAuxiliary: Bool { self == .articles }
 }

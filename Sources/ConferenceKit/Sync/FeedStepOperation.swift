@@ -17,13 +17,16 @@ class FeedStepOperation: GroupOperation, SyncStepOperation, @unchecked Sendable 
         let parse = ParseFeedOperation(download, context: context)
         super.init(operations: [download, parse])
         name = step.rawValue
+        if kind != .config { addCondition(FeedOffered(kind: kind, context: context)) }
     }
 
     var resultDetail: String? {
         let staged = context.snapshot
         if staged.unchanged.contains(kind) { return "unchanged" }
         let size = staged.bytes[kind].map { ByteCountFormatter.string(fromByteCount: Int64($0), countStyle: .file) }
-        return [itemsDetail(staged), size].compactMap { $0 }.joined(separator: ", ")
+        let skipped = staged.issues.filter { $0.feed == kind.fileName && $0.kind == .skipped }.count
+        let skippedNote = skipped > 0 ? "\(skipped) skipped" : nil
+        return [itemsDetail(staged), skippedNote, size].compactMap { $0 }.joined(separator: ", ")
     }
 
     /// What the feed held, e.g. "234 sessions".
@@ -38,6 +41,13 @@ final class DownloadConfigOperation: FeedStepOperation, @unchecked Sendable {
         super.init(step: .config, kind: .config, context: context)
         addCondition(Reachable(source: context.settings.source))
     }
+
+    override var resultDetail: String? {
+        guard context.snapshot.config != nil else { return super.resultDetail }
+        let wanted = context.wantedLanguage, synced = context.language
+        let language = wanted == synced ? "language \(synced)" : "language \(synced) (\(wanted) not offered)"
+        return [language, super.resultDetail].compactMap { $0 }.joined(separator: ", ")
+    }
 }
 
 /// Downloads and parses `contents.json`: events, rooms, tracks, sessions and their schedule.
@@ -51,6 +61,26 @@ final class ScheduleOperation: FeedStepOperation, @unchecked Sendable {
     override func itemsDetail(_ staged: SyncContext.Staged) -> String? {
         guard let summary = staged.contentsSummary else { return nil }
         return "\(summary.sessions) sessions, \(summary.scheduled) scheduled, \(summary.events) events"
+    }
+}
+
+/// Downloads and parses the bodies of articles. Only adds to what the schedule brings, so a failure
+/// of its own skips the step (saying why) instead of failing the sync.
+//
+// @unchecked Sendable: see FeedStepOperation.
+final class ArticlesOperation: FeedStepOperation, @unchecked Sendable {
+    init(context: SyncContext) {
+        super.init(step: .articles, kind: .articles, context: context)
+    }
+
+    override func itemsDetail(_ staged: SyncContext.Staged) -> String? {
+        guard let feed = staged.articles else { return nil }
+        return feed.isRecognised ? "\(feed.articles.count) articles" : "no articles found in it; bodies unchanged"
+    }
+
+    override func errorsFromChildren(_ errors: [any Error]) -> [any Error] {
+        guard !isCancelled, let cause = SyncSummary.rootCause(in: errors) else { return errors }
+        return [SkippedStep(reason: SyncSummary.message(for: cause) + "; article bodies not updated")]
     }
 }
 

@@ -47,13 +47,26 @@ final class ParseFeedOperation: AdvancedOperation, @unchecked Sendable {
                 context.stage { staged in
                     staged.contents = data
                     staged.contentsSummary = summary
+                    staged.issues += summary.issues
                 }
             case .news:
                 let feed = try FeedDecoder.news(from: data)
-                context.stage { $0.news = feed }
+                context.stage { staged in
+                    staged.news = feed
+                    staged.issues += feed.issues
+                }
             case .liveVideos:
                 let feed = try FeedDecoder.liveVideos(from: data)
-                context.stage { $0.liveVideos = feed }
+                context.stage { staged in
+                    staged.liveVideos = feed
+                    staged.issues += feed.issues
+                }
+            case .articles:
+                let feed = try FeedDecoder.articles(from: data)
+                context.stage { staged in
+                    staged.articles = feed
+                    staged.issues += feed.issues
+                }
             }
             context.stage { staged in
                 staged.checked[kind] = etag
@@ -64,6 +77,9 @@ final class ParseFeedOperation: AdvancedOperation, @unchecked Sendable {
 
     private func stageConfig(_ data: Data) throws {
         let config = try FeedDecoder.config(from: data)
-        context.stage { $0.config = config }
+        context.stage { staged in
+            staged.config = config
+            staged.issues += config.issues
+        }
     }
 }

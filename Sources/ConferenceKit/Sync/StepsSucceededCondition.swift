@@ -20,9 +20,9 @@ struct StepsSucceededCondition: OperationCondition {
 }
 
 extension AdvancedOperation {
-    /// Cancelled only because a condition said the step does not apply.
+    /// Skipped because the step does not apply (a condition said so, or the step itself).
     var wasSkipped: Bool {
         let errors = errors
-        return isCancelled && !errors.isEmpty && errors.allSatisfy { $0 is SkippedStep }
+        return !errors.isEmpty && errors.allSatisfy { $0 is SkippedStep }
     }
 }

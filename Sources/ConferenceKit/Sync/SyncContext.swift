@@ -13,6 +13,9 @@ final class SyncContext: @unchecked Sendable {
         var contentsSummary: ContentsSummary?
         var news: NewsFeed?
         var liveVideos: LiveVideosFeed?
+        var articles: ArticlesFeed?
+        /// Items skipped and fields ignored, of every feed read.
+        var issues: [FeedIssue] = []
         /// Feeds answered, with the ETag to remember; nil ETag when the server gave none.
         var checked: [FeedKind: String?] = [:]
         var unchanged: Set<FeedKind> = []
@@ -36,7 +39,9 @@ final class SyncContext: @unchecked Sendable {
     let settings: SyncSettings
     let store: ConferenceStore
     /// ETags from the last sync, by feed.
-    let storedETags: [FeedKind: String]
+    private let storedETags: [FeedKind: String]
+    /// The language of the last sync; nil when the store does not know it.
+    let storedLanguage: String?
     private let staged = Locked(Staged())
 
     init(settings: SyncSettings, store: ConferenceStore) throws {
@@ -47,6 +52,7 @@ final class SyncContext: @unchecked Sendable {
             if let kind = FeedKind(rawValue: metadata.feed), let etag = metadata.etag { etags[kind] = etag }
         }
         storedETags = etags
+        storedLanguage = try store.read { try $0.setting("language") }
     }
 
     func stage(_ body: (inout Staged) -> Void) {
@@ -55,12 +61,42 @@ final class SyncContext: @unchecked Sendable {
 
     var snapshot: Staged { staged.withLock { $0 } }
 
-    /// Where a feed is: the config's link (absolute or relative to the config), else `<base>/<file>`.
-    func url(for kind: FeedKind) throws -> URL {
+    /// The language asked for: `--language`/`WWDC_LANGUAGE`, else the last sync's, else the locale's,
+    /// else English.
+    var wantedLanguage: String {
+        settings.language ?? storedLanguage ?? settings.localeLanguage ?? "en"
+    }
+
+    /// The language synced: the one asked for when the config offers it, else English.
+    var language: String {
+        snapshot.config?.language(for: wantedLanguage) ?? wantedLanguage
+    }
+
+    /// The ETag to send for a feed: none when the language changed, so every feed is read again.
+    func etag(for kind: FeedKind) -> String? {
+        // Stores synced before languages were remembered hold English feeds.
+        kind == .config || language == (storedLanguage ?? "en") ? storedETags[kind] : nil
+    }
+
+    /// Where a feed is; nil when the config does not offer it (in the language synced).
+    ///
+    /// The config's link is absolute or relative to the config; a config that lists no feeds at all
+    /// leaves `<source>/<file>`. A folder source is read offline: a feed the config names on a
+    /// server is read from the folder's file of that name.
+    func url(for kind: FeedKind) throws -> URL? {
         let source = settings.source
         if kind == .config { return source.configURL }
-        let link = snapshot.config?.feed(kind.rawValue)
-        let url = link?.resolved(against: source.configURL) ?? URL(string: kind.fileName, relativeTo: source.baseURL)!.absoluteURL
+        var url: URL
+        if let config = snapshot.config, !config.feeds.isEmpty {
+            guard let link = config.feeds[language]?[kind.rawValue] else { return nil }
+            guard let resolved = link.resolved(against: source.configURL) else { throw BackendError.invalidSource(link.url) }
+            url = resolved
+        } else {
+            url = URL(string: kind.fileName, relativeTo: source.baseURL)!.absoluteURL
+        }
+        if case .folder(let folder) = source, !url.isFileURL {
+            url = folder.appendingPathComponent(url.lastPathComponent)
+        }
         try source.validate(url)
         return url
     }
@@ -92,6 +128,7 @@ final class SyncContext: @unchecked Sendable {
         let checks = staged.checked.map { SyncBatch.FeedCheck(feed: $0.key.rawValue, etag: $0.value) }
             .sorted { $0.feed < $1.feed }
         return SyncBatch(contents: staged.contents.map { .json($0) }, news: staged.news, liveVideos: staged.liveVideos,
+                         articles: staged.articles, language: staged.config == nil ? nil : language,
                          checkedFeeds: checks, syncedAt: settings.now())
     }
 }

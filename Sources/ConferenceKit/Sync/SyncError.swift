@@ -8,12 +8,15 @@ public enum SyncError: Error, Equatable, Sendable {
     case alreadyRunning(lockFile: String)
     /// Interrupted (SIGINT or SIGTERM) before the save step.
     case interrupted
+    /// The config lists feeds, but no `contents` for the language synced.
+    case contentsNotOffered(language: String)
 
     public var recoverySuggestion: String? {
         switch self {
         case .upgradeRequired: "Install a newer wwdc; the store was left as it was."
         case .alreadyRunning: "Wait for it to finish, or run without --no-wait to wait for it."
         case .interrupted: "Nothing was changed; run wwdc sync again."
+        case .contentsNotOffered: "Choose a language the source offers with --language, or check the source."
         }
     }
 }
@@ -29,6 +32,8 @@ extension SyncError: LocalizedError, CustomStringConvertible {
             "another wwdc sync is running on this store (lock \(lockFile))"
         case .interrupted:
             "interrupted"
+        case let .contentsNotOffered(language):
+            "config.json offers no contents feed in '\(language)'"
         }
     }
 }

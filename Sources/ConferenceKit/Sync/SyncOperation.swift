@@ -25,21 +25,22 @@ public final class SyncOperation: GroupOperation, @unchecked Sendable {
         let versionCheck = VersionCheckOperation(context: context)
         let schedule = ScheduleOperation(context: context)
         let news = NewsOperation(context: context)
+        let articles = ArticlesOperation(context: context)
         let videos = VideosOperation(context: context)
         let favorites = FavoritesImportOperation(context: context)
         let feedback = FeedbackImportOperation(context: context)
         let save = SaveOperation(context: context)
 
         versionCheck.addDependency(config)
-        for step in [schedule, news] as [AdvancedOperation] { step.addDependency(versionCheck) }
+        for step in [schedule, news, articles] as [AdvancedOperation] { step.addDependency(versionCheck) }
         for step in [videos, favorites, feedback] as [AdvancedOperation] {
             step.addDependency(schedule)
             step.addDependency(news)
         }
-        for step in [config, versionCheck, schedule, news, videos, favorites, feedback] as [AdvancedOperation] {
+        for step in [config, versionCheck, schedule, news, articles, videos, favorites, feedback] as [AdvancedOperation] {
             save.addDependency(step)
         }
-        let steps: [AdvancedOperation] = [config, versionCheck, schedule, news, videos, favorites, feedback, save]
+        let steps: [AdvancedOperation] = [config, versionCheck, schedule, news, articles, videos, favorites, feedback, save]
         let observer = SyncProgressObserver(reporter: recorder)
         for step in steps {
             if step !== config { step.addCondition(StepsSucceededCondition()) }
@@ -66,6 +67,7 @@ public final class SyncOperation: GroupOperation, @unchecked Sendable {
         let summary = SyncSummary(
             status: interrupted ? .interrupted : (cause == nil ? .succeeded : .failed),
             source: context.settings.source.description,
+            language: staged.config == nil ? nil : context.language,
             database: context.store.path,
             seconds: Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9,
             steps: recorder.steps,
@@ -74,9 +76,16 @@ public final class SyncOperation: GroupOperation, @unchecked Sendable {
                 + staged.favoriteChanges.total + staged.feedbackChanges.total,
             downloaded: staged.bytes.keys.map(\.fileName).sorted(),
             unchanged: staged.unchanged.map(\.fileName).sorted(),
+            skipped: Self.byFeed(staged.issues.filter { $0.kind == .skipped }),
+            ignored: Self.byFeed(staged.issues.filter { $0.kind == .ignored }),
             error: interrupted ? SyncError.interrupted.description : cause.map(SyncSummary.message(for:)),
             hint: interrupted ? SyncError.interrupted.recoverySuggestion : cause.flatMap(SyncSummary.hint(for:)))
         finalSummary.withLock { $0 = summary }
+    }
+
+    /// Issues grouped by feed (feeds parse side by side, in any order), each feed's in document order.
+    private static func byFeed(_ issues: [FeedIssue]) -> [FeedIssue] {
+        issues.enumerated().sorted { ($0.element.feed, $0.offset) < ($1.element.feed, $1.offset) }.map(\.element)
     }
 }
 

@@ -17,16 +17,23 @@ public struct SyncSettings: Sendable {
     public var credentialStore: CredentialStore?
     /// The terminal, when one may show alerts (version too old); nil in a pipe.
     public var alerts: TerminalOwner?
+    /// The language asked for (`--language`, `WWDC_LANGUAGE`); nil keeps the last sync's.
+    public var language: String?
+    /// The language of the user's locale (`LANG`), used when neither is known.
+    public var localeLanguage: String?
 
     public init(source: ConferenceSource, timeout: TimeInterval = 30, appVersion: AppVersion = WWDCVersion.current,
                 transport: any FeedTransport = RoutingTransport(), credentialStore: CredentialStore? = nil,
-                alerts: TerminalOwner? = nil, now: @escaping @Sendable () -> Date = Date.init) {
+                alerts: TerminalOwner? = nil, language: String? = nil, localeLanguage: String? = nil,
+                now: @escaping @Sendable () -> Date = Date.init) {
         self.source = source
         self.timeout = timeout
         self.appVersion = appVersion
         self.transport = transport
         self.credentialStore = credentialStore
         self.alerts = alerts
+        self.language = language
+        self.localeLanguage = localeLanguage
         self.now = now
     }
 }

@@ -7,6 +7,7 @@ public enum SyncStep: String, CaseIterable, Sendable, Codable {
     case versionCheck = "version-check"
     case schedule
     case news
+    case articles
     case videos
     case favorites
     case feedback
@@ -19,6 +20,7 @@ public enum SyncStep: String, CaseIterable, Sendable, Codable {
         case .versionCheck: "Version check"
         case .schedule: "Schedule"
         case .news: "News"
+        case .articles: "Articles"
         case .videos: "Videos"
         case .favorites: "Favorites"
         case .feedback: "Feedback"

@@ -18,6 +18,8 @@ public struct SyncSummary: Sendable, Encodable {
 
     public var status: Status
     public var source: String
+    /// The language of the feeds synced (`en`, `jpn`); nil when the config was not read.
+    public var language: String?
     public var database: String
     public var seconds: Double
     public var steps: [Step]
@@ -28,10 +30,38 @@ public struct SyncSummary: Sendable, Encodable {
     /// Feeds downloaded (changed) and answered "not modified".
     public var downloaded: [String]
     public var unchanged: [String]
+    /// Items the feeds held that could not be used, each `{feed, item, field, reason}`.
+    public var skipped: [FeedIssue]
+    /// Values of kept items that could not be used and were left out.
+    public var ignored: [FeedIssue]
     /// The one line that says what went wrong.
     public var error: String?
     /// How to fix it.
     public var hint: String?
+
+    private enum CodingKeys: String, CodingKey {
+        case status, source, language, database, seconds, steps, changes, rowsChanged, downloaded, unchanged, skipped, ignored
+        case error, hint
+    }
+
+    /// Every field, `null` when unknown: a script never has to test whether a key exists.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(status, forKey: .status)
+        try container.encode(source, forKey: .source)
+        try container.encode(language, forKey: .language)
+        try container.encode(database, forKey: .database)
+        try container.encode(seconds, forKey: .seconds)
+        try container.encode(steps, forKey: .steps)
+        try container.encode(changes, forKey: .changes)
+        try container.encode(rowsChanged, forKey: .rowsChanged)
+        try container.encode(downloaded, forKey: .downloaded)
+        try container.encode(unchanged, forKey: .unchanged)
+        try container.encode(skipped, forKey: .skipped)
+        try container.encode(ignored, forKey: .ignored)
+        try container.encode(error, forKey: .error)
+        try container.encode(hint, forKey: .hint)
+    }
 
     /// The error that caused the others: not a consequence of a failed dependency, not a skip.
     static func rootCause(in errors: [any Error]) -> (any Error)? {
@@ -63,12 +93,23 @@ public struct SyncSummary: Sendable, Encodable {
         switch status {
         case .succeeded:
             let unchangedNote = unchanged.isEmpty ? "" : ", \(unchanged.count) unchanged"
-            return "Synced from \(source) in \(String(format: "%.2f", seconds)) s: \(downloaded.count) feeds downloaded\(unchangedNote), "
-                + (rowsChanged == 0 ? "nothing changed." : "\(rowsChanged) rows changed.")
+            return "Synced from \(source) in \(String(format: "%.2f", seconds)) s: \(downloaded.count) feed\(downloaded.count == 1 ? "" : "s") downloaded\(unchangedNote), "
+                + (rowsChanged == 0 ? "nothing changed" : "\(rowsChanged) row\(rowsChanged == 1 ? "" : "s") changed")
+                + (skipped.isEmpty ? "." : "; " + skippedNote + " (see --verbose).")
         case .failed:
             return "Sync failed: \(error ?? "unknown error"). The store was left as it was."
         case .interrupted:
             return "Sync interrupted. The store was left as it was."
         }
+    }
+
+    /// `3 items skipped (contents.json 2, news.json 1)`.
+    public var skippedNote: String {
+        var perFeed: [(String, Int)] = []
+        for issue in skipped {
+            if let index = perFeed.firstIndex(where: { $0.0 == issue.feed }) { perFeed[index].1 += 1 } else { perFeed.append((issue.feed, 1)) }
+        }
+        return "\(skipped.count) item\(skipped.count == 1 ? "" : "s") skipped ("
+            + perFeed.map { "\($0.0) \($0.1)" }.joined(separator: ", ") + ")"
     }
 }

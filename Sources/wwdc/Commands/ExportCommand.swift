@@ -32,11 +32,12 @@ enum ExportCommand {
         let (events, event) = try store.read { db -> ([CalendarEvent], EventSummary?) in
             let (eventIDs, primary) = try BrowseSupport.events(arguments, in: db)
             let items = try db.schedule(ScheduleQuery(eventIDs: eventIDs, favoritesOnly: favoritesOnly))
-            let events = try items.map { item in
+            let events = try items.compactMap { item -> CalendarEvent? in
+                guard let start = item.startTime else { return nil }
                 let texts = try db.fetchOne("SELECT description, web_permalink FROM sessions WHERE id = ?", [item.sessionID]) {
                     ($0.string(at: 0) ?? "", $0.string(at: 1))
                 }
-                return CalendarEvent(uid: uid(item.sessionID), start: item.startTime, end: item.endTime, summary: item.title,
+                return CalendarEvent(uid: uid(item.sessionID), start: start, end: item.endTime, summary: item.title,
                                      description: texts?.0 ?? "", location: item.room,
                                      categories: [item.type, item.track].compactMap { $0 }, url: texts?.1)
             }

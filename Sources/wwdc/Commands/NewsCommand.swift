@@ -7,6 +7,7 @@ enum NewsCommand {
     static let spec = CommandSpec(
         path: "news",
         abstract: "Show the conference news, newest first.",
+        discussion: "The items of the news feed and, for feeds from 2020 on, the articles of the event 'news', with their links.",
         options: [BrowseSupport.localOption, BrowseSupport.jsonOption, BrowseSupport.limitOption, BrowseSupport.dbOption],
         examples: [
             ("wwdc news", "Every news item, newest first."),
@@ -54,6 +55,9 @@ enum NewsCommand {
                     out += body.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  " + $0 }
                 }
             }
+            if let url = item.url {
+                out.append(style.dim("  " + BrowseSupport.clean(url)))
+            }
             if !item.photos.isEmpty {
                 out.append(style.dim("  (\(item.photos.count) photo\(item.photos.count == 1 ? "" : "s"))"))
             }
@@ -70,6 +74,7 @@ enum NewsCommand {
         @Nullable var type: String?
         @Nullable var visibility: String?
         var photos: [String]
+        @Nullable var url: String?
 
         init(_ item: NewsItem, zone: TimeZoneChoice, offset: Int?) {
             id = BrowseSupport.clean(item.id)
@@ -79,6 +84,7 @@ enum NewsCommand {
             type = item.type.map(BrowseSupport.clean)
             visibility = item.visibility.map(BrowseSupport.clean)
             photos = item.photos.map { BrowseSupport.clean($0.id) }
+            url = item.url.map(BrowseSupport.clean)
         }
     }
 }

@@ -8,20 +8,24 @@ enum ScheduleCommand {
         path: "schedule",
         abstract: "List the schedule, grouped by day.",
         discussion: """
-        One row per scheduled session: time, number, title, type, track and room, with ★ for your \
-        favorites. Times are in the conference's time zone unless you pass --local. Filters combine: \
-        a session must match all of them (a repeated --track, --type or --platform means any of those). \
-        With --search the best matches come first.
+        One row per scheduled session: time, number, title, type, track (or topic) and room, with ★ \
+        for your favorites. Times are in the conference's time zone unless you pass --local. Filters \
+        combine: a session must match all of them (a repeated --track, --topic, --type or --platform \
+        means any of those). With --search the best matches come first, those with the words in their \
+        title before the others, and items without a time are found too. --unscheduled lists the \
+        event's items that have no time (videos, articles), by publishing date.
         """,
         options: [
             BrowseSupport.dayOption,
             BrowseSupport.eventOption,
             .init(long: "track", value: "name", help: "Only this track (name, unique prefix or id); repeat for several.", repeatable: true),
+            BrowseSupport.topicOption,
             .init(long: "type", value: "type", help: "Only this type (Session, Lab, 'Special Event', ...); repeat for several.", repeatable: true),
             .init(long: "platform", value: "name", help: "Only sessions about this platform (iOS, macOS, ...); repeat for several.", repeatable: true),
             .init(long: "favorites", short: "f", help: "Only your favorites."),
             .init(long: "search", short: "s", value: "text", help: "Only sessions matching these words (title, description, keywords), best first; a number finds that session."),
             .init(long: "upcoming", short: "u", help: "Only sessions still running or to come."),
+            .init(long: "unscheduled", help: "The event's items without a time instead (videos, articles), by publishing date."),
             BrowseSupport.localOption,
             BrowseSupport.jsonOption,
             BrowseSupport.limitOption,
@@ -32,6 +36,7 @@ enum ScheduleCommand {
             ("wwdc schedule --day wed --track 'Developer Tools' --type Session", "Wednesday's Developer Tools sessions."),
             ("wwdc schedule --search swiftui --upcoming", "Sessions about SwiftUI still to come, best match first."),
             ("wwdc schedule --favorites --local", "Your favorites, in this machine's time zone."),
+            ("wwdc schedule --event all --search swiftui --topic 'UI Frameworks'", "Everything about SwiftUI in a topic, scheduled or not."),
             ("wwdc schedule --json | jq '.[].title'", "The titles, from the JSON output."),
         ])
 
@@ -40,73 +45,127 @@ enum ScheduleCommand {
         let limit = try BrowseSupport.limit(arguments)
         let zone = BrowseSupport.zone(arguments)
         let now = context.now
+        let unscheduled = arguments.flag("unscheduled")
+        if unscheduled, day != nil || arguments.flag("upcoming") {
+            throw UsageError("'--unscheduled' lists items without a time: it cannot be combined with '--day' or '--upcoming'", spec: spec)
+        }
         let store = try BrowseSupport.openStore(arguments, context)
-        let (items, current) = try store.read { db -> ([ScheduleItem], String?) in
+        let (items, current, explanation) = try store.read { db -> ([ScheduleItem], String?, [String]) in
             let (eventIDs, primary) = try BrowseSupport.events(arguments, in: db)
-            var query = ScheduleQuery(eventIDs: eventIDs, limit: limit)
+            var query = ScheduleQuery(eventIDs: eventIDs, unscheduledOnly: unscheduled, limit: limit)
             if let day {
                 let date = try BrowseSupport.date(for: day, zone: zone, now: now, event: primary)
                 query.day = zone == .local ? .instants(zone.dayRange(date, conferenceOffset: 0)) : .conferenceDate(date)
             }
             query.trackIDs = try BrowseSupport.trackIDs(arguments, in: db)
+            query.topicIDs = try BrowseSupport.topicIDs(arguments, in: db)
             query.types = try BrowseSupport.match(arguments.values("type"), option: "type", known: db.sessionTypes())
             query.platforms = try BrowseSupport.match(arguments.values("platform"), option: "platform", known: db.platformNames())
             query.favoritesOnly = arguments.flag("favorites")
             query.search = arguments.value("search")
             if arguments.flag("upcoming") { query.notEndedBefore = now.timeIntervalSince1970 }
-            return (try db.schedule(query), try SessionResolver.currentEvent(in: db))
+            let items = try db.schedule(query)
+            var explanation: [String] = []
+            if items.isEmpty, query.search == nil, !unscheduled, eventIDs?.count == 1, let primary {
+                explanation = try nothingScheduled(primary, in: db)
+            }
+            return (items, try SessionResolver.currentEvent(in: db), explanation)
         }
         if arguments.flag("json") {
             context.output(try JSONOutput.encode(items.map { Row($0, zone: zone) }) + "\n")
             return .success
         }
         guard !items.isEmpty else {
-            context.message(arguments.flag("favorites") ? "No favorites match. Add one with 'wwdc favorite add <session>'." : "No sessions match.")
+            if !explanation.isEmpty {
+                explanation.forEach(context.message)
+            } else {
+                context.message(arguments.flag("favorites") ? "No favorites match. Add one with 'wwdc favorite add <session>'."
+                                : unscheduled ? "Every item of this event has a time: see 'wwdc schedule'." : "No sessions match.")
+            }
             return .success
         }
-        context.output(render(items, zone: zone, search: arguments.value("search"), currentEvent: current,
+        context.output(render(items, zone: zone, search: arguments.value("search"), unscheduled: unscheduled, currentEvent: current,
                               width: context.outputWidth, style: context.outputStyle))
         return .success
     }
 
+    /// What to say when `event` has nothing scheduled at all (every year since 2020 between
+    /// conferences): the config's word on it when it is current, and where its items are.
+    static func nothingScheduled(_ event: EventSummary, in db: Database) throws -> [String] {
+        let contents = try db.eventContents(event.id)
+        guard contents.scheduled == 0 else { return [] }
+        let name = BrowseSupport.clean(event.name)
+        var lines = ["\(name) has nothing scheduled."]
+        if event.isCurrent, let hero = try db.eventHero() {
+            lines.append("")
+            lines.append("  " + BrowseSupport.clean(hero.title))
+            if let body = hero.body.map(BrowseSupport.clean), !body.isEmpty { lines.append("  " + body) }
+            lines.append("")
+        }
+        if contents.videos > 0 {
+            lines.append("Its videos: wwdc videos --event \(event.id)")
+        }
+        if contents.items > contents.videos {
+            lines.append("Its items without a time: wwdc schedule --event \(event.id) --unscheduled")
+        }
+        if contents.items == 0 {
+            if let latest = try db.latestEventWithVideos() {
+                lines.append("It has no sessions or videos yet. The latest videos: wwdc videos --event \(latest)")
+            } else {
+                lines.append("It has no sessions or videos yet.")
+            }
+        }
+        return lines
+    }
+
     // MARK: Text
 
-    /// The listing: a heading per day, then one row per session (one ranked list with a search).
-    static func render(_ items: [ScheduleItem], zone: TimeZoneChoice, search: String?, currentEvent: String?,
-                       width: Int?, style: Style) -> String {
+    /// The listing: a heading per day, then one row per session (one ranked list with a search, one
+    /// list by publishing date for items without a time).
+    static func render(_ items: [ScheduleItem], zone: TimeZoneChoice, search: String?, unscheduled: Bool = false,
+                       currentEvent: String?, width: Int?, style: Style) -> String {
         let showsMark = items.contains(where: \.isFavorite)
-        let ranked = search != nil
+        let ranked = search != nil || unscheduled
         var rows: [[String]] = []
         var headings: [Int: String] = [:]
         var lastDay: String?
         for item in items {
-            let start = zone.localTime(item.startTime, recordedOffset: item.utcOffset)
-            let label = zone.label(at: item.startTime, recordedOffset: item.utcOffset)
-            if ranked {
-                if rows.isEmpty { headings[0] = "Best matches for “\(BrowseSupport.clean(search))” (\(label))" }
-            } else {
-                let day = start.date.description + label
-                if day != lastDay {
-                    headings[rows.count] = "\(start.date.longText) (\(label))"
-                    lastDay = day
+            let reference = item.startTime ?? item.publishedTime ?? 0
+            let label = zone.label(at: reference, recordedOffset: item.utcOffset)
+            var cells = [item.isFavorite ? "★" : " "]
+            if let startTime = item.startTime {
+                let start = zone.localTime(startTime, recordedOffset: item.utcOffset)
+                if ranked {
+                    if rows.isEmpty { headings[0] = heading(search: search, label: label) }
+                    cells.append(start.date.shortText)
+                } else {
+                    let day = start.date.description + label
+                    if day != lastDay {
+                        headings[rows.count] = "\(start.date.longText) (\(label))"
+                        lastDay = day
+                    }
                 }
-            }
-            var time = start.clockText
-            if let end = item.endTime {
-                time += "–" + zone.localTime(end, recordedOffset: item.utcOffset).clockText
+                var time = start.clockText
+                if let end = item.endTime {
+                    time += "–" + zone.localTime(end, recordedOffset: item.utcOffset).clockText
+                }
+                cells.append(time)
+            } else {
+                if rows.isEmpty { headings[0] = heading(search: search, label: label) }
+                cells.append(item.publishedTime.map { zone.localTime($0, recordedOffset: item.utcOffset).date.shortText } ?? "")
+                if !unscheduled { cells.append("not scheduled") }
             }
             let number = item.eventID == currentEvent ? item.number.map(String.init) ?? item.sessionID : item.sessionID
-            var cells = [item.isFavorite ? "★" : " "]
-            if ranked { cells.append(start.date.shortText) }
-            cells += [time, number, BrowseSupport.clean(item.title), BrowseSupport.clean(item.type),
-                      BrowseSupport.clean(item.track), BrowseSupport.clean(item.room)]
+            cells += [number, BrowseSupport.clean(item.title), BrowseSupport.clean(item.type),
+                      BrowseSupport.clean(item.trackOrTopic), BrowseSupport.clean(item.room)]
             rows.append(cells)
         }
         var columns: [TableLayout.Column] = [.init(minimum: 1)]
         if ranked { columns.append(.init()) }
         // On a narrow terminal the track goes first, then the type; the room, what an attendee
         // needs next, stays longest.
-        columns += [.init(), .init(alignRight: true), .init(minimum: 28, flexible: true),
+        if !unscheduled { columns.append(.init()) }
+        columns += [.init(alignRight: true), .init(minimum: 28, flexible: true),
                     .init(minimum: 7, dropOrder: 2), .init(minimum: 8, dropOrder: 3), .init(minimum: 8, dropOrder: 1)]
         var layout = TableLayout(columns: columns)
         if !showsMark {
@@ -124,6 +183,10 @@ enum ScheduleCommand {
         return layout.render(rows, headings: headings, indent: indent, width: width, heading: style.bold, paint: paint)
     }
 
+    private static func heading(search: String?, label: String) -> String {
+        search.map { "Best matches for “\(BrowseSupport.clean($0))” (\(label))" } ?? "Not scheduled, by publishing date (\(label))"
+    }
+
     // MARK: JSON
 
     /// A schedule row in `--json`: the field names are part of the interface (see the README).
@@ -134,24 +197,28 @@ enum ScheduleCommand {
         var title: String
         @Nullable var type: String?
         @Nullable var track: String?
+        var topics: [String]
         @Nullable var room: String?
-        var day: String
-        var start: String
+        @Nullable var day: String?
+        @Nullable var start: String?
         @Nullable var end: String?
+        @Nullable var published: String?
         var favorite: Bool
 
         init(_ item: ScheduleItem, zone: TimeZoneChoice) {
-            let start = zone.localTime(item.startTime, recordedOffset: item.utcOffset)
+            let start = item.startTime.map { zone.localTime($0, recordedOffset: item.utcOffset) }
             id = item.sessionID
             event = item.eventID
             number = item.number
             title = BrowseSupport.clean(item.title)
             type = item.type.map(BrowseSupport.clean)
             track = item.track.map(BrowseSupport.clean)
+            topics = item.topics.map(BrowseSupport.clean)
             room = item.room.map(BrowseSupport.clean)
-            day = start.date.description
-            self.start = start.iso8601
+            day = start?.date.description
+            self.start = start?.iso8601
             end = item.endTime.map { zone.localTime($0, recordedOffset: item.utcOffset).iso8601 }
+            published = item.startTime == nil ? item.publishedTime.map { zone.localTime($0, recordedOffset: item.utcOffset).iso8601 } : nil
             favorite = item.isFavorite
         }
     }

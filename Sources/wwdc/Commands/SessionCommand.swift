@@ -7,7 +7,14 @@ enum SessionCommand {
     static let spec = CommandSpec(
         path: "session",
         abstract: "Show one session: when and where, description, video, related sessions and resources.",
-        options: [BrowseSupport.localOption, BrowseSupport.jsonOption, BrowseSupport.dbOption],
+        discussion: """
+        Also its topics, the chapters of its video, the sign-up of a lab by appointment, an article's \
+        text, and (with --code) the code shown in its video.
+        """,
+        options: [
+            .init(long: "code", help: "Show the code snippets of its video (title, language, time and code)."),
+            BrowseSupport.localOption, BrowseSupport.jsonOption, BrowseSupport.dbOption,
+        ],
         arguments: [.init(name: "session", help: "A session id (wwdc2026-101), a number in the current event (101) or a developer.apple.com link.",
                           completion: .sessionIDs)],
         examples: [
@@ -15,6 +22,7 @@ enum SessionCommand {
             ("wwdc session wwdc2026-202 --local", "With the time in this machine's time zone."),
             ("wwdc session https://developer.apple.com/wwdc17/402", "From a link."),
             ("wwdc session 101 --json | jq .video.stream", "The stream URL, from the JSON output."),
+            ("wwdc session wwdc2025-204 --code", "With the code shown in its video."),
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
@@ -30,7 +38,7 @@ enum SessionCommand {
             context.output(try JSONOutput.encode(Document(detail, zone: zone, now: context.now.timeIntervalSince1970)) + "\n")
         } else {
             context.output(render(detail, zone: zone, currentEvent: current, now: context.now.timeIntervalSince1970,
-                                  width: context.outputWidth, style: context.outputStyle))
+                                  showsCode: arguments.flag("code"), width: context.outputWidth, style: context.outputStyle))
         }
         return .success
     }
@@ -38,13 +46,15 @@ enum SessionCommand {
     // MARK: Text
 
     static func render(_ detail: SessionDetail, zone: TimeZoneChoice, currentEvent: String?, now: Double,
-                       width: Int?, style: Style) -> String {
+                       showsCode: Bool = false, width: Int?, style: Style) -> String {
         let clean = BrowseSupport.clean
         var out: [String] = []
         /// Lines of `text` cut to the terminal (after `indent`); whole in a pipe.
         func wrap(_ text: String, indent: String) -> [String] {
-            guard let width else { return text.split(separator: "\n", omittingEmptySubsequences: false).map { indent + $0 } }
-            return text.wrapped(width: max(20, width - indent.count)).map { indent + $0 }
+            let lines = width.map { text.wrapped(width: max(20, $0 - indent.count)) }
+                ?? text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            // Blank lines stay empty: no indentation left trailing.
+            return lines.map { $0.isEmpty ? "" : indent + $0 }
         }
         func field(_ name: String, _ value: String) {
             guard !value.isEmpty else { return }
@@ -68,6 +78,20 @@ enum SessionCommand {
             field("Published", zone.localTime(published, recordedOffset: detail.utcOffset).date.longText)
         }
         field("Room", clean(detail.room))
+        if let signup = detail.signup, let url = signup.url {
+            var text = clean(signup.text ?? "Sign up")
+            if let start = signup.startDate?.secondsSince1970 {
+                let from = zone.localTime(start, recordedOffset: detail.utcOffset)
+                text += ", " + from.date.longText + " " + from.clockText
+                if let end = signup.endDate?.secondsSince1970 {
+                    let to = zone.localTime(end, recordedOffset: detail.utcOffset)
+                    text += "–" + (to.date == from.date ? "" : to.date.longText + " ") + to.clockText
+                }
+            }
+            field("Sign-up", text)
+            field("", clean(url))
+        }
+        field("Topics", detail.topics.map(clean).joined(separator: ", "))
         field("Platforms", detail.platforms.map(clean).joined(separator: ", "))
         field("Keywords", detail.keywords.map(clean).joined(separator: ", "))
         if let favorite = detail.favorite, favorite.isFavorite {
@@ -89,24 +113,60 @@ enum SessionCommand {
             out.append("")
             out += wrap(description, indent: "  ")
         }
+        if let body = detail.articleBody.map(TextSanitizer.multiLine.sanitize), !body.isEmpty {
+            out.append("")
+            out += wrap(body, indent: "  ")
+        }
         if let media = detail.media {
             let links = [("Stream", media.hls), ("HD", media.downloadHD), ("SD", media.downloadSD), ("Apple TV", media.tvOSHLS),
                          ("Slides", media.slides), ("Subtitles", media.subtitles)].compactMap { name, url in url.map { (name, clean($0)) } }
+                + media.otherLinks.map { ($0.kind, clean($0.url)) }
             if !links.isEmpty {
                 out.append("")
                 out.append(style.bold("Video"))
                 for (name, url) in links { field(name, url) }
             }
+            if !media.chapters.isEmpty {
+                out.append("")
+                out.append(style.bold("Chapters"))
+                let rows = media.chapters.map { [BrowseSupport.timestamp($0.start), clean($0.title)] }
+                let layout = TableLayout(columns: [.init(alignRight: true), .init(minimum: 10, flexible: true)])
+                let widths = layout.widths(for: rows, width: width.map { $0 - 2 })
+                for row in rows {
+                    out.append("  " + (width == nil ? layout.pipeLine(row, widths: widths) : layout.line(row, widths: widths)))
+                }
+            }
+        }
+        if !detail.codeSnippets.isEmpty {
+            out.append("")
+            out.append(style.bold("Code"))
+            for (index, snippet) in detail.codeSnippets.enumerated() {
+                var heading = "\(index + 1). " + clean(snippet.title.isEmpty ? "Snippet" : snippet.title)
+                let details = [snippet.language.map(clean), snippet.startTime.map(BrowseSupport.timestamp)].compactMap { $0 }
+                if !details.isEmpty { heading += style.dim(" (" + details.joined(separator: ", ") + ")") }
+                out.append("  " + heading)
+                if showsCode {
+                    // Code keeps its lines and indentation: never wrapped.
+                    out += TextSanitizer.multiLine.sanitize(snippet.code).split(separator: "\n", omittingEmptySubsequences: false)
+                        .map { $0.isEmpty ? "" : "      " + $0 }
+                    out.append("")
+                }
+            }
+            if !showsCode { out.append(style.dim("  wwdc session \(detail.sessionID) --code shows them; wwdc code \(detail.sessionID) N prints one.")) }
         }
         if let live = detail.liveStream, let url = live.iosURL ?? live.tvosURL {
             out.append("")
             out.append(style.bold("Live stream"))
             field("Stream", clean(url))
-            if let ended = live.actualEndDate?.secondsSince1970 {
-                let end = zone.localTime(ended, recordedOffset: detail.utcOffset)
-                field(ended > now ? "Ends" : "Ended", end.date.longText + ", " + end.clockText)
-            } else {
+            if detail.isLive(at: now) {
                 field("Status", "on the air")
+            } else if let ended = live.actualEndDate?.secondsSince1970, ended <= now {
+                let end = zone.localTime(ended, recordedOffset: detail.utcOffset)
+                field("Ended", end.date.longText + ", " + end.clockText)
+            } else if let start = detail.startTime ?? detail.eventStart, start > now {
+                field("Status", "not on the air yet")
+            } else {
+                field("Status", "not on the air")
             }
         }
         if !detail.related.isEmpty {
@@ -189,6 +249,27 @@ enum SessionCommand {
             @Nullable var url: String?
         }
 
+        struct Chapter: Encodable {
+            var title: String
+            var start: Double
+            @Nullable var end: Double?
+        }
+
+        struct Code: Encodable {
+            var title: String
+            @Nullable var language: String?
+            @Nullable var start: Double?
+            @Nullable var end: Double?
+            var code: String
+        }
+
+        struct Signup: Encodable {
+            var url: String
+            @Nullable var text: String?
+            @Nullable var opens: String?
+            @Nullable var closes: String?
+        }
+
         var id: String
         var event: String
         @Nullable var eventName: String?
@@ -204,6 +285,7 @@ enum SessionCommand {
         @Nullable var published: String?
         var platforms: [String]
         var keywords: [String]
+        var topics: [String]
         var favorite: Bool
         @Nullable var favoriteSyncState: String?
         @Nullable var feedback: Feedback?
@@ -211,8 +293,14 @@ enum SessionCommand {
         @Nullable var liveStream: LiveStream?
         var related: [Related]
         var resources: [Resource]
+        var chapters: [Chapter]
+        var code: [Code]
+        @Nullable var signup: Signup?
+        @Nullable var text: String?
         @Nullable var webURL: String?
+        @Nullable var imageURL: String?
         @Nullable var bestStream: String?
+        var onTheAir: Bool
 
         init(_ detail: SessionDetail, zone: TimeZoneChoice, now: Double) {
             let clean = BrowseSupport.clean
@@ -233,6 +321,7 @@ enum SessionCommand {
             published = detail.publishedTime.map { zone.localTime($0, recordedOffset: detail.utcOffset).iso8601 }
             platforms = detail.platforms.map(clean)
             keywords = detail.keywords.map(clean)
+            topics = detail.topics.map(clean)
             favorite = detail.favorite?.isFavorite ?? false
             favoriteSyncState = detail.favorite?.syncState.rawValue
             feedback = detail.feedback.map {
@@ -250,8 +339,23 @@ enum SessionCommand {
             }
             related = detail.related.map { Related(id: clean($0.sessionID), title: optional($0.title)) }
             resources = detail.resources.map { Resource(title: clean($0.title), type: optional($0.type), url: optional($0.url)) }
+            chapters = (detail.media?.chapters ?? []).map { Chapter(title: clean($0.title), start: $0.start, end: $0.end) }
+            code = detail.codeSnippets.map {
+                Code(title: clean($0.title), language: optional($0.language), start: $0.startTime, end: $0.endTime,
+                     code: TextSanitizer.multiLine.sanitize($0.code))
+            }
+            signup = detail.signup.flatMap { signup in
+                signup.url.map { url in
+                    Signup(url: clean(url), text: optional(signup.text),
+                           opens: signup.startDate.map { zone.localTime($0.secondsSince1970, recordedOffset: detail.utcOffset).iso8601 },
+                           closes: signup.endDate.map { zone.localTime($0.secondsSince1970, recordedOffset: detail.utcOffset).iso8601 })
+                }
+            }
+            text = detail.articleBody.map { TextSanitizer.multiLine.sanitize($0) }
             webURL = optional(detail.webPermalink)
+            imageURL = optional(detail.imageURL)
             bestStream = optional(detail.bestStreamURL(at: now))
+            onTheAir = detail.isLive(at: now)
         }
     }
 }

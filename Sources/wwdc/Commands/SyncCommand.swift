@@ -16,24 +16,35 @@ enum SyncCommand {
         with wwdc.
         """,
         options: [
-            .init(long: "source", value: "url|path", help: "An http(s) URL or a folder of feed files (default: $WWDC_SOURCE, else the last source, else the bundled sample)."),
+            .init(long: "source", value: "url|path|apple", help: "An http(s) URL, a folder of feed files, or 'apple' for Apple's public feeds (default: $WWDC_SOURCE, else the last source, else the bundled sample)."),
+            .init(long: "language", value: "code", help: "The language of the feeds: en, zho, jpn, kor, ... (default: $WWDC_LANGUAGE, else the last sync's, else $LANG's, else en)."),
             .init(long: "db", value: "path", help: "The database file (default: $WWDC_DB, else $XDG_DATA_HOME/wwdc/wwdc.sqlite)."),
             .init(long: "json", help: "Print a machine-readable summary on stdout."),
             .init(long: "trace", value: "file", help: "Write the run's timeline to <file> (Chrome trace-event JSON)."),
-            .init(long: "verbose", help: "Show every operation, not only the steps."),
+            .init(long: "verbose", help: "Show every operation, not only the steps, and each item a feed held that could not be used."),
             .init(long: "no-wait", help: "Fail at once if another sync is running on this store, instead of waiting."),
         ],
         examples: [
             ("wwdc sync", "Sync again from the last source (at first: the bundled sample conference)."),
             ("wwdc sync --source https://example.com/wwdc/", "Sync from a server."),
             ("wwdc sync --source ./feeds --json", "Sync a folder and print a JSON summary."),
+            ("wwdc sync --source apple --language jpn", "Apple's public feeds, in Japanese."),
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
+        // The command line is checked before anything is created.
+        let language = try (arguments.value("language") ?? context.environment["WWDC_LANGUAGE"]).map { text in
+            guard let code = FeedLanguage.normalized(text), code.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "-") }) else {
+                throw UsageError("Invalid value '\(TextSanitizer.singleLine.sanitize(text))' for '--language': expected a language code such as en, jpn, zho, kor",
+                                 spec: spec)
+            }
+            return code
+        }
+        let named = try explicitSource(arguments, context)
         // A small page cache: the sync holds the downloaded feed in memory already, and the save
         // step's writes are sequential (measured: peak memory 3.6x the feed instead of 4.2x).
         let store = try context.openStore(explicitPath: arguments.value("db"), configuration: Database.Configuration(pageCacheKiB: 8_192))
-        let source = try resolveSource(arguments, context, store: store)
+        let source = try named ?? defaultSource(store)
         let lock = SyncLock(databasePath: store.path)
         try lock.lock(wait: !arguments.flag("no-wait")) {
             context.message("Waiting for another wwdc sync on this store to finish…")
@@ -44,7 +55,8 @@ enum SyncCommand {
         let timeout = context.environment["WWDC_TIMEOUT"].flatMap(Double.init) ?? 30
         let settings = SyncSettings(source: source, timeout: timeout,
                                     credentialStore: CredentialStore(environment: context.environment),
-                                    alerts: context.terminal, now: { context.now })
+                                    alerts: context.terminal, language: language,
+                                    localeLanguage: FeedLanguage.fromLocale(context.environment), now: { context.now })
         let sync = try SyncOperation(settings: settings, store: store, reporter: progress)
 
         let queue = AdvancedOperationQueue()
@@ -66,6 +78,10 @@ enum SyncCommand {
             }
         }
         guard let summary = sync.summary else { throw RuntimeError("the sync ended without a summary") }
+        if arguments.flag("verbose") {
+            for issue in summary.skipped { context.message("Skipped " + TextSanitizer.singleLine.sanitize(issue.line)) }
+            for issue in summary.ignored { context.message("Ignored " + TextSanitizer.singleLine.sanitize(issue.line)) }
+        }
         if arguments.flag("json") {
             context.output(try JSONOutput.encode(summary) + "\n")
         }
@@ -83,21 +99,26 @@ enum SyncCommand {
         }
     }
 
-    /// `--source`, else `WWDC_SOURCE`, else the source of the last sync, else the bundled sample.
-    static func resolveSource(_ arguments: ParsedArguments, _ context: CommandContext, store: ConferenceStore) throws -> ConferenceSource {
-        let text = arguments.value("source") ?? context.environment["WWDC_SOURCE"].flatMap { $0.isEmpty ? nil : $0 }
-        guard let text else {
-            if let last = try store.lastSource() { return last }
-            guard let sample = SampleConference.locate() else {
-                throw RuntimeError("no source given and the bundled sample conference is missing",
-                                   hint: "Pass --source <url|path> or set WWDC_SOURCE; reinstall wwdc to restore the sample.")
-            }
-            return .folder(sample)
+    /// The source named by `--source`, else `WWDC_SOURCE`; nil when neither is given.
+    static func explicitSource(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ConferenceSource? {
+        guard let text = arguments.value("source") ?? context.environment["WWDC_SOURCE"].flatMap({ $0.isEmpty ? nil : $0 }) else {
+            return nil
         }
         do {
-            return try ConferenceSource(argument: text)
+            return try ConferenceSource(argument: text, environment: context.environment)
         } catch let error as BackendError {
-            throw UsageError("Invalid value '\(text)' for '--source': \(error.description)", spec: spec, hint: error.recoverySuggestion)
+            throw UsageError("Invalid value '\(TextSanitizer.singleLine.sanitize(text))' for '--source': \(error.description)", spec: spec,
+                             hint: error.recoverySuggestion)
         }
+    }
+
+    /// With no source named: the source of the last sync, else the bundled sample.
+    static func defaultSource(_ store: ConferenceStore) throws -> ConferenceSource {
+        if let last = try store.lastSource() { return last }
+        guard let sample = SampleConference.locate() else {
+            throw RuntimeError("no source given and the bundled sample conference is missing",
+                               hint: "Pass --source <url|path> or set WWDC_SOURCE; reinstall wwdc to restore the sample.")
+        }
+        return .folder(sample)
     }
 }

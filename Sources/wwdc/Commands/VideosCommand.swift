@@ -7,10 +7,16 @@ enum VideosCommand {
     static let spec = CommandSpec(
         path: "videos",
         abstract: "List the sessions with a video: duration and HD/SD availability.",
+        discussion: """
+        Newest event first; within an event, scheduled sessions by number and the others (every video \
+        since 2020) by publishing date. --search puts the best matches first, those with the words in \
+        their title before the others.
+        """,
         options: [
             BrowseSupport.eventOption,
             .init(long: "search", short: "s", value: "text", help: "Only videos matching these words, best first; a number finds that session."),
             .init(long: "favorites", short: "f", help: "Only your favorites."),
+            BrowseSupport.topicOption,
             BrowseSupport.jsonOption,
             BrowseSupport.limitOption,
             BrowseSupport.dbOption,
@@ -19,23 +25,32 @@ enum VideosCommand {
             ("wwdc videos", "The current event's videos."),
             ("wwdc videos --event all --search metal", "Videos about Metal from every event, best first."),
             ("wwdc videos --event 2025 --json", "Another event's videos, as JSON."),
+            ("wwdc videos --event wwdc2019 --topic swift", "One event's videos about a topic."),
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let limit = try BrowseSupport.limit(arguments)
         let store = try BrowseSupport.openStore(arguments, context)
-        let (items, events) = try store.read { db -> ([VideoItem], [EventSummary]) in
-            let (eventIDs, _) = try BrowseSupport.events(arguments, in: db)
-            let query = VideoQuery(eventIDs: eventIDs, search: arguments.value("search"),
-                                   favoritesOnly: arguments.flag("favorites"), limit: limit)
-            return (try db.videos(query), try db.events())
+        let (items, events, explanation) = try store.read { db -> ([VideoItem], [EventSummary], String?) in
+            let (eventIDs, primary) = try BrowseSupport.events(arguments, in: db)
+            let query = VideoQuery(eventIDs: eventIDs, search: arguments.value("search"), favoritesOnly: arguments.flag("favorites"),
+                                   topicIDs: try BrowseSupport.topicIDs(arguments, in: db), limit: limit)
+            let items = try db.videos(query)
+            var explanation: String?
+            if items.isEmpty, eventIDs?.count == 1, let primary, try db.eventContents(primary.id).videos == 0 {
+                explanation = "\(BrowseSupport.clean(primary.name)) has no videos yet."
+                if let latest = try db.latestEventWithVideos() {
+                    explanation! += " The latest: wwdc videos --event \(latest) (or --event all)."
+                }
+            }
+            return (items, try db.events(), explanation)
         }
         if arguments.flag("json") {
             context.output(try JSONOutput.encode(items.map(Row.init)) + "\n")
             return .success
         }
         guard !items.isEmpty else {
-            context.message("No videos match.")
+            context.message(explanation ?? "No videos match.")
             return .success
         }
         context.output(render(items, events: events, search: arguments.value("search"), width: context.outputWidth,
@@ -48,6 +63,8 @@ enum VideosCommand {
         let current = events.first?.id
         let names = Dictionary(events.map { ($0.id, BrowseSupport.clean($0.name)) }, uniquingKeysWith: { first, _ in first })
         let showsMark = items.contains(where: \.isFavorite)
+        // Videos without a time are listed by publishing date: show it.
+        let showsDate = items.contains(where: \.isPublishingDate)
         var rows: [[String]] = []
         var headings: [Int: String] = [:]
         var lastEvent: String?
@@ -60,18 +77,25 @@ enum VideosCommand {
             }
             let number = item.eventID == current ? item.number.map(String.init) ?? item.sessionID : item.sessionID
             let qualities = [item.hdURL.map { _ in "HD" }, item.sdURL.map { _ in "SD" }].compactMap { $0 }.joined(separator: " ")
-            rows.append([item.isFavorite ? "★" : " ", number, BrowseSupport.duration(item.duration),
-                         qualities.isEmpty ? (item.streamURL == nil ? "" : "stream") : qualities,
-                         BrowseSupport.clean(item.title), BrowseSupport.clean(item.type)])
+            var row = [item.isFavorite ? "★" : " ", number]
+            if showsDate {
+                row.append(item.date.map { TimeZoneChoice.conference.localTime($0, recordedOffset: item.utcOffset).date.shortText } ?? "")
+            }
+            row += [BrowseSupport.duration(item.duration), qualities.isEmpty ? (item.streamURL == nil ? "" : "stream") : qualities,
+                    BrowseSupport.clean(item.title), BrowseSupport.clean(item.type), BrowseSupport.clean(item.topic)]
+            rows.append(row)
         }
-        var layout = TableLayout(columns: [.init(minimum: 1), .init(alignRight: true), .init(alignRight: true), .init(),
-                                           .init(minimum: 20, flexible: true), .init(minimum: 5, dropOrder: 1)])
+        var columns: [TableLayout.Column] = [.init(minimum: 1), .init(alignRight: true)]
+        if showsDate { columns.append(.init(dropOrder: 3)) }
+        columns += [.init(alignRight: true), .init(), .init(minimum: 20, flexible: true), .init(minimum: 5, dropOrder: 1),
+                    .init(minimum: 8, dropOrder: 2)]
+        var layout = TableLayout(columns: columns)
         if !showsMark {
             layout.columns.removeFirst()
             rows = rows.map { Array($0.dropFirst()) }
         }
         let indent = "  "
-        let titleColumn = layout.columns.count - 2
+        let titleColumn = layout.columns.count - 3
         let paint: (Int, String) -> String = { column, text in
             if showsMark && column == 0 { return style.yellow(text) }
             return column == titleColumn ? text : style.dim(text)
@@ -91,6 +115,7 @@ enum VideosCommand {
         @Nullable var hd: String?
         @Nullable var sd: String?
         @Nullable var date: String?
+        var topics: [String]
         var favorite: Bool
 
         init(_ item: VideoItem) {
@@ -105,6 +130,7 @@ enum VideosCommand {
             hd = optional(item.hdURL)
             sd = optional(item.sdURL)
             date = item.date.map { TimeZoneChoice.conference.localTime($0, recordedOffset: item.utcOffset).iso8601 }
+            topics = item.topics.map(BrowseSupport.clean)
             favorite = item.isFavorite
         }
     }

@@ -80,6 +80,30 @@ enum BrowseSupport {
         return ids
     }
 
+    static let topicOption = CommandSpec.Option(
+        long: "topic", value: "name", help: "Only items of this topic (name, unique prefix or id, any case); repeat for several.",
+        repeatable: true)
+
+    /// The topic ids `--topic` names (by name, prefix or id).
+    static func topicIDs(_ arguments: ParsedArguments, in db: Database) throws -> [Int] {
+        let values = arguments.values("topic")
+        guard !values.isEmpty else { return [] }
+        let topics = try db.topics()
+        guard !topics.isEmpty else {
+            throw RuntimeError("the feed of this store has no topics", hint: "Topics come with feeds from 2020 on; filter by --track instead.")
+        }
+        var ids: [Int] = []
+        for value in values {
+            if let id = Int(value), topics.contains(where: { $0.id == id }) {
+                ids.append(id)
+                continue
+            }
+            let name = try match([value], option: "topic", known: topics.map(\.name))[0]
+            ids += topics.filter { $0.name == name }.map(\.id)
+        }
+        return ids
+    }
+
     // MARK: Days
 
     /// What `--day` accepts.
@@ -138,6 +162,15 @@ enum BrowseSupport {
     /// One line of server text, safe to print.
     static func clean(_ text: String?) -> String {
         TextSanitizer.singleLine.sanitize(text ?? "")
+    }
+
+    /// A moment into a video: `0:42`, `12:05` or `1:02:03`.
+    static func timestamp(_ seconds: Double) -> String {
+        let total = max(0, Int(seconds.rounded(.down)))
+        let hours = total / 3600, minutes = total / 60 % 60, rest = total % 60
+        let ss = rest < 10 ? "0\(rest)" : "\(rest)"
+        if hours > 0 { return "\(hours):\(minutes < 10 ? "0" : "")\(minutes):\(ss)" }
+        return "\(minutes):\(ss)"
     }
 
     /// `1:42:50` or `35:13`.

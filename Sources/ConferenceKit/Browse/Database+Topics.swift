@@ -1,0 +1,45 @@
+extension Database {
+    /// Every topic: id and name, by name.
+    public func topics() throws -> [(id: Int, name: String)] {
+        try fetchAll("SELECT id, name FROM topics ORDER BY name, id") { ($0.int(at: 0), $0.string(at: 1) ?? "") }
+    }
+
+    /// Topic categories with their topics and item counts (`eventIDs` nil counts every event);
+    /// topics in no category come last, under "Other topics".
+    public func topicGroups(eventIDs: [String]? = nil) throws -> [TopicGroup] {
+        var counts: [Int: Int] = [:]
+        var sql = "SELECT st.topic_id, count(DISTINCT st.sid) FROM session_topics st"
+        var arguments: [DatabaseValue] = []
+        if let eventIDs {
+            sql += " JOIN sessions s ON s.sid = st.sid WHERE s.event_id IN (\(Database.placeholders(eventIDs.count)))"
+            arguments = eventIDs.map { .text($0) }
+        }
+        try makeStatement(sql + " GROUP BY st.topic_id").forEachRow(arguments) { counts[$0.int(at: 0)] = $0.int(at: 1) }
+        var names: [Int: (name: String, ordinal: Int?)] = [:]
+        try makeStatement("SELECT id, name, ordinal FROM topics").forEachRow { names[$0.int(at: 0)] = ($0.string(at: 1) ?? "", $0.optionalInt(at: 2)) }
+        var groups: [TopicGroup] = []
+        var listed = Set<Int>()
+        let categories = try fetchAll("SELECT id, name FROM topic_categories ORDER BY ordinal, id") { ($0.int(at: 0), $0.string(at: 1) ?? "") }
+        for (id, name) in categories {
+            let topicIDs = try fetchAll("SELECT topic_id FROM topic_category_topics WHERE category_id = ? ORDER BY position", [id]) { $0.int(at: 0) }
+            let topics = topicIDs.compactMap { topicID -> TopicSummary? in
+                guard let topic = names[topicID] else { return nil }
+                listed.insert(topicID)
+                return TopicSummary(id: topicID, name: topic.name, itemCount: counts[topicID] ?? 0)
+            }
+            groups.append(TopicGroup(id: id, name: name, topics: topics))
+        }
+        let others = names.filter { !listed.contains($0.key) }
+            .sorted { ($0.value.ordinal ?? .max, $0.value.name, $0.key) < ($1.value.ordinal ?? .max, $1.value.name, $1.key) }
+            .map { TopicSummary(id: $0.key, name: $0.value.name, itemCount: counts[$0.key] ?? 0) }
+        if !others.isEmpty { groups.append(TopicGroup(id: nil, name: groups.isEmpty ? "Topics" : "Other topics", topics: others)) }
+        return groups
+    }
+
+    /// The topics of an item, in its order.
+    func topicNames(sid: Int64) throws -> [String] {
+        try fetchAll("""
+            SELECT t.name FROM session_topics st JOIN topics t ON t.id = st.topic_id WHERE st.sid = ? ORDER BY st.position
+            """, [sid]) { $0.string(at: 0) ?? "" }
+    }
+}

@@ -1,0 +1,84 @@
+import ConferenceKit
+import Foundation
+import TerminalUI
+
+/// `wwdc articles`: the articles of the feeds (news, guides), newest first, with their links.
+enum ArticlesCommand {
+    static let spec = CommandSpec(
+        path: "articles",
+        abstract: "List the articles (news and guides), newest first, with their links.",
+        discussion: """
+        Articles are content items of type Article (feeds from 2020 on). 'wwdc session <id>' shows one, \\
+        with its text when the source's articles feed has it; the news among them are also in 'wwdc news'.
+        """,
+        options: [
+            .init(long: "event", value: "id", help: "Only this event's articles: an id (news, articles), its year, or 'all' (default: all).",
+                  completion: .eventIDs),
+            .init(long: "search", short: "s", value: "text", help: "Only articles matching these words, best first."),
+            BrowseSupport.jsonOption,
+            BrowseSupport.limitOption,
+            BrowseSupport.dbOption,
+        ],
+        examples: [
+            ("wwdc articles", "Every article, newest first."),
+            ("wwdc articles --event news --limit 5", "The five latest news articles."),
+            ("wwdc session news-10001", "One article, with its text and link."),
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
+        let limit = try BrowseSupport.limit(arguments)
+        let store = try BrowseSupport.openStore(arguments, context)
+        let (items, offset) = try store.read { db -> ([ArticleItem], Int?) in
+            let eventIDs = arguments.value("event") == nil ? nil : try BrowseSupport.events(arguments, in: db).ids
+            return (try db.articles(eventIDs: eventIDs, search: arguments.value("search"), limit: limit), try db.events().first?.utcOffset)
+        }
+        if arguments.flag("json") {
+            context.output(try JSONOutput.encode(items.map { Row($0, offset: offset) }) + "\n")
+            return .success
+        }
+        guard !items.isEmpty else {
+            context.message(arguments.value("search") == nil && arguments.value("event") == nil
+                            ? "No articles: the feeds of this store have none (they come with feeds from 2020 on)." : "No articles match.")
+            return .success
+        }
+        let style = context.outputStyle
+        let showsMark = items.contains(where: \.isFavorite)
+        var rows = items.map { item -> [String] in
+            [item.isFavorite ? "★" : " ",
+             item.publishedTime.map { TimeZoneChoice.conference.localTime($0, recordedOffset: offset).date.description } ?? "",
+             item.sessionID, BrowseSupport.clean(item.title), BrowseSupport.clean(item.url)]
+        }
+        var layout = TableLayout(columns: [.init(minimum: 1), .init(), .init(), .init(minimum: 20, flexible: true), .init(minimum: 10, dropOrder: 1)])
+        if !showsMark {
+            layout.columns.removeFirst()
+            rows = rows.map { Array($0.dropFirst()) }
+        }
+        let titleColumn = layout.columns.count - 2
+        context.output(layout.render(rows, headings: [:], indent: "", width: context.outputWidth, heading: style.bold) { column, text in
+            if showsMark && column == 0 { return style.yellow(text) }
+            return column == titleColumn ? text : style.dim(text)
+        })
+        return .success
+    }
+
+    /// An article in `--json`: the field names are part of the interface (see the README).
+    struct Row: Encodable {
+        var id: String
+        var event: String
+        var title: String
+        @Nullable var date: String?
+        @Nullable var url: String?
+        var hasText: Bool
+        var favorite: Bool
+
+        init(_ item: ArticleItem, offset: Int?) {
+            id = item.sessionID
+            event = item.eventID
+            title = BrowseSupport.clean(item.title)
+            date = item.publishedTime.map { TimeZoneChoice.conference.localTime($0, recordedOffset: offset).iso8601 }
+            url = item.url.map(BrowseSupport.clean)
+            hasText = item.hasBody
+            favorite = item.isFavorite
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import ConferenceKit
+import Foundation
+import TerminalUI
+
+/// `wwdc code <id> [N]`: one code snippet of a session, as plain text for piping.
+enum CodeCommand {
+    static let spec = CommandSpec(
+        path: "code",
+        abstract: "Print a code snippet of a session as plain text.",
+        discussion: """
+        Sessions from 2020 on carry the code shown in their video. With one snippet, prints it; with \\
+        several, give its number (1 is the first): 'wwdc session <id> --code' lists them all.
+        """,
+        options: [BrowseSupport.dbOption],
+        arguments: [
+            .init(name: "session", help: "A session id (wwdc2026-101), a number in the current event (101) or a developer.apple.com link.",
+                  completion: .sessionIDs),
+            .init(name: "number", help: "Which snippet, from 1 (needed when there are several).", optional: true),
+        ],
+        examples: [
+            ("wwdc code wwdc2025-204", "The session's only snippet."),
+            ("wwdc code 208 2 | pbcopy", "The second snippet of session 208, to the clipboard."),
+            ("wwdc session 208 --code", "Every snippet, with titles and times."),
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
+        let input = arguments.positionals[0]
+        var index: Int?
+        if let text = arguments.argument(1) {
+            guard let number = Int(text), number >= 1 else {
+                throw UsageError("Invalid value '\(TextSanitizer.singleLine.sanitize(text))' for '<number>': expected a whole number from 1", spec: spec)
+            }
+            index = number - 1
+        }
+        let store = try BrowseSupport.openStore(arguments, context)
+        let detail = try store.read { db -> SessionDetail? in try db.sessionDetail(id: SessionResolver.resolve(input, in: db)) }
+        guard let detail else { throw BrowseError.unknownSession(input, suggestion: nil) }
+        let snippets = detail.codeSnippets
+        guard !snippets.isEmpty else {
+            throw RuntimeError("\(detail.sessionID) has no code snippets", hint: "Snippets come with sessions from 2020 on; 'wwdc session \(detail.sessionID)' shows what it has.")
+        }
+        let chosen: CodeSnippet
+        if let index {
+            guard index < snippets.count else {
+                throw RuntimeError("\(detail.sessionID) has \(snippets.count) code snippet\(snippets.count == 1 ? "" : "s"), not \(index + 1)",
+                                   hint: "List them with 'wwdc session \(detail.sessionID) --code'.")
+            }
+            chosen = snippets[index]
+        } else if snippets.count == 1 {
+            chosen = snippets[0]
+        } else {
+            var lines = ["\(detail.sessionID) has \(snippets.count) code snippets; choose one:"]
+            for (number, snippet) in snippets.enumerated() {
+                lines.append("  wwdc code \(detail.sessionID) \(number + 1)   \(BrowseSupport.clean(snippet.title))")
+            }
+            throw UsageError(lines.joined(separator: "\n"), spec: spec)
+        }
+        let code = TextSanitizer.multiLine.sanitize(chosen.code)
+        context.output(code.hasSuffix("\n") ? code : code + "\n")
+        return .success
+    }
+}

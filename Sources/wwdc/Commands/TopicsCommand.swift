@@ -1,0 +1,77 @@
+import ConferenceKit
+import Foundation
+import TerminalUI
+
+/// `wwdc topics`: the topic categories and their topics, with how many items each has.
+enum TopicsCommand {
+    static let spec = CommandSpec(
+        path: "topics",
+        abstract: "List the topics by category, with the number of items of each.",
+        discussion: """
+        Feeds from 2020 on file every item under topics (Swift, Machine Learning and Vision, ...), \\
+        grouped in categories. Counts cover every event unless you pass --event. Filter the listings \\
+        by topic with 'wwdc schedule --topic' and 'wwdc videos --topic'.
+        """,
+        options: [
+            .init(long: "event", value: "id", help: "Count only this event's items: an id (wwdc2020), its year, or 'all' (default: all).",
+                  completion: .eventIDs),
+            BrowseSupport.jsonOption,
+            BrowseSupport.dbOption,
+        ],
+        examples: [
+            ("wwdc topics", "Every topic, by category."),
+            ("wwdc topics --event 2019", "How many items each topic has in one event."),
+            ("wwdc videos --topic swift --event all", "Then the videos of one topic."),
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
+        let store = try BrowseSupport.openStore(arguments, context)
+        let groups = try store.read { db -> [TopicGroup] in
+            let eventIDs = arguments.value("event") == nil ? nil : try BrowseSupport.events(arguments, in: db).ids
+            return try db.topicGroups(eventIDs: eventIDs)
+        }
+        if arguments.flag("json") {
+            context.output(try JSONOutput.encode(groups.map(Row.init)) + "\n")
+            return .success
+        }
+        guard !groups.isEmpty else {
+            context.message("This store has no topics: its feed predates them (2020). Filter by --track instead.")
+            return .success
+        }
+        let style = context.outputStyle
+        var rows: [[String]] = []
+        var headings: [Int: String] = [:]
+        for group in groups {
+            headings[rows.count] = BrowseSupport.clean(group.name)
+            for topic in group.topics {
+                rows.append([BrowseSupport.clean(topic.name), "\(topic.itemCount) item\(topic.itemCount == 1 ? "" : "s")", String(topic.id)])
+            }
+            if group.topics.isEmpty { rows.append(["(no topics)", "", ""]) }
+        }
+        let layout = TableLayout(columns: [.init(minimum: 12, flexible: true), .init(alignRight: true), .init(alignRight: true)],
+                                 pipeWidth: 40)
+        context.output(layout.render(rows, headings: headings, indent: "  ", width: context.outputWidth, heading: style.bold) { column, text in
+            column == 0 ? text : style.dim(text)
+        })
+        return .success
+    }
+
+    /// A category in `--json`: the field names are part of the interface (see the README).
+    struct Row: Encodable {
+        struct Topic: Encodable {
+            var id: Int
+            var name: String
+            var items: Int
+        }
+
+        @Nullable var id: Int?
+        var name: String
+        var topics: [Topic]
+
+        init(_ group: TopicGroup) {
+            id = group.id
+            name = BrowseSupport.clean(group.name)
+            topics = group.topics.map { Topic(id: $0.id, name: BrowseSupport.clean($0.name), items: $0.itemCount) }
+        }
+    }
+}

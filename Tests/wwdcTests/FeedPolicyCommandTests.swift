@@ -1,0 +1,98 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The decoding policy as a user meets it: what a sync says about items it skipped, and what the
+/// listings say about an event with nothing scheduled.
+@Suite("wwdc sync: surprising feeds")
+struct FeedPolicyCommandTests {
+    /// The fixtures with two unusable items and one unusable value in contents.json, one unusable
+    /// news item, and a config whose current event has nothing scheduled.
+    static func surprisingFeeds(_ sandbox: Sandbox) throws -> URL {
+        let folder = try sandbox.copyOfFixtures()
+        let contentsURL = folder.appendingPathComponent("contents.json")
+        var contents = try JSONSerialization.jsonObject(with: Data(contentsOf: contentsURL)) as! [String: Any]
+        var items = contents["contents"] as! [[String: Any]]
+        items[0]["title"] = ["not": "text"]
+        items[1].removeValue(forKey: "id")
+        items[2]["keywords"] = "not a list"
+        contents["contents"] = items
+        try JSONSerialization.data(withJSONObject: contents).write(to: contentsURL)
+        let newsURL = folder.appendingPathComponent("news.json")
+        var news = try JSONSerialization.jsonObject(with: Data(contentsOf: newsURL)) as! [String: Any]
+        var newsItems = news["items"] as! [[String: Any]]
+        newsItems[0]["title"] = NSNull()
+        news["items"] = newsItems
+        try JSONSerialization.data(withJSONObject: news).write(to: newsURL)
+        return folder
+    }
+
+    @Test("an unusable item is skipped: the summary counts them per feed, --verbose names each, --json lists them")
+    func skippedItemsReported() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let folder = try Self.surprisingFeeds(sandbox)
+        let contents = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("contents.json"))) as! [String: Any]
+        let items = contents["contents"] as! [[String: Any]]
+        let skippedID = items[0]["id"] as! String
+
+        let result = try await sandbox.run(["sync", "--source", folder.path, "--verbose", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let summaryLine = result.stderr.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(summaryLine.contains("3 items skipped (contents.json 2, news.json 1)"), "\(summaryLine)")
+        #expect(result.stderr.contains("Skipped contents.json: \(skippedID): title: expected text, found an object"), "\(result.stderr)")
+        #expect(result.stderr.contains("Skipped contents.json: contents[1]: id: required field \"id\" is missing"), "\(result.stderr)")
+        #expect(result.stderr.contains("Ignored contents.json: \(items[2]["id"] as! String): keywords: expected a list, found text"))
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let skipped = try #require(summary["skipped"] as? [[String: Any]])
+        #expect(skipped.count == 3)
+        #expect(skipped.contains { $0["feed"] as? String == "contents.json" && $0["item"] as? String == skippedID
+                    && $0["field"] as? String == "title" && ($0["reason"] as? String)?.contains("expected text") == true })
+        #expect(skipped.contains { $0["feed"] as? String == "news.json" && $0["field"] as? String == "title" })
+        #expect((summary["ignored"] as? [[String: Any]])?.count == 1)
+
+        // The rest landed: every other item is in the store.
+        let counts = try sandbox.counts()
+        #expect(counts["sessions"] == items.count - 2)
+        // The Schedule step says how many it skipped.
+        #expect(result.stderr.contains("2 skipped"), "\(result.stderr)")
+    }
+
+    @Test("an event with nothing scheduled explains itself, with the config's word on it and where its items are")
+    func nothingScheduled() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let folder = try sandbox.copyOfFixtures()
+        // The sample with its current event emptied of times: what every feed since 2020 looks like
+        // between two conferences.
+        let contentsURL = folder.appendingPathComponent("contents.json")
+        var contents = try JSONSerialization.jsonObject(with: Data(contentsOf: contentsURL)) as! [String: Any]
+        contents["contents"] = (contents["contents"] as! [[String: Any]]).map { item in
+            var item = item
+            item.removeValue(forKey: "startTime")
+            item.removeValue(forKey: "endTime")
+            return item
+        }
+        try JSONSerialization.data(withJSONObject: contents).write(to: contentsURL)
+        let config = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("config.json"))) as! [String: Any]
+        let hero = try #require(config["eventHero"] as? [String: Any])
+        #expect(try await sandbox.run(["sync", "--source", folder.path]).status == 0)
+
+        let schedule = try await sandbox.run(["schedule"])
+        #expect(schedule.status == 0)
+        #expect(schedule.stdout.isEmpty)
+        #expect(schedule.stderr.contains("WWDC 2026 has nothing scheduled."), "\(schedule.stderr)")
+        #expect(schedule.stderr.contains(hero["title"] as! String), "\(schedule.stderr)")
+        #expect(schedule.stderr.contains("Its videos: wwdc videos --event wwdc2026"), "\(schedule.stderr)")
+        #expect(schedule.stderr.contains("wwdc schedule --event wwdc2026 --unscheduled"), "\(schedule.stderr)")
+        #expect(!schedule.stderr.contains("No sessions match"))
+        // The commands it names work.
+        let unscheduled = try await sandbox.run(["schedule", "--event", "wwdc2026", "--unscheduled", "--json"])
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(unscheduled.stdout.utf8)) as? [[String: Any]])
+        #expect(rows.count == (contents["contents"] as! [[String: Any]]).filter { $0["eventId"] as? String == "wwdc2026" }.count)
+        #expect(rows.allSatisfy { $0["start"] is NSNull })
+        // A search still finds the items, marked as not scheduled.
+        let search = try await sandbox.run(["schedule", "--search", "keynote"])
+        #expect(search.stdout.contains("not scheduled"), "\(search.stdout)")
+    }
+}
