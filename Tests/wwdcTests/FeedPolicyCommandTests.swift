@@ -95,4 +95,20 @@ struct FeedPolicyCommandTests {
         let search = try await sandbox.run(["schedule", "--search", "keynote"])
         #expect(search.stdout.contains("not scheduled"), "\(search.stdout)")
     }
+
+    @Test("a stream without an end date is on the air during its session only, not years later")
+    func liveStreamWindow() async throws {
+        let store = try await BrowseSandbox.synced()
+        defer { store.remove() }
+        // wwdc2026-301 runs on June 8, 15:00–15:40, and its stream has no actualEndDate.
+        for (now, live) in [("2026-06-08T15:10:00-07:00", true), ("2026-06-08T16:00:00-07:00", false), ("2029-06-08T15:10:00-07:00", false)] {
+            let result = try await store.run(["session", "wwdc2026-301"], environment: ["WWDC_NOW": now])
+            let onTheAir = result.stdout.contains("Status     on the air")
+            #expect(onTheAir == live, "\(now): \(result.stdout)")
+            let json = try await store.run(["session", "wwdc2026-301", "--json"], environment: ["WWDC_NOW": now])
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+            #expect(document["onTheAir"] as? Bool == live, "\(now)")
+            #expect((document["bestStream"] as? String)?.contains("/live/") == live, "\(now)")
+        }
+    }
 }
