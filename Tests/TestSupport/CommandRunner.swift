@@ -14,36 +14,46 @@ public struct CommandResult: Sendable {
 
 /// A child process started by a test, with its output collected in the background.
 public final class RunningCommand: @unchecked Sendable {
-    // @unchecked Sendable: the buffers are only touched under `lock`.
-    private let process: Process
+    // @unchecked Sendable: the buffers and the exit are only touched under `lock`.
+    public let pid: Int32
     private let lock = NSCondition()
-    private var out = Data()
-    private var err = Data()
+    private var out: [UInt8] = []
+    private var err: [UInt8] = []
+    private var exit: (status: Int32, signalled: Bool)?
     private let outDone = DispatchSemaphore(value: 0)
     private let errDone = DispatchSemaphore(value: 0)
 
-    init(process: Process, stdout: Pipe, stderr: Pipe) {
-        self.process = process
-        Self.drain(stdout.fileHandleForReading, into: { [self] data in
-            lock.withLock { out.append(data); lock.broadcast() }
-        }, done: outDone)
-        Self.drain(stderr.fileHandleForReading, into: { [self] data in
-            lock.withLock { err.append(data); lock.broadcast() }
-        }, done: errDone)
-    }
-
-    private static func drain(_ handle: FileHandle, into sink: @escaping @Sendable (Data) -> Void, done: DispatchSemaphore) {
-        Thread.detachNewThread {
-            while true {
-                let chunk = handle.availableData
-                if chunk.isEmpty { break }
-                sink(chunk)
+    init(pid: Int32, stdout: Int32, stderr: Int32) {
+        self.pid = pid
+        Self.drain(stdout, into: { [self] bytes in lock.withLock { out += bytes; lock.broadcast() } }, done: outDone)
+        Self.drain(stderr, into: { [self] bytes in lock.withLock { err += bytes; lock.broadcast() } }, done: errDone)
+        // The one waiter of this child: it reaps it as soon as it exits.
+        Thread.detachNewThread { [self] in
+            let outcome = Spawn.wait(pid)
+            lock.withLock {
+                exit = outcome
+                lock.broadcast()
             }
-            done.signal()
         }
     }
 
-    public var pid: Int32 { process.processIdentifier }
+    private static func drain(_ descriptor: Int32, into sink: @escaping @Sendable ([UInt8]) -> Void, done: DispatchSemaphore) {
+        Thread.detachNewThread {
+            var buffer = [UInt8](repeating: 0, count: 16_384)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                if count > 0 {
+                    sink(Array(buffer[0..<count]))
+                } else if count < 0 && errno == EINTR {
+                    continue
+                } else {
+                    break
+                }
+            }
+            close(descriptor)
+            done.signal()
+        }
+    }
 
     /// What it has written to stderr so far.
     public var stderrSoFar: String { lock.withLock { String(decoding: err, as: UTF8.self) } }
@@ -60,7 +70,7 @@ public final class RunningCommand: @unchecked Sendable {
     }
 
     public func signal(_ number: Int32) {
-        kill(process.processIdentifier, number)
+        kill(pid, number)
     }
 
     /// Waits, off the cooperative pool, until stderr contains `marker`; false after `seconds`.
@@ -76,22 +86,20 @@ public final class RunningCommand: @unchecked Sendable {
 
     /// Waits for the exit (killing it after `seconds`) and returns what it printed.
     public func wait(seconds: Double = 120) -> CommandResult {
-        let exited = DispatchSemaphore(value: 0)
-        let process = process
-        Thread.detachNewThread {
-            process.waitUntilExit()
-            exited.signal()
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        lock.lock()
+        while exit == nil {
+            if !lock.wait(until: deadline) {
+                kill(pid, SIGKILL)
+                while exit == nil { lock.wait() }
+            }
         }
-        if exited.wait(timeout: .now() + seconds) == .timedOut {
-            process.terminate()
-            exited.wait()
-        }
+        lock.unlock()
         outDone.wait()
         errDone.wait()
         return lock.withLock {
-            CommandResult(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-                          stderr: String(decoding: err, as: UTF8.self),
-                          signalled: process.terminationReason == .uncaughtSignal)
+            CommandResult(status: exit!.status, stdout: String(decoding: out, as: UTF8.self),
+                          stderr: String(decoding: err, as: UTF8.self), signalled: exit!.signalled)
         }
     }
 }
@@ -104,23 +112,35 @@ public enum CommandRunner {
     /// and `stdin` as its input.
     public static func start(_ executable: URL = wwdc, _ arguments: [String], environment: [String: String] = [:],
                              stdin: String? = nil, directory: URL? = nil) throws -> RunningCommand {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
         var base = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "LANG": "C.UTF-8"]
         if let home = ProcessInfo.processInfo.environment["HOME"] { base["HOME"] = home }
-        process.environment = base.merging(environment) { $1 }
-        if let directory { process.currentDirectoryURL = directory }
-        let stdout = Pipe().closingOnExec()
-        let stderr = Pipe().closingOnExec()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        let input = Pipe().closingOnExec()
-        process.standardInput = input
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try? input.fileHandleForWriting.close()
-        return RunningCommand(process: process, stdout: stdout, stderr: stderr)
+        let input = try PTY.pipe()
+        let output = try PTY.pipe()
+        let errors = try PTY.pipe()
+        let pid: pid_t
+        do {
+            pid = try Spawn.run(executable.path, arguments, environment: base.merging(environment) { $1 }, setsid: false,
+                                directory: directory?.path) { actions in
+                posix_spawn_file_actions_adddup2(&actions, input[0], 0)
+                posix_spawn_file_actions_adddup2(&actions, output[1], 1)
+                posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
+            }
+        } catch {
+            for descriptor in input + output + errors { close(descriptor) }
+            throw error
+        }
+        close(input[0])
+        close(output[1])
+        close(errors[1])
+        if let stdin {
+            var bytes = Array(stdin.utf8)[...]
+            while !bytes.isEmpty {
+                let written = bytes.withUnsafeBytes { write(input[1], $0.baseAddress, $0.count) }
+                if written > 0 { bytes = bytes.dropFirst(written) } else if errno != EINTR { break }
+            }
+        }
+        close(input[1])
+        return RunningCommand(pid: pid, stdout: output[0], stderr: errors[0])
     }
 
     /// Runs to completion.

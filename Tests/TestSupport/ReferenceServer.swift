@@ -6,38 +6,52 @@ import FoundationNetworking
 /// The project's reference conference server (Tests/Server/conference_server.py), started on
 /// 127.0.0.1 with an ephemeral port for one test.
 public final class ReferenceServer: @unchecked Sendable {
-    // @unchecked Sendable: the process and pipes are only used by start() and stop().
+    // @unchecked Sendable: the child's pid and the write end of its input are only used by stop(),
+    // under `lock`.
     public let baseURL: URL
     public let port: Int
-    private let process: Process
-    private let stdin: Pipe
+    private let lock = NSLock()
+    private var pid: pid_t?
+    private var input: Int32
 
     /// Starts the server on `root` (default: the fixtures) with extra command-line `arguments`.
     public init(root: URL = ProjectPaths.fixtures, arguments: [String] = []) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", ProjectPaths.server.path, "--root", root.path, "--port", "0",
-                             "--quiet", "--exit-with-stdin"] + arguments
-        let stdout = Pipe().closingOnExec()
-        let stdin = Pipe().closingOnExec()
-        process.standardOutput = stdout
-        process.standardInput = stdin
-        try process.run()
+        let stdin = try PTY.pipe()
+        let stdout = try PTY.pipe()
+        let pid: pid_t
+        do {
+            pid = try Spawn.run("/usr/bin/env", ["python3", ProjectPaths.server.path, "--root", root.path,
+                                                 "--port", "0", "--quiet", "--exit-with-stdin"] + arguments,
+                                environment: ProcessInfo.processInfo.environment, setsid: false) { actions in
+                posix_spawn_file_actions_adddup2(&actions, stdin[0], 0)
+                posix_spawn_file_actions_adddup2(&actions, stdout[1], 1)
+            }
+        } catch {
+            for descriptor in stdin + stdout { close(descriptor) }
+            throw error
+        }
+        close(stdin[0])
+        close(stdout[1])
         // The first line is "listening on http://127.0.0.1:PORT"; reading it is waiting for readiness.
-        var line = Data()
+        var line: [UInt8] = []
+        var byte: UInt8 = 0
         while true {
-            let byte = stdout.fileHandleForReading.readData(ofLength: 1)
-            if byte.isEmpty || byte == Data("\n".utf8) { break }
+            let count = read(stdout[0], &byte, 1)
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 || byte == UInt8(ascii: "\n") { break }
             line.append(byte)
         }
+        close(stdout[0])
         let text = String(decoding: line, as: UTF8.self)
         guard text.hasPrefix("listening on "), let url = URL(string: String(text.dropFirst("listening on ".count))),
               let port = url.port else {
-            process.terminate()
+            close(stdin[1])
+            kill(pid, SIGTERM)
+            _ = Spawn.wait(pid)
             throw ServerError(message: "the reference server did not start: \(text)")
         }
-        self.process = process
-        self.stdin = stdin
+        self.pid = pid
+        self.input = stdin[1]
         self.baseURL = url
         self.port = port
     }
@@ -49,14 +63,15 @@ public final class ReferenceServer: @unchecked Sendable {
 
     deinit { stop() }
 
-    /// Stops the server (idempotent).
+    /// Stops the server (idempotent): SIGTERM, then its exit is awaited (it exits at once).
     public func stop() {
-        guard process.isRunning else { return }
-        // SIGTERM, not only the end of its input: another child started meanwhile may hold a copy of
-        // the pipe's write end, and then the end of input never comes.
-        try? stdin.fileHandleForWriting.close()
-        process.terminate()
-        process.waitUntilExit()
+        lock.lock()
+        defer { lock.unlock() }
+        guard let pid else { return }
+        self.pid = nil
+        close(input)
+        kill(pid, SIGTERM)
+        _ = Spawn.wait(pid)
     }
 
     /// The URL of a path on the server.

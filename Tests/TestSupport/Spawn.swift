@@ -5,7 +5,12 @@ import Darwin
 #endif
 import Foundation
 
-/// posix_spawn for tests, with default signal dispositions and an empty mask in the child.
+/// posix_spawn for tests, with default signal dispositions and an empty mask in the child, and
+/// no descriptor of the test process but those the file actions give it.
+///
+/// Tests run in parallel: a child that inherited another child's pipe or Foundation's bookkeeping
+/// socket would keep it open, and whoever waits for that end of file (a reader, or Foundation
+/// watching for an exit) would wait for ever. So children are not started with Foundation's `Process`.
 public enum Spawn {
     #if canImport(Darwin)
     public typealias FileActions = posix_spawn_file_actions_t?
@@ -23,7 +28,7 @@ public enum Spawn {
 
     /// Starts a process and returns its pid; `configure` adds file actions.
     public static func run(
-        _ path: String, _ arguments: [String], environment: [String: String], setsid: Bool,
+        _ path: String, _ arguments: [String], environment: [String: String], setsid: Bool, directory: String? = nil,
         configure: (inout FileActions) -> Void
     ) throws -> pid_t {
         #if canImport(Darwin)
@@ -38,6 +43,8 @@ public enum Spawn {
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         configure(&actions)
+        closeOthers(&actions)
+        if let directory { changeDirectory(&actions, directory) }
 
         var defaults = sigset_t()
         sigfillset(&defaults)
@@ -61,6 +68,43 @@ public enum Spawn {
         let result = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
         guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EINVAL) }
         return pid
+    }
+
+    /// Closes every descriptor from 3 up in the child, after the file actions that placed its own.
+    private static func closeOthers(_ actions: inout FileActions) {
+        #if !canImport(Darwin)
+        // glibc ≥ 2.34 has it, but its Swift module does not export it.
+        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") {
+            _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
+            return
+        }
+        // Older C libraries: close what is open now (a descriptor opened meanwhile may still leak).
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.compactMap(Int32.init) ?? []
+        for descriptor in open where descriptor > 2 {
+            posix_spawn_file_actions_addclose(&actions, descriptor)
+        }
+        #endif
+    }
+
+    /// Makes the child start in `directory`.
+    private static func changeDirectory(_ actions: inout FileActions, _ directory: String) {
+        #if canImport(Darwin)
+        posix_spawn_file_actions_addchdir_np(&actions, directory)
+        #else
+        typealias ChangeDirectory = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
+        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addchdir_np") {
+            _ = unsafeBitCast(symbol, to: ChangeDirectory.self)(&actions, directory)
+        }
+        #endif
+    }
+
+    /// Waits for a child and returns its exit status, or the signal that killed it.
+    public static func wait(_ pid: pid_t) -> (status: Int32, signalled: Bool) {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let signal = status & 0x7F
+        return signal != 0 ? (signal, true) : ((status >> 8) & 0xFF, false)
     }
 
     /// Runs a command to completion with `stdin` as its standard input and returns its standard output.
