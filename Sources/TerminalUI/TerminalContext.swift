@@ -1,3 +1,4 @@
+import PlainText
 import Synchronization
 
 /// Exclusive access to the terminal, handed to blocks running on the ``TerminalOwner``'s queue.

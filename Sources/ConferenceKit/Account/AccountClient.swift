@@ -57,12 +57,13 @@ public struct AccountClient: Sendable {
     public func login(username: String, password: String) async throws -> AccountCredentials {
         struct Answer: Decodable { var token: String; var expiresAt: Date; var name: String; var username: String? }
         let answer: Answer = try await request("POST", "login", token: nil, body: ["username": username, "password": password])
-        return AccountCredentials(token: answer.token, expiresAt: answer.expiresAt, username: answer.username ?? username,
-                                  name: answer.name, service: service)
+        return AccountCredentials(token: answer.token, expiresAt: answer.expiresAt, username: Clean.line(answer.username ?? username),
+                                  name: Clean.line(answer.name), service: service)
     }
 
     public func me(token: String) async throws -> User {
-        try await request("GET", "me", token: token)
+        let user: User = try await request("GET", "me", token: token)
+        return User(username: Clean.line(user.username), name: Clean.line(user.name), isDeveloper: user.isDeveloper)
     }
 
     public func cloudAvailable(token: String) async throws -> Bool {
@@ -149,14 +150,15 @@ public struct AccountClient: Sendable {
         case 401:
             throw AccountError.sessionExpired
         default:
-            let message = (try? JSONDecoder().decode(Problem.self, from: data))?.error ?? HTTPURLResponse.localizedString(forStatusCode: status)
+            // The service's words are text from outside: cleaned before anything can print them.
+            let message = (try? JSONDecoder().decode(Problem.self, from: data))?.error.map(Clean.line) ?? HTTPURLResponse.localizedString(forStatusCode: status)
             throw AccountError.service(endpoint: endpoint, status: status, message: message)
         }
     }
 
     /// The service's error body, `{"error": "…"}`.
     private struct Problem: Decodable {
-        var error: String
+        var error: String?
     }
 
     private static func describe(_ error: URLError) -> String {

@@ -23,7 +23,7 @@ public enum SessionResolver {
 
     /// The event marked current, else the one that starts last.
     public static func currentEvent(in db: Database) throws -> String? {
-        try db.fetchString("SELECT id FROM events ORDER BY is_current DESC, start_time DESC LIMIT 1")
+        try db.readOne("SELECT id FROM events ORDER BY is_current DESC, start_time DESC LIMIT 1") { $0.text(0) }
     }
 
     /// `wwdc17` and `402` from `https://developer.apple.com/wwdc17/402/`.
@@ -37,7 +37,7 @@ public enum SessionResolver {
 
     /// The closest session id, when it is close enough to be a typo.
     static func suggestion(for text: String, in db: Database) throws -> String? {
-        let ids = try db.fetchAll("SELECT id FROM sessions") { $0.string(at: 0) ?? "" }
+        let ids = try db.readAll("SELECT id FROM sessions") { $0.text(0) }
         var best: (id: String, distance: Int)?
         for id in ids {
             let distance = editDistance(id, text, limit: 3)

@@ -1,3 +1,4 @@
+import PlainText
 import ConferenceKit
 import Foundation
 import Operations
@@ -110,9 +111,8 @@ enum FavoriteCommand {
         let limit = try BrowseSupport.limit(arguments)
         let store = try BrowseSupport.openStore(arguments, context)
         let rows: [Row] = try store.read { db in
-            try db.favorites().prefix(limit ?? Int.max).map { favorite in
-                let title = try db.fetchString("SELECT title FROM sessions WHERE id = ?", [favorite.sessionID])
-                return Row(id: favorite.sessionID, title: title, syncState: favorite.syncState.rawValue, updatedAt: favorite.updatedAt)
+            try db.favoriteList(limit: limit).map { favorite in
+                Row(id: favorite.sessionID, title: favorite.title, syncState: favorite.syncState.rawValue, updatedAt: favorite.updatedAt)
             }
         }
         if arguments.flag("json") {
@@ -124,7 +124,7 @@ enum FavoriteCommand {
             return .success
         }
         for row in rows {
-            let title = TextSanitizer.singleLine.sanitize(row.title ?? "(no longer in the schedule)")
+            let title = row.title ?? "(no longer in the schedule)"
             context.output("\(row.id)\t\(row.syncState)\t\(title)\n")
         }
         return .success

@@ -1,3 +1,4 @@
+import PlainText
 import ConferenceKit
 import Foundation
 import Operations
@@ -152,12 +153,9 @@ enum FeedbackCommand {
         guard arguments.positionals.isEmpty else { throw UsageError("'--list' takes no session", spec: spec) }
         let store = try context.openStore(explicitPath: arguments.value("db"))
         let rows: [Row] = try store.read { db in
-            try db.allFeedback().map { feedback in
-                // Server text is cleaned for JSON too: a consumer may print it.
-                Row(id: feedback.sessionID,
-                    title: try db.fetchString("SELECT title FROM sessions WHERE id = ?", [feedback.sessionID]).map(TextSanitizer.singleLine.sanitize),
-                    overall: feedback.overall, content: feedback.content, presentation: feedback.presentation,
-                    comment: TextSanitizer.multiLine.sanitize(feedback.comment), syncState: feedback.syncState.rawValue)
+            try db.feedbackList().map { feedback in
+                Row(id: feedback.sessionID, title: feedback.title, overall: feedback.overall, content: feedback.content,
+                    presentation: feedback.presentation, comment: feedback.comment, syncState: feedback.syncState.rawValue)
             }
         }
         if arguments.flag("json") {

@@ -1,3 +1,4 @@
+import PlainText
 import ConferenceKit
 import Foundation
 import Operations
@@ -35,7 +36,7 @@ enum SyncCommand {
         // The command line is checked before anything is created.
         let language = try (arguments.value("language") ?? context.environment["WWDC_LANGUAGE"]).map { text in
             guard let code = FeedLanguage.normalized(text), code.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "-") }) else {
-                throw UsageError("Invalid value '\(TextSanitizer.singleLine.sanitize(text))' for '--language': expected a language code such as en, jpn, zho, kor",
+                throw UsageError("Invalid value '\(text)' for '--language': expected a language code such as en, jpn, zho, kor",
                                  spec: spec)
             }
             return code
@@ -79,21 +80,21 @@ enum SyncCommand {
         }
         guard let summary = sync.summary else { throw RuntimeError("the sync ended without a summary") }
         if arguments.flag("verbose") {
-            for issue in summary.skipped { context.message("Skipped " + TextSanitizer.singleLine.sanitize(issue.line)) }
-            for issue in summary.ignored { context.message("Ignored " + TextSanitizer.singleLine.sanitize(issue.line)) }
+            for issue in summary.skipped { context.message("Skipped " + issue.line) }
+            for issue in summary.ignored { context.message("Ignored " + issue.line) }
         }
         if arguments.flag("json") {
             context.output(try JSONOutput.encode(summary) + "\n")
         }
         switch summary.status {
         case .succeeded:
-            context.message(TextSanitizer.singleLine.sanitize(summary.line))
+            context.message(summary.line)
             return .success
         case .interrupted:
             context.message(summary.line)
             return .interrupted
         case .failed:
-            context.message("Error: " + TextSanitizer.singleLine.sanitize(summary.error ?? "the sync failed"))
+            context.message("Error: " + (summary.error ?? "the sync failed"))
             if let hint = summary.hint { context.message("Hint: " + hint) }
             return .failure
         }
@@ -107,7 +108,7 @@ enum SyncCommand {
         do {
             return try ConferenceSource(argument: text, environment: context.environment)
         } catch let error as BackendError {
-            throw UsageError("Invalid value '\(TextSanitizer.singleLine.sanitize(text))' for '--source': \(error.description)", spec: spec,
+            throw UsageError("Invalid value '\(text)' for '--source': \(error.description)", spec: spec,
                              hint: error.recoverySuggestion)
         }
     }

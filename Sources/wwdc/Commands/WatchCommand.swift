@@ -1,3 +1,4 @@
+import PlainText
 import ConferenceKit
 import Foundation
 import Operations
@@ -32,7 +33,7 @@ enum WatchCommand {
         let detail = try store.read { db -> SessionDetail? in try db.sessionDetail(id: SessionResolver.resolve(input, in: db)) }
         guard let detail else { throw BrowseError.unknownSession(input, suggestion: nil) }
         guard let rawURL = detail.bestStreamURL(at: now) else { throw WatchError.noVideo(detail.sessionID) }
-        let url = TextSanitizer.singleLine.sanitize(rawURL)
+        let url = rawURL
         if arguments.flag("print-url") {
             context.output(url + "\n")
             return .success
@@ -52,7 +53,7 @@ enum WatchCommand {
         let play = PlayerOperation(url: url, player: player, environment: context.environment)
         lock.guard(play)
         play.addObserver(BlockObserver(start: { _ in
-            context.message("Playing \(detail.sessionID) “\(BrowseSupport.clean(detail.title))” in \(BrowseSupport.clean(player.name))…")
+            context.message("Playing \(detail.sessionID) “\(BrowseSupport.cell(detail.title))” in \(BrowseSupport.cell(player.name))…")
             // Before the player writes anything of its own.
             context.terminal.drain()
         }))

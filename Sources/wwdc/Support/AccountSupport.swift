@@ -1,3 +1,4 @@
+import PlainText
 import ConferenceKit
 import Foundation
 import Operations
@@ -97,6 +98,6 @@ enum AccountSupport {
     }
 
     static func describe(_ error: any Error) -> String {
-        TextSanitizer.singleLine.sanitize((error as? LocalizedError)?.errorDescription ?? String(describing: error))
+        (error as? LocalizedError)?.errorDescription ?? String(describing: error)
     }
 }
