@@ -45,13 +45,18 @@ public struct AccountClient: Sendable {
     public var timeout: TimeInterval
     private let session: URLSession
 
-    public init(service: URL, timeout: TimeInterval = 30) {
-        self.service = service.absoluteString.hasSuffix("/") ? service : URL(string: service.absoluteString + "/")!
-        self.timeout = timeout
+    /// One session for every client of the process: no cache, no cookies, redirects only to secure addresses.
+    private static let urlSession: URLSession = {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
         configuration.httpShouldSetCookies = false
-        session = URLSession(configuration: configuration)
+        return URLSession(configuration: configuration, delegate: SecureRedirects(), delegateQueue: nil)
+    }()
+
+    public init(service: URL, timeout: TimeInterval = 30) {
+        self.service = service.absoluteString.hasSuffix("/") ? service : URL(string: service.absoluteString + "/")!
+        self.timeout = timeout
+        session = Self.urlSession
     }
 
     public func login(username: String, password: String) async throws -> AccountCredentials {

@@ -1,8 +1,10 @@
 import Foundation
 
-/// Turns what a user types into a session id: `wwdc2017-402`, `402` (in the current event), or a
-/// `developer.apple.com/wwdc17/402` link.
+/// Turns what a user types into a session id: `wwdc2017-402`, `402` (in the current event), a
+/// `developer.apple.com/wwdc17/402` link, or an id as the listings print it.
 public enum SessionResolver {
+    /// The stored id of the session `input` names: a key for the store's other calls, not text to
+    /// print (the read models carry the id as it may be printed).
     public static func resolve(_ input: String, in db: Database) throws -> String {
         let text = input.trimmingCharacters(in: .whitespaces)
         guard try db.fetchInt("SELECT count(*) FROM sessions") ?? 0 > 0 else { throw BrowseError.emptyStore }
@@ -16,6 +18,10 @@ public enum SessionResolver {
                SELECT s.id FROM sessions s JOIN events e ON e.id = s.event_id
                WHERE e.web_url_key = ? AND s.event_content_id = ?
                """, [key, number]) {
+            return id
+        }
+        // An id with characters the listings leave out (control or invisible ones) is found as printed.
+        if let id = try db.fetchAll("SELECT id FROM sessions", [], { $0.string(at: 0) ?? "" }).first(where: { Clean.line($0) == text }) {
             return id
         }
         throw BrowseError.unknownSession(input, suggestion: try suggestion(for: text, in: db))

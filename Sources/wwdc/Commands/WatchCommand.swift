@@ -10,8 +10,9 @@ enum WatchCommand {
         path: "watch",
         abstract: "Play a session's video (the live stream while it is on the air).",
         discussion: """
-        Opens the best stream in the player named by $WWDC_PLAYER (a command line, given the URL as its \
-        last argument), else in the first of mpv, vlc and ffplay found on PATH; with none, prints the URL. \
+        Opens the best stream in the player named by $WWDC_PLAYER (a program and its options, split into \
+        words as a shell would, but run without one; the URL comes last), else in the first of mpv, vlc \
+        and ffplay found on PATH; with none, prints the URL. Only http and https addresses are played. \
         Only one 'wwdc watch' plays at a time: another is refused while the first player runs.
         """,
         options: [
@@ -33,12 +34,12 @@ enum WatchCommand {
         let detail = try store.read { db -> SessionDetail? in try db.sessionDetail(id: SessionResolver.resolve(input, in: db)) }
         guard let detail else { throw BrowseError.unknownSession(input, suggestion: nil) }
         guard let rawURL = detail.bestStreamURL(at: now) else { throw WatchError.noVideo(detail.sessionID) }
-        let url = rawURL
+        let url = try PlayerOperation.playableURL(rawURL)
         if arguments.flag("print-url") {
             context.output(url + "\n")
             return .success
         }
-        guard let player = PlayerCommand.find(environment: context.environment) else {
+        guard let player = try PlayerCommand.find(environment: context.environment) else {
             context.message("No player found: set WWDC_PLAYER, or install mpv, vlc or ffplay. The video's URL:")
             context.output(url + "\n")
             return .success
