@@ -69,7 +69,7 @@ struct AccountCommandTests {
         #expect(try await serverFavorites(server) == ["wwdc2026-101", "wwdc2026-102"])
     }
 
-    @Test("the trace: login → user info → save, and cloud access → save")
+    @Test("the trace: login → user info → upload, and cloud access → upload")
     func traceOrder() async throws {
         let (sandbox, server) = try await synced()
         defer { sandbox.remove(); server.stop() }
@@ -78,7 +78,7 @@ struct AccountCommandTests {
                                            stdin: Self.password + "\n")
         #expect(result.status == 0, "\(result.stderr)")
         let spans = try Self.spans(trace)
-        for (before, after) in [("login", "user info"), ("user info", "save favorite"), ("cloud access", "save favorite")] {
+        for (before, after) in [("login", "user info"), ("user info", "upload outbox"), ("cloud access", "upload outbox")] {
             guard let first = spans[before]?.first, let second = spans[after]?.first else {
                 Issue.record("missing \(before) or \(after) in \(spans.keys.sorted())")
                 continue

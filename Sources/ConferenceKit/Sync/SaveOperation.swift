@@ -37,8 +37,9 @@ final class SaveOperation: AdvancedOperation, SyncStepOperation, @unchecked Send
                 let report = try db.apply(batch)
                 // The source is what the user named, even when its config is byte for byte the last one's.
                 if staged.config != nil { try db.saveConfig(staged.configBody, from: context.settings.source.configURL) }
-                let favorites = try db.mergeFavorites(remote: staged.remoteFavorites, uploaded: staged.uploadedFavorites, at: date)
-                let feedback = try db.mergeFeedback(remote: staged.remoteFeedback, uploaded: staged.uploadedFeedback, at: date)
+                let watermark = staged.watermark ?? 0
+                let favorites = try db.mergeFavorites(remote: staged.remoteFavorites, watermark: watermark, at: date)
+                let feedback = try db.mergeFeedback(remote: staged.remoteFeedback, watermark: watermark, at: date)
                 return (report, favorites, feedback)
             }
             context.stage { staged in

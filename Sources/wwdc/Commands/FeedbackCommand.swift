@@ -81,7 +81,7 @@ enum FeedbackCommand {
             context.message("Saved your feedback on \(sessionID). This source has no account service: it stays on this machine.")
             return .success
         }
-        let upload = UploadFeedbackOperation(account: account, store: store)
+        let upload = FavoriteCommand.uploadOperation(session: account, store: store, context: context)
         upload.addCondition(NoCancelledDependencies())
         upload.addCondition(NoFailedDependencies())
         if let form { upload.addDependency(form) }
@@ -129,8 +129,9 @@ enum FeedbackCommand {
         return FeedbackForm.Answer(overall: rating, content: content, presentation: presentation, comment: comment)
     }
 
-    static func report(upload: UploadFeedbackOperation, sessionID: String, context: CommandContext) -> ExitCode {
-        guard let error = AccountSupport.cause(of: upload.errors) else {
+    static func report(upload: UploadOutboxOperation, sessionID: String, context: CommandContext) -> ExitCode {
+        let refused = upload.result.refused.first { $0.entry.sessionID == sessionID }?.error
+        guard let error = refused ?? AccountSupport.cause(of: upload.errors) else {
             context.message("Saved your feedback on \(sessionID) and uploaded it.")
             return .success
         }

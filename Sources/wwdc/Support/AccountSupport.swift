@@ -87,8 +87,11 @@ enum AccountSupport {
         case AccountError.notLoggedIn, AccountError.sessionExpired:
             context.message("Note: \(subject) stays pending: not logged in. Run 'wwdc login', then 'wwdc sync'.")
             return .success
-        case AccountError.loginCancelled, SyncError.interrupted:
-            context.message("Note: \(subject) stays pending (login cancelled).")
+        case AccountError.loginCancelled:
+            context.message("Note: \(subject) stays pending (login cancelled); the next 'wwdc sync' uploads it.")
+            return .interrupted
+        case SyncError.interrupted, is CancellationError:
+            context.message("Interrupted: \(subject) stays pending; the next 'wwdc sync' uploads it.")
             return .interrupted
         default:
             context.message("Error: \(subject) was not uploaded: \(reason). It stays pending here.")
