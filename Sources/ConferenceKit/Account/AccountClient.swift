@@ -1,4 +1,5 @@
 import Foundation
+import Operations
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -64,6 +65,11 @@ public struct AccountClient: Sendable {
         let answer: Answer = try await request("POST", "login", token: nil, body: ["username": username, "password": password])
         return AccountCredentials(token: answer.token, expiresAt: answer.expiresAt, username: Clean.line(answer.username ?? username),
                                   name: Clean.line(answer.name), service: service)
+    }
+
+    /// Revokes the token on the service.
+    public func logout(token: String) async throws {
+        try await send("POST", "logout", token: token)
     }
 
     public func me(token: String) async throws -> User {
@@ -138,7 +144,7 @@ public struct AccountClient: Sendable {
         let data: Data
         let response: URLResponse
         do {
-            (data, response) = try await session.data(for: request)
+            (data, response) = try await send(request)
         } catch is CancellationError {
             throw CancellationError()
         } catch let error as URLError where error.code == .cancelled {
@@ -158,6 +164,49 @@ public struct AccountClient: Sendable {
             // The service's words are text from outside: cleaned before anything can print them.
             let message = (try? JSONDecoder().decode(Problem.self, from: data))?.error.map(Clean.line) ?? HTTPURLResponse.localizedString(forStatusCode: status)
             throw AccountError.service(endpoint: endpoint, status: status, message: message)
+        }
+    }
+
+    /// Sends a request; cancelling the task cancels the request at once (Ctrl-C must not wait for a
+    /// slow server).
+    private func send(_ request: URLRequest) async throws -> (Data, URLResponse) {
+        let box = TaskBox()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(Data, URLResponse), any Error>) in
+                let task = session.dataTask(with: request) { data, response, error in
+                    if let error {
+                        continuation.resume(throwing: error)
+                    } else if let response {
+                        continuation.resume(returning: (data ?? Data(), response))
+                    } else {
+                        continuation.resume(throwing: URLError(.badServerResponse))
+                    }
+                }
+                box.start(task)
+            }
+        } onCancel: {
+            box.cancel()
+        }
+    }
+
+    /// A data task that may be cancelled before or after it starts.
+    private final class TaskBox: Sendable {
+        private let state = Locked<(task: URLSessionDataTask?, cancelled: Bool)>((nil, false))
+
+        func start(_ task: URLSessionDataTask) {
+            let cancelled = state.withLock { state in
+                state.task = task
+                return state.cancelled
+            }
+            if cancelled { task.cancel() }
+            task.resume()
+        }
+
+        func cancel() {
+            state.withLock { state in
+                state.cancelled = true
+                return state.task
+            }?.cancel()
         }
     }
 

@@ -36,7 +36,7 @@ public final class UploadOutboxOperation: AdvancedOperation, @unchecked Sendable
         CrossProcessLock(path: store.path + ".upload-lock", waits: true, waiting: waiting) { failure in
             switch failure {
             case .busy: AccountError.network(endpoint: "outbox", detail: "another wwdc is uploading")
-            case .unavailable(let reason): AccountError.network(endpoint: "outbox", detail: "cannot lock the outbox: \(reason)")
+            case .unavailable(let reason): FileAccessError.cannotLock(path: store.path + ".upload-lock", reason: reason)
             }
         }.guard(self)
     }
@@ -68,7 +68,7 @@ public final class UploadOutboxOperation: AdvancedOperation, @unchecked Sendable
                 session.tokenRejected()
                 throw AccountError.sessionExpired
             }
-            try store.write { try $0.acknowledge(entry) }
+            _ = try store.write { try $0.acknowledge(entry) }
             outcome.withLock { $0.uploaded.append(entry) }
         }
     }

@@ -54,7 +54,7 @@ public final class CrossProcessLock: OperationCondition, OperationObserver {
     public func evaluate(for operation: AdvancedOperation, completion: @escaping @Sendable (ConditionResult) -> Void) {
         let fd = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
         guard fd >= 0 else {
-            completion(.failed(failure(.unavailable(reason: String(cString: strerror(errno))))))
+            completion(.failed(failure(.unavailable(reason: errno == EISDIR ? "it is a folder" : String(cString: strerror(errno))))))
             return
         }
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {

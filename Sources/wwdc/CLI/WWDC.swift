@@ -74,6 +74,7 @@ enum WWDC {
     }
 
     static func dispatch(_ words: [String], _ context: CommandContext) throws -> ExitCode {
+        try context.checkClock()
         guard let first = words.first else {
             context.output(HelpFormatter.help(for: rootSpec))
             return .success

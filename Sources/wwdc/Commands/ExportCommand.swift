@@ -37,7 +37,11 @@ enum ExportCommand {
         let name = (event?.name ?? "WWDC") + (favoritesOnly ? " favorites" : "")
         let document = ICalendarWriter.document(name: name, events: events, stamp: context.now.timeIntervalSince1970)
         if let path = arguments.value("output") {
-            try Data(document.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            do {
+                try Data(document.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            } catch {
+                throw FileAccessError.write(path, error)
+            }
             context.message("Wrote \(events.count) session\(events.count == 1 ? "" : "s") to \(path).")
         } else {
             context.output(document)

@@ -53,7 +53,7 @@ enum FavoriteCommand {
     }
 
     static func change(_ arguments: ParsedArguments, _ context: CommandContext, favorite: Bool) throws -> ExitCode {
-        let store = try context.openStore(explicitPath: arguments.value("db"))
+        let store = try context.openExistingStore(explicitPath: arguments.value("db"))
         let ids = try store.read { db in try arguments.positionals.map { try SessionResolver.resolve($0, in: db) } }
         let now = context.now
         let labels = try store.write { db in

@@ -37,7 +37,7 @@ enum FeedbackCommand {
             throw UsageError("Missing expected argument '<session>'", spec: spec, hint: "Or use '--list' to see the feedback given.")
         }
         let flags = try ratings(arguments)
-        let store = try context.openStore(explicitPath: arguments.value("db"))
+        let store = try context.openExistingStore(explicitPath: arguments.value("db"))
         let sessionID = try store.read { try SessionResolver.resolve(input, in: $0) }
         let existing = try store.read { try $0.feedback(sessionID: sessionID) }
         if existing?.syncState == .synced { throw FeedbackError.alreadyUploaded(session: sessionID) }
@@ -152,7 +152,7 @@ enum FeedbackCommand {
 
     static func list(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         guard arguments.positionals.isEmpty else { throw UsageError("'--list' takes no session", spec: spec) }
-        let store = try context.openStore(explicitPath: arguments.value("db"))
+        let store = try context.openExistingStore(explicitPath: arguments.value("db"))
         let rows: [Row] = try store.read { db in
             try db.feedbackList().map { feedback in
                 Row(id: feedback.sessionID, title: feedback.title, overall: feedback.overall, content: feedback.content,

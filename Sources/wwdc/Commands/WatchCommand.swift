@@ -44,10 +44,11 @@ enum WatchCommand {
             context.output(url + "\n")
             return .success
         }
-        let lock = CrossProcessLock(path: try StoreLocation.dataFolder(environment: context.environment) + "/watch.lock") { failure in
+        let lockPath = try StoreLocation.dataFolder(environment: context.environment) + "/watch.lock"
+        let lock = CrossProcessLock(path: lockPath) { failure in
             switch failure {
             case .busy(let holder): WatchError.alreadyWatching(pid: holder)
-            case .unavailable(let reason): WatchError.lockUnavailable("watch.lock", reason: reason)
+            case .unavailable(let reason): FileAccessError.cannotLock(path: lockPath, reason: reason)
             }
         }
         try StoreLocation.prepareFolder(for: lock.path)

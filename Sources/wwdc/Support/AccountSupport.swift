@@ -53,8 +53,13 @@ enum AccountSupport {
         let queue = AdvancedOperationQueue()
         let trace = arguments.spec.option(named: "trace") != nil ? arguments.value("trace").map { _ in OperationTrace() } : nil
         if let trace { queue.addObserver(TraceObserver(trace: trace)) }
+        // Ctrl-C stops everything at once, the operations generated on the way (a login, a user
+        // check waiting for a slow server) included.
         SignalGate.shared.install { _ in
             for operation in operations { operation.cancel(with: SyncError.interrupted) }
+            for operation in queue.operationsInFlight {
+                (operation as? AdvancedOperation)?.cancel(with: SyncError.interrupted) ?? operation.cancel()
+            }
         }
         queue.addOperations(operations, waitUntilFinished: false)
         queue.waitUntilAllOperationsAreFinished()
