@@ -167,8 +167,10 @@ class Ticket:
 
 
 class Hold:
-    def __init__(self, hold_id, path, method=None, times=1):
-        self.id, self.path, self.times = hold_id, path, times
+    STAGES = ("request", "response")
+
+    def __init__(self, hold_id, path, method=None, times=1, stage="request"):
+        self.id, self.path, self.times, self.stage = hold_id, path, times, stage
         self.method = method.upper() if method else None
         self.held = 0           # requests held so far, released or not
         self.waiting = []       # tickets not yet released, in arrival order
@@ -191,16 +193,19 @@ class Hold:
         method = obj.get("method")
         if method is not None and not isinstance(method, str):
             raise ValueError("method must be a string")
-        return path, method, times
+        stage = obj.get("stage", "request")
+        if stage not in Hold.STAGES:
+            raise ValueError("stage must be \"request\" or \"response\"")
+        return path, method, times, stage
 
-    def matches(self, method, path):
-        return (not self.released and self.held < self.times
+    def matches(self, method, path, stage):
+        return (not self.released and self.held < self.times and self.stage == stage
                 and (self.method is None or self.method == method)
                 and fnmatch.fnmatchcase(path, self.path))
 
     def to_json(self):
         return {"id": self.id, "path": self.path, "method": self.method, "times": self.times,
-                "held": self.held, "waiting": len(self.waiting), "released": self.released}
+                "stage": self.stage, "held": self.held, "waiting": len(self.waiting), "released": self.released}
 
 
 class HoldTable:
@@ -216,20 +221,21 @@ class HoldTable:
         self._seq = 0
         self._closed = False
 
-    def add(self, path, method=None, times=1):
+    def add(self, path, method=None, times=1, stage="request"):
         with self._cond:
             self._next_id += 1
-            hold = Hold(self._next_id, path, method, times)
+            hold = Hold(self._next_id, path, method, times, stage)
             self._holds[hold.id] = hold
             return hold.id
 
-    def take(self, method, path):
-        """A ticket to wait on when the first active matching hold takes this request, else None."""
+    def take(self, method, path, stage="request"):
+        """A ticket to wait on when the first active matching hold of `stage` takes this request,
+        else None."""
         with self._cond:
             if self._closed:
                 return None
             for hold in self._holds.values():
-                if hold.matches(method, path):
+                if hold.matches(method, path, stage):
                     self._seq += 1
                     ticket = Ticket(self._seq, hold.id)
                     hold.held += 1
@@ -543,10 +549,10 @@ def register_control(router):
     @router.route("POST", "/_control/holds")
     def add_hold(request):
         try:
-            path, method, times = Hold.validate(request.json())
+            path, method, times, stage = Hold.validate(request.json())
         except ValueError as error:
             raise HTTPError(400, str(error))
-        return Response.json(201, {"id": request.app.holds.add(path, method, times)})
+        return Response.json(201, {"id": request.app.holds.add(path, method, times, stage)})
 
     @router.route("DELETE", "/_control/holds")
     def clear_holds(request):
@@ -743,7 +749,22 @@ class Handler(BaseHTTPRequestHandler):
             response.body = MALFORMED_BODY
             response.replace_header("Content-Type", JSON_TYPE)
             response.replace_header("ETag", make_etag(MALFORMED_BODY))
-        self.write(response, method, path, is_control, has_inm, fault)
+
+        # Response holds: the request has been carried out; its answer waits until released.
+        ticket = None if is_control else app.holds.take(method, path, "response")
+        if ticket is None:
+            self.write(response, method, path, is_control, has_inm, fault)
+            return
+        self.hold = ticket.hold_id
+        try:
+            ticket.gate.wait()
+            if app.stopping.is_set():
+                self.record(method, path, None, 0, has_inm, None, is_control)
+                self.drop()
+                return
+            self.write(response, method, path, is_control, has_inm, fault)
+        finally:
+            app.holds.finish(ticket)
 
     # -- response --------------------------------------------------------------------------------
 

@@ -360,7 +360,7 @@ class HoldTests(SharedServerTestCase):
         self.assertFalse(held.answered.is_set())
         self.assertEqual(self.server.json("GET", "/_control/holds")["holds"],
                          [{"id": hold, "path": "/account/favorites/*", "method": "PUT", "times": 1,
-                           "held": 1, "waiting": 1, "released": False}])
+                           "stage": "request", "held": 1, "waiting": 1, "released": False}])
         self.assertEqual(self.server.json("POST", "/_control/holds/%d/release" % hold), {"released": 1})
         held.join()
         self.assertEqual((held.error, held.status, held.data), (None, 204, b""))
@@ -374,6 +374,27 @@ class HoldTests(SharedServerTestCase):
                                ("DELETE", "/account/favorites/wwdc2026-102", 204, None),
                                ("PUT", "/account/favorites/wwdc2026-101", 204, hold),
                                ("PUT", "/account/favorites/wwdc2026-103", 204, None)])
+
+    def test_response_hold_answers_what_was_true_when_it_was_carried_out(self):
+        token = login(self.server, "ada")
+        self.assertEqual(self.server.request("PUT", "/account/favorites/wwdc2026-101", token=token)[0], 204)
+        hold = self.hold(path="/account/favorites", method="GET", stage="response")
+        held = Background(self.server, "GET", "/account/favorites", token=token)
+        self.assertEqual(self.wait_held(hold), {"held": 1, "released": False})
+        # Carried out already: a change made now is not in the answer still waiting to be sent.
+        self.assertEqual(self.server.request("DELETE", "/account/favorites/wwdc2026-101", token=token)[0], 204)
+        self.assertEqual(self.favorites(), [])
+        self.assertFalse(held.answered.is_set())
+        self.assertEqual(self.server.json("POST", "/_control/holds/%d/release" % hold), {"released": 1})
+        held.join()
+        self.assertEqual(held.status, 200)
+        self.assertEqual([item["sessionId"] for item in json.loads(held.data)["items"]], ["wwdc2026-101"])
+        entry = [e for e in self.log() if e["method"] == "GET"][0]
+        self.assertEqual((entry["status"], entry["hold"]), (200, hold))
+
+    def test_hold_stage_is_checked(self):
+        status, _, data = self.server.request("POST", "/_control/holds", {"path": "/x", "stage": "later"})
+        self.assertEqual(status, 400, data)
 
     def test_released_requests_run_in_arrival_order(self):
         token = login(self.server, "ada")

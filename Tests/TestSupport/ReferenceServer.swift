@@ -94,9 +94,10 @@ public final class ReferenceServer: @unchecked Sendable {
     }
 
     /// Holds the next `times` requests matching `path` (and `method`) until ``release(_:)``: what makes
-    /// a race happen in the order a test wants. Returns the hold's id.
-    public func hold(_ path: String, method: String? = nil, times: Int = 1) async throws -> Int {
-        var body: [String: Any] = ["path": path, "times": times]
+    /// a race happen in the order a test wants. With `answer`, the request is carried out at once and
+    /// its answer is what waits. Returns the hold's id.
+    public func hold(_ path: String, method: String? = nil, times: Int = 1, answer: Bool = false) async throws -> Int {
+        var body: [String: Any] = ["path": path, "times": times, "stage": answer ? "response" : "request"]
         if let method { body["method"] = method }
         let data = try await request("POST", "/_control/holds", json: body)
         guard let id = (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["id"] as? Int else {
