@@ -41,19 +41,24 @@ extension Database {
     }
 
     /// Records that the service holds `entry`: only if it is still the version sent, so a change made
-    /// meanwhile stays pending. An acknowledged removal leaves no row. True when acknowledged.
+    /// meanwhile stays pending. True when acknowledged.
+    ///
+    /// The row takes a new version from the change counter, as a change does: a sync whose lists were
+    /// fetched before this moment sees the row as newer than its lists and leaves it alone. An
+    /// acknowledged removal stays as a row that is not a favorite for the same reason, until a sync
+    /// fetched after it finds the service agreeing.
     @discardableResult
     public func acknowledge(_ entry: OutboxEntry) throws -> Bool {
+        let acknowledged = try nextChangeVersion()
         switch entry {
-        case .favorite(let favorite) where favorite.isFavorite:
-            try execute("UPDATE favorites SET sync_state = 'synced' WHERE session_id = ? AND version = ? AND sync_state = 'pending'",
-                        [favorite.sessionID, favorite.version])
         case .favorite(let favorite):
-            try execute("DELETE FROM favorites WHERE session_id = ? AND version = ? AND sync_state = 'pending' AND is_favorite = 0",
-                        [favorite.sessionID, favorite.version])
+            try execute("""
+                UPDATE favorites SET sync_state = 'synced', version = ?
+                WHERE session_id = ? AND version = ? AND sync_state = 'pending'
+                """, [acknowledged, favorite.sessionID, favorite.version])
         case .feedback(let feedback):
-            try execute("UPDATE feedback SET sync_state = 'synced' WHERE client_id = ? AND version = ? AND sync_state = 'pending'",
-                        [feedback.clientID.uuidString.lowercased(), feedback.version])
+            try execute("UPDATE feedback SET sync_state = 'synced', version = ? WHERE client_id = ? AND version = ? AND sync_state = 'pending'",
+                        [acknowledged, feedback.clientID.uuidString.lowercased(), feedback.version])
         }
         return changesCount > 0
     }

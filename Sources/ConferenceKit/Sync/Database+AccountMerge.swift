@@ -15,9 +15,9 @@ extension Database {
         /// Whether the service's copy may replace this row.
         func settled(_ favorite: Favorite) -> Bool { favorite.syncState != .pending && favorite.version <= watermark }
         for favorite in local.values where settled(favorite) && !remoteIDs.contains(favorite.sessionID) {
-            // Removed elsewhere.
+            // Removed elsewhere, or a removal from here that the service now agrees with.
             try deleteFavorite(sessionID: favorite.sessionID)
-            counts.deleted += 1
+            if favorite.isFavorite { counts.deleted += 1 }
         }
         for sessionID in remoteIDs.sorted() {
             if let existing = local[sessionID] {
