@@ -39,8 +39,9 @@ enum FeedbackCommand {
         let flags = try ratings(arguments)
         let store = try context.openExistingStore(explicitPath: arguments.value("db"))
         let sessionID = try store.read { try SessionResolver.resolve(input, in: $0) }
+        let label = try store.read { try $0.sessionLabel(id: sessionID) }
         let existing = try store.read { try $0.feedback(sessionID: sessionID) }
-        if existing?.syncState == .synced { throw FeedbackError.alreadyUploaded(session: sessionID) }
+        if existing?.syncState == .synced { throw FeedbackError.alreadyUploaded(session: label.id) }
         let interactive = flags == nil
         if interactive, !context.terminal.terminal.isInteractive {
             throw UsageError("Missing '--rating <1-5>' (no terminal for the form)", spec: spec)
@@ -58,8 +59,7 @@ enum FeedbackCommand {
         var operations: [AdvancedOperation] = [check]
         var form: FeedbackFormOperation?
         if interactive {
-            let title = try store.read { try $0.fetchString("SELECT title FROM sessions WHERE id = ?", [sessionID]) } ?? sessionID
-            let operation = FeedbackFormOperation(sessionID: sessionID, title: title, initial: existing, account: account,
+            let operation = FeedbackFormOperation(sessionID: sessionID, title: label.title ?? label.id, initial: existing, account: account,
                                                   store: store, owner: context.terminal, now: { context.now })
             operation.addDependency(check)
             operations.append(operation)
@@ -78,7 +78,7 @@ enum FeedbackCommand {
                 context.message("Feedback not saved.")
                 return .interrupted
             }
-            context.message("Saved your feedback on \(sessionID). This source has no account service: it stays on this machine.")
+            context.message("Saved your feedback on \(label.id). This source has no account service: it stays on this machine.")
             return .success
         }
         let upload = FavoriteCommand.uploadOperation(session: account, store: store, context: context)
@@ -102,7 +102,7 @@ enum FeedbackCommand {
                 return .interrupted
             }
         }
-        return report(upload: upload, sessionID: sessionID, context: context)
+        return report(upload: upload, sessionID: sessionID, label: label.id, context: context)
     }
 
     /// The ratings given as flags, or nil for the form. Invalid values are usage errors.
@@ -129,14 +129,14 @@ enum FeedbackCommand {
         return FeedbackForm.Answer(overall: rating, content: content, presentation: presentation, comment: comment)
     }
 
-    static func report(upload: UploadOutboxOperation, sessionID: String, context: CommandContext) -> ExitCode {
+    static func report(upload: UploadOutboxOperation, sessionID: String, label: String, context: CommandContext) -> ExitCode {
         let refused = upload.result.refused.first { $0.entry.sessionID == sessionID }?.error
         guard let error = refused ?? AccountSupport.cause(of: upload.errors) else {
-            context.message("Saved your feedback on \(sessionID) and uploaded it.")
+            context.message("Saved your feedback on \(label) and uploaded it.")
             return .success
         }
-        context.message("Saved your feedback on \(sessionID).")
-        return AccountSupport.reportNotUploaded("your feedback on \(sessionID)", error, context: context)
+        context.message("Saved your feedback on \(label).")
+        return AccountSupport.reportNotUploaded("your feedback on \(label)", error, context: context)
     }
 
     /// A row of `--list --json`: every field is always there (null when unknown or unrated).
