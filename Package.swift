@@ -24,7 +24,8 @@ let package = Package(
         .target(name: "TerminalUI", dependencies: ["Operations", "PlainText"]),
         .target(name: "ConferenceKit", dependencies: ["CSQLite", "Operations", "PlainText", "TerminalUI"]),
         .executableTarget(name: "wwdc", dependencies: ["ConferenceKit", "Operations", "PlainText", "TerminalUI"]),
-        .executableTarget(name: "Benchmarks", dependencies: ["Operations", "ConferenceKit", "CSQLite"]),
+        // The outbox section drives the reference server through TestSupport.
+        .executableTarget(name: "Benchmarks", dependencies: ["Operations", "ConferenceKit", "CSQLite", "TestSupport"]),
         // Drives the terminal primitives for TerminalUITests' pseudo-terminal tests.
         .executableTarget(name: "terminal-demo", dependencies: ["TerminalUI", "Operations"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
