@@ -24,6 +24,8 @@ public final class AccountSession: Sendable {
         var userError: AccountError?
         var cloudAvailable: Bool?
         var cloudError: AccountError?
+        /// The service refused the saved token during this process.
+        var tokenRejected = false
     }
 
     /// The account service, or nil when the source offers none.
@@ -101,8 +103,12 @@ public final class AccountSession: Sendable {
     /// The token was refused: forget it, so the next condition asks for a login again.
     public func tokenRejected() {
         credentialStore.delete()
-        state.withLock { $0 = State() }
+        state.withLock { $0 = State(tokenRejected: true) }
     }
+
+    /// Whether the service refused the saved token during this process (so "not logged in" is
+    /// really "log in again").
+    public var wasTokenRejected: Bool { state.withLock { $0.tokenRejected } }
 
     // MARK: What the service said
 

@@ -168,12 +168,19 @@ struct SkipUnlessLoggedIn: OperationCondition {
             return
         }
         SilentCondition(LoggedIn(session: account)).evaluate(for: operation) { result in
-            completion(result.error == nil ? .satisfied : .failed(SkippedStep(reason: "not logged in")))
+            guard result.error != nil else { return completion(.satisfied) }
+            // An earlier step may have found the token refused: then the user has to log in again.
+            completion(.failed(account.wasTokenRejected ? SkippedStep.loginRefused() : SkippedStep(reason: "not logged in")))
         }
     }
 }
 
 extension SkippedStep {
+    /// A step skipped because the service no longer takes the saved login.
+    static func loginRefused(note: String = "") -> SkippedStep {
+        SkippedStep(reason: "the service no longer takes the login: run 'wwdc login' again" + note)
+    }
+
     /// A sync's account step that the account itself stopped (the token refused, not a developer, no
     /// cloud, the service down): skipped with the reason, so the feeds still land. An interruption
     /// stays what it is.
@@ -181,7 +188,7 @@ extension SkippedStep {
         guard let cause = SyncSummary.rootCause(in: errors) else { return errors }
         switch cause {
         case AccountError.sessionExpired:
-            return [SkippedStep(reason: "the service no longer takes the login: run 'wwdc login' again" + note)]
+            return [loginRefused(note: note)]
         case let error as AccountError:
             return [SkippedStep(reason: error.description + note)]
         default:
