@@ -694,18 +694,25 @@ class Handler(BaseHTTPRequestHandler):
         request = Request(method, path, query, self.headers, body, app)
 
         # Holds first: a held request is taken in full, then parked here until released.
-        ticket = None if is_control else app.holds.take(method, path)
+        self.held(request, "request", has_inm, lambda: self.respond(request, has_inm))
+
+    def held(self, request, stage, has_inm, go_on):
+        """Runs `go_on` at once, or, when a hold of `stage` takes the request, once it is released.
+        A server shutting down meanwhile cuts the connection off instead."""
+        app = self.server
+        is_control = request.path.startswith("/_control/")
+        ticket = None if is_control else app.holds.take(request.method, request.path, stage)
         if ticket is None:
-            self.respond(request, has_inm)
+            go_on()
             return
         self.hold = ticket.hold_id
         try:
             ticket.gate.wait()
             if app.stopping.is_set():
-                self.record(method, path, None, 0, has_inm, None, is_control)
-                self.drop()  # shutting down: cut off, never carried out
+                self.record(request.method, request.path, None, 0, has_inm, None, is_control)
+                self.drop()
                 return
-            self.respond(request, has_inm)
+            go_on()
         finally:
             app.holds.finish(ticket)
 
@@ -751,20 +758,8 @@ class Handler(BaseHTTPRequestHandler):
             response.replace_header("ETag", make_etag(MALFORMED_BODY))
 
         # Response holds: the request has been carried out; its answer waits until released.
-        ticket = None if is_control else app.holds.take(method, path, "response")
-        if ticket is None:
-            self.write(response, method, path, is_control, has_inm, fault)
-            return
-        self.hold = ticket.hold_id
-        try:
-            ticket.gate.wait()
-            if app.stopping.is_set():
-                self.record(method, path, None, 0, has_inm, None, is_control)
-                self.drop()
-                return
-            self.write(response, method, path, is_control, has_inm, fault)
-        finally:
-            app.holds.finish(ticket)
+        self.held(request, "response", has_inm,
+                  lambda: self.write(response, method, path, is_control, has_inm, fault))
 
     # -- response --------------------------------------------------------------------------------
 

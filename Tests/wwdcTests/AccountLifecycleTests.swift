@@ -7,19 +7,14 @@ import Testing
 /// the token, an expired token during a sync) and the files an account leaves (modes, no stray store).
 @Suite("accounts: login, logout, expiry and files")
 struct AccountLifecycleTests {
-    static let password = "lovelace-1843"
+    static let password = Sandbox.adaPassword
 
-    /// A sandbox synced from a fresh reference server on `root`.
     private func synced(root: URL = ProjectPaths.fixtures, in sandbox: Sandbox? = nil) async throws -> (Sandbox, ReferenceServer) {
-        let sandbox = try sandbox ?? Sandbox()
-        let server = try await ReferenceServer.start(root: root)
-        let result = try await sandbox.run(["sync", "--source", server.baseURL.absoluteString])
-        #expect(result.status == 0, "\(result.stderr)")
-        return (sandbox, server)
+        try await Sandbox.synced(root: root, in: sandbox)
     }
 
     private func login(_ sandbox: Sandbox, as username: String = "ada", password: String = AccountLifecycleTests.password) async throws -> CommandResult {
-        try await sandbox.run(["login", "--username", username, "--password-stdin"], stdin: password + "\n")
+        try await sandbox.login(as: username, password: password)
     }
 
     // MARK: 7. Given credentials are checked; logout revokes

@@ -16,30 +16,24 @@ import Darwin
 /// wants (no sleeps).
 @Suite("the outbox across processes")
 struct OutboxRaceTests {
-    static let password = "lovelace-1843"
+    static let password = Sandbox.adaPassword
     static let waitingMarker = "Waiting for another wwdc to finish uploading"
 
     private func synced(loggedInAs username: String? = "ada", password: String = OutboxRaceTests.password) async throws -> (Sandbox, ReferenceServer) {
-        let sandbox = try Sandbox()
-        let server = try await ReferenceServer.start()
-        let sync = try await sandbox.run(["sync", "--source", server.baseURL.absoluteString])
-        #expect(sync.status == 0, "\(sync.stderr)")
+        let (sandbox, server) = try await Sandbox.synced()
         if let username {
-            let login = try await sandbox.run(["login", "--username", username, "--password-stdin"], stdin: password + "\n")
+            let login = try await sandbox.login(as: username, password: password)
             #expect(login.status == 0, "\(login.stderr)")
         }
         return (sandbox, server)
     }
 
     private func serverFavorites(_ server: ReferenceServer, of user: String = "ada") async throws -> [String] {
-        let users = try await server.state()["users"] as? [String: Any]
-        let favorites = (users?[user] as? [String: Any])?["favorites"] as? [[String: Any]] ?? []
-        return favorites.compactMap { $0["sessionId"] as? String }.sorted()
+        try await server.favorites(of: user)
     }
 
     private func localFavorites(_ sandbox: Sandbox) throws -> [String: String] {
-        let rows = try ConferenceStore(path: sandbox.database.path).read { try $0.favorites() }
-        return Dictionary(uniqueKeysWithValues: rows.map { ($0.sessionID, $0.syncState.rawValue) })
+        try sandbox.localFavorites()
     }
 
     /// The uploads the service carried out: `PUT`/`DELETE` of a favorite answered 204, by session.
@@ -185,38 +179,32 @@ struct OutboxRaceTests {
 
     // MARK: Interruption
 
-    @Test("Ctrl-C during a held upload: exit 130 at once (the request still held), the change pending, 'interrupted'")
-    func interruptDuringUpload() async throws {
-        let (sandbox, server) = try await synced()
+    /// Whether the hold still holds its request, unreleased.
+    private static func isHolding(_ server: ReferenceServer, _ hold: Int) async throws -> Bool {
+        let holds = try JSONSerialization.jsonObject(with: try await server.request("GET", "/_control/holds")) as? [String: Any]
+        let ours = (holds?["holds"] as? [[String: Any]])?.first { $0["id"] as? Int == hold }
+        return ours?["released"] as? Bool == false && ours?["waiting"] as? Int == 1
+    }
+
+    /// Where a `favorite add` is when Ctrl-C comes: its upload (logged in) or its login (not yet).
+    enum HeldAt: String, CaseIterable, Sendable {
+        case upload, login
+    }
+
+    @Test("Ctrl-C during a held account request: exit 130 at once (the request still held), the change pending, 'interrupted'",
+          arguments: HeldAt.allCases)
+    func interruptDuringAccountRequest(_ heldAt: HeldAt) async throws {
+        let (sandbox, server) = try await synced(loggedInAs: heldAt == .upload ? "ada" : nil)
         defer { sandbox.remove(); server.stop() }
-        let hold = try await server.hold("/account/favorites/*", method: "PUT")
-        let add = try sandbox.start(["favorite", "add", "101"])
+        let hold = heldAt == .upload ? try await server.hold("/account/favorites/*", method: "PUT")
+            : try await server.hold("/account/login", method: "POST")
+        let add = heldAt == .upload ? try sandbox.start(["favorite", "add", "101"])
+            : try sandbox.start(["favorite", "add", "101", "--username", "ada", "--password-stdin"], stdin: Self.password + "\n")
         try await server.waitForHeld(hold)
         add.signal(SIGINT)
         let result = await add.finished()
         // The exit came while the service still held the request: nothing waited for it.
-        let holds = try JSONSerialization.jsonObject(with: try await server.request("GET", "/_control/holds")) as? [String: Any]
-        let ours = (holds?["holds"] as? [[String: Any]])?.first { $0["id"] as? Int == hold }
-        #expect(ours?["released"] as? Bool == false)
-        #expect(result.status == 130, "\(result.stderr)")
-        #expect(result.stderr.contains("Interrupted"), "\(result.stderr)")
-        #expect(!result.stderr.contains("login cancelled"), "\(result.stderr)")
-        #expect(try localFavorites(sandbox) == ["wwdc2026-101": "pending"])
-        try await server.release(hold)
-    }
-
-    @Test("Ctrl-C during a held login: exit 130 at once, the change pending, not called a cancelled login")
-    func interruptDuringLogin() async throws {
-        let (sandbox, server) = try await synced(loggedInAs: nil)
-        defer { sandbox.remove(); server.stop() }
-        let hold = try await server.hold("/account/login", method: "POST")
-        let add = try sandbox.start(["favorite", "add", "101", "--username", "ada", "--password-stdin"], stdin: Self.password + "\n")
-        try await server.waitForHeld(hold)
-        add.signal(SIGINT)
-        let result = await add.finished()
-        let holds = try JSONSerialization.jsonObject(with: try await server.request("GET", "/_control/holds")) as? [String: Any]
-        let ours = (holds?["holds"] as? [[String: Any]])?.first { $0["id"] as? Int == hold }
-        #expect(ours?["released"] as? Bool == false)
+        #expect(try await Self.isHolding(server, hold), "the exit waited for the service")
         #expect(result.status == 130, "\(result.stderr)")
         #expect(result.stderr.contains("Interrupted"), "\(result.stderr)")
         #expect(!result.stderr.contains("login cancelled"), "\(result.stderr)")
