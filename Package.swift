@@ -1,9 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layers, bottom to top: CSQLite (system library) → Operations (the generic engine) and
-// TerminalUI (the terminal owner) → ConferenceKit (model, store, backend, the app's operations)
-// → wwdc (a thin command line). No package dependencies, by design.
+// Layers, bottom to top: CSQLite (system library), PlainText (the sanitiser) → Operations (the
+// generic engine) and TerminalUI (the terminal owner) → ConferenceKit (model, store, backend, the
+// app's operations) → wwdc (a thin command line). No package dependencies, by design.
 let package = Package(
     name: "wwdc",
     platforms: [.macOS(.v15)],
@@ -19,16 +19,19 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
         .target(name: "Operations"),
-        .target(name: "TerminalUI", dependencies: ["Operations"]),
-        .target(name: "ConferenceKit", dependencies: ["CSQLite", "Operations", "TerminalUI"]),
-        .executableTarget(name: "wwdc", dependencies: ["ConferenceKit", "Operations", "TerminalUI"]),
-        .executableTarget(name: "Benchmarks", dependencies: ["Operations", "ConferenceKit", "CSQLite"]),
+        // The one sanitiser of text from outside, below both the terminal and the conference layers.
+        .target(name: "PlainText"),
+        .target(name: "TerminalUI", dependencies: ["Operations", "PlainText"]),
+        .target(name: "ConferenceKit", dependencies: ["CSQLite", "Operations", "PlainText", "TerminalUI"]),
+        .executableTarget(name: "wwdc", dependencies: ["ConferenceKit", "Operations", "PlainText", "TerminalUI"]),
+        // The outbox section drives the reference server through TestSupport.
+        .executableTarget(name: "Benchmarks", dependencies: ["Operations", "ConferenceKit", "CSQLite", "TestSupport"]),
         // Drives the terminal primitives for TerminalUITests' pseudo-terminal tests.
         .executableTarget(name: "terminal-demo", dependencies: ["TerminalUI", "Operations"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "OperationsTests", dependencies: ["Operations", "TestSupport"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
-        .testTarget(name: "ConferenceKitTests", dependencies: ["ConferenceKit", "CSQLite", "TestSupport"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "PlainText", "TestSupport"]),
+        .testTarget(name: "ConferenceKitTests", dependencies: ["ConferenceKit", "CSQLite", "PlainText", "TestSupport"]),
         // Golden/ holds expected outputs, read through #filePath (not bundled resources).
         .testTarget(name: "wwdcTests", dependencies: ["ConferenceKit", "TestSupport"], exclude: ["Golden"]),
     ],

@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// `wwdc schedule` as a whole process on the 20,000-session store, against the same query run by
-/// the `sqlite3` shell on the same file (issue 7, "Speed"): both print to a pipe that is drained,
+/// the `sqlite3` shell on the same file: both print to a pipe that is drained,
 /// as a user's `| less` would. Runs alternate so that load from other processes hits both alike.
 enum BrowseBenchmark {
     static func run(sessionCount: Int = 20_000, repetitions: Int = 31) throws {

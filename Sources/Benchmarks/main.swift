@@ -1,5 +1,5 @@
 // `make bench`: every speed figure of the project, one per line. Release builds only.
-// `Benchmarks engine|store|sync|browse` runs one section; `Benchmarks profile …` repeats one engine case for a profiler.
+// `Benchmarks engine|store|sync|browse|outbox` runs one section; `Benchmarks profile …` repeats one engine case for a profiler.
 import ConferenceKit
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -17,6 +17,14 @@ func runSync() {
         try SyncBenchmark.run()
     } catch {
         print("sync benchmark failed: \(error)")
+    }
+}
+
+func runOutbox() async {
+    do {
+        try await OutboxBenchmark.run()
+    } catch {
+        print("outbox benchmark failed: \(error)")
     }
 }
 
@@ -47,6 +55,8 @@ case "sync":
     runSync()
 case "browse":
     runBrowse()
+case "outbox":
+    await runOutbox()
 case "make-store":
     // A 20,000-session store to profile against: `Benchmarks make-store /tmp/wwdc-20k.sqlite`.
     do {
@@ -61,6 +71,7 @@ case nil:
     runStore()
     runSync()
     runBrowse()
+    await runOutbox()
 default:
-    print("usage: Benchmarks [engine | store | sync | browse | write-feed PATH [2017|2020b] | make-store PATH | profile [independent|chain|gate]]")
+    print("usage: Benchmarks [engine | store | sync | browse | outbox | write-feed PATH [2017|2020b] | make-store PATH | profile [independent|chain|gate]]")
 }

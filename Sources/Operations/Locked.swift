@@ -23,12 +23,12 @@ public struct Locked<Value>: @unchecked Sendable {
     /// Runs `body` with exclusive access to the value. Never call back into code that may take the
     /// same lock.
     @inline(__always)
-    public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        try storage.withUnsafeMutablePointers { value, mutex in
-            pthread_mutex_lock(mutex)
-            defer { pthread_mutex_unlock(mutex) }
-            return try body(&value.pointee)
-        }
+    public func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
+        // The pointers stay valid while `storage` lives, and `self` holds it for the whole call.
+        let (value, mutex) = storage.withUnsafeMutablePointers { ($0, $1) }
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body(&value.pointee)
     }
 
     // One allocation holds both the value (the header) and the mutex (the single element).

@@ -1,3 +1,5 @@
+import PlainText
+
 extension FeedbackForm {
     /// The form drawn for a screen `width` columns wide and `height` rows high: its lines and, when
     /// the comment has the focus, where the cursor goes. `scroll` keeps the comment's visible window

@@ -1,10 +1,10 @@
-import Synchronization
+import Operations
 
 /// Cancels an interaction (a prompt, a menu, a form) from another thread, e.g. when the operation
 /// that asked is cancelled. A cancelled prompt returns ``PromptResult/cancelled``; one that has not
 /// started yet returns it without drawing anything.
 public final class InteractionToken: Sendable {
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     private struct State {
         var cancelled = false

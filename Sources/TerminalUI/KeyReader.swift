@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
+import Operations
 
 /// Reads keys from a terminal in raw mode, waiting with `poll` rather than sleeping.
 ///
@@ -17,7 +17,7 @@ final class KeyReader: Sendable {
     let fd: Int32
     private let wakeRead: Int32
     private let wakeWrite: Int32
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     private struct State {
         var decoder = KeyDecoder()

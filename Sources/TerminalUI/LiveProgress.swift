@@ -1,5 +1,6 @@
+import PlainText
 import Dispatch
-import Synchronization
+import Operations
 
 /// The sync display: one line per task, with a spinner while it runs and ✓, ✗ or "skipped — reason"
 /// when it ends, plus item counts, bytes and elapsed time.
@@ -30,7 +31,7 @@ public final class LiveProgress: Sendable {
     public let isLive: Bool
     let owner: TerminalOwner
     private let spinnerInterval: Duration
-    let state = Mutex(State())
+    let state = Locked(State())
 
     struct Task {
         let id: Int

@@ -1,3 +1,5 @@
+import PlainText
+
 /// A choice among buttons, as an alert shows: a title, a message and a row of buttons.
 ///
 /// ←/→ (also Tab, ↑/↓, Home/End) move the selection, Enter confirms, the first letter of a button

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
-import Synchronization
+import Operations
 
 /// The terminal the program talks to: where keys come from and where screen output goes.
 ///
@@ -45,7 +45,7 @@ public final class Terminal: Sendable {
 
     let keyReader: KeyReader?
     private let openedFD: Int32?
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     private struct State {
         var rawDepth = 0

@@ -1,3 +1,5 @@
+import PlainText
+
 extension TerminalContext {
     /// Asks for one line of text; run it inside ``TerminalOwner/interact(token:_:)``.
     ///

@@ -1,4 +1,5 @@
-import Synchronization
+import PlainText
+import Operations
 
 /// Exclusive access to the terminal, handed to blocks running on the ``TerminalOwner``'s queue.
 ///
@@ -11,7 +12,7 @@ public final class TerminalContext: Sendable {
     /// Colour for this output; plain when colour is off.
     public let style: Style
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     private struct State {
         var buffer: [UInt8] = []

@@ -1,6 +1,5 @@
 import Foundation
 import Operations
-import Synchronization
 
 /// An operation that asks the user something on the terminal: a prompt, an alert, a form.
 ///
@@ -9,14 +8,14 @@ import Synchronization
 /// interaction runs on the terminal owner's queue (never on the operation's thread), taking the live
 /// progress lines off the screen while it lasts. Cancelling the operation cancels the interaction.
 //
-// @unchecked Sendable: mutable state is in a Mutex; the rest is immutable.
+// @unchecked Sendable: mutable state is in a Locked; the rest is immutable.
 open class TerminalInteractionOperation<Answer: Sendable>: AdvancedOperation, @unchecked Sendable {
     /// The exclusivity category shared by every terminal interaction (login prompts, alerts, forms).
     public static var category: String { "terminal" }
 
     public let owner: TerminalOwner
     private let token = InteractionToken()
-    private let answer = Mutex<PromptResult<Answer>?>(nil)
+    private let answer = Locked<PromptResult<Answer>?>(nil)
 
     public init(owner: TerminalOwner = .shared) {
         self.owner = owner

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Synchronization
+import Operations
 
 /// Puts the terminal back the way it was however the process ends: `exit()` (an `atexit` handler)
 /// and SIGINT, SIGTERM, SIGHUP, SIGQUIT and SIGTSTP (a `sigaction` handler).
@@ -138,7 +139,7 @@ enum TerminalRestorer {
         }
     }
 
-    private static let bookkeeping = Mutex(Bookkeeping())
+    private static let bookkeeping = Locked(Bookkeeping())
 
     fileprivate static func handle(signal: Int32) {
         let previous = previousActions + Int(signal)

@@ -1,3 +1,5 @@
+import PlainText
+
 /// How many terminal columns text occupies: East Asian wide and fullwidth characters and emoji
 /// count 2, combining marks and other zero-width characters 0, everything else 1.
 ///

@@ -2,7 +2,7 @@ import ConferenceKit
 import Foundation
 import Testing
 
-/// Issue 10, point 6 (the part without network): the named source `apple` resolves to the public
+/// The named source `apple` resolves to the public
 /// feeds' documented URL, and `WWDC_APPLE_SOURCE` overrides it (the end-to-end sync through that
 /// override is in wwdcTests' LanguageAndSourceTests).
 @Suite("the named source apple")

@@ -4,13 +4,14 @@ import Foundation
 import Synchronization
 import TestSupport
 import Testing
+import Operations
 
 @Suite("Several connections at once")
 struct ConcurrencyTests {
     /// What the worker threads report.
     final class Shared: Sendable {
-        let failures = Mutex<[String]>([])
-        let written = Mutex<[Int: Int]>([:])
+        let failures = Locked<[String]>([])
+        let written = Locked<[Int: Int]>([:])
         let imports = Atomic<Int>(0)
         let reads = Atomic<Int>(0)
     }

@@ -28,6 +28,8 @@ struct CrashSafetyTests {
           .enabled(if: CrashSafetyTests.canRunChild, "needs to re-run the test binary (Linux)"))
     func killedMidImport() async throws {
         let folder = try TemporaryFolder()
+        // The folder is removed when released: kept until the end, whatever the optimiser does.
+        defer { withExtendedLifetime(folder) {} }
         let path = folder.file("crash.sqlite")
         let before: String
         do {

@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 
-/// Issue 10, point 2: the decoding policy of docs/feed-format.md, as a table. For every field of
+/// The decoding policy of docs/feed-format.md, as a table. For every field of
 /// contents items (nested ones included), events, rooms, tracks, topics, topic categories,
 /// resources, live streams and news items, and each of {absent, null, "", a value of the wrong
 /// type} applied to that field of ONE item of a small valid document:

@@ -17,7 +17,8 @@ struct UserDataTests {
         #expect(try store.favorites().map(\.sessionID) == ["wwdc2017-230"])
         #expect(try store.favorites(onlyFavorites: false).count == 2)
         #expect(try store.favorite(sessionID: "wwdc2017-102") ==
-                Favorite(sessionID: "wwdc2017-102", isFavorite: false, syncState: .pending, updatedAt: Date(timeIntervalSince1970: 3)))
+                Favorite(sessionID: "wwdc2017-102", isFavorite: false, syncState: .pending, updatedAt: Date(timeIntervalSince1970: 3),
+                         version: 3))
         let (pending, changed, unknown) = try store.write { db in
             let result = (try db.favorites(in: .pending).map(\.sessionID),
                           try db.setFavoriteSyncState(sessionID: "wwdc2017-102", .synced),
@@ -39,7 +40,10 @@ struct UserDataTests {
         let first = Feedback(sessionID: "wwdc2017-102", overall: 4, content: 5, presentation: 3, comment: "Nice ' \"talk\"",
                              syncState: .pending, createdAt: Date(timeIntervalSince1970: 100))
         try store.saveFeedback(first)
-        #expect(try store.feedback(sessionID: "wwdc2017-102") == first)
+        // A local change takes the outbox's next version.
+        var saved = first
+        saved.version = 1
+        #expect(try store.feedback(sessionID: "wwdc2017-102") == saved)
 
         var edit = Feedback(sessionID: "wwdc2017-102", overall: 2, content: 2, presentation: 2, comment: "Changed my mind",
                             syncState: .pending, createdAt: Date(timeIntervalSince1970: 500))
@@ -50,6 +54,7 @@ struct UserDataTests {
         #expect(stored.createdAt == first.createdAt)
         #expect(stored.updatedAt == Date(timeIntervalSince1970: 600))
         #expect(stored.overall == 2 && stored.comment == "Changed my mind")
+        #expect(stored.version == 2)
         #expect(try store.count("SELECT count(*) FROM feedback") == 1)
 
         for bad in [0, 6, -1] {

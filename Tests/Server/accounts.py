@@ -2,9 +2,10 @@
 """The account API of the reference conference server (see docs/api.md).
 
 JSON over HTTP with bearer tokens under /account/: login, user info, cloud availability,
-favorites and feedback (paged with opaque cursors), the attendee pass. Accounts come from a
-fixture file whose passwords are stored as PBKDF2-HMAC-SHA256 hashes (per-user salt and
-iterations). State lives in memory, per server process. Nothing here logs a body or a password.
+favorites and feedback (paged with opaque cursors; writing them takes a registered developer whose
+cloud is available), the attendee pass. Accounts come from a fixture file whose passwords are
+stored as PBKDF2-HMAC-SHA256 hashes (per-user salt and iterations). State lives in memory, per
+server process. Nothing here logs a body or a password.
 
 To add an account, hash its password (read from the terminal or stdin, never from argv):
 
@@ -31,6 +32,8 @@ MAX_LIMIT = 1000
 MAX_COMMENT = 4000
 SEED_NAMESPACE = uuid.UUID("0b5e7c1e-5eed-4f1a-9d2b-2026fa11bac0")
 RATINGS = ("overall", "content", "presentation")
+NOT_DEVELOPER = "not a registered developer: favorites and feedback need a developer account"
+NO_CLOUD = "cloud storage is not available for this account: favorites and feedback cannot be saved"
 
 
 def iso(epoch):
@@ -301,6 +304,16 @@ def register(router):
     def limit_of(request):
         return request.int_query("limit", service(request).page_size, 1, MAX_LIMIT)
 
+    def authorize_upload(request):
+        """Writing favorites or feedback, like the real service: a valid token (401), then a
+        registered developer (403), then an account with cloud storage (403)."""
+        account, _ = service(request).authenticate(request)
+        if not account.is_developer:
+            raise HTTPError(403, NOT_DEVELOPER)
+        if not account.cloud_available:
+            raise HTTPError(403, NO_CLOUD)
+        return account
+
     @router.route("POST", "/account/login")
     def login(request):
         body = request.json()
@@ -337,7 +350,7 @@ def register(router):
 
     @router.route("PUT", "/account/favorites/{sessionId}")
     def put_favorite(request):
-        account, _ = service(request).authenticate(request)
+        account = authorize_upload(request)
         session_id = request.params["sessionId"]
         if not valid_session_id(session_id):
             raise HTTPError(400, "invalid session id")
@@ -346,7 +359,7 @@ def register(router):
 
     @router.route("DELETE", "/account/favorites/{sessionId}")
     def delete_favorite(request):
-        account, _ = service(request).authenticate(request)
+        account = authorize_upload(request)
         session_id = request.params["sessionId"]
         if not valid_session_id(session_id):
             raise HTTPError(400, "invalid session id")
@@ -362,7 +375,7 @@ def register(router):
 
     @router.route("POST", "/account/feedback")
     def post_feedback(request):
-        account, _ = service(request).authenticate(request)
+        account = authorize_upload(request)
         item = validate_feedback(request.json())
         created, stored = service(request).add_feedback(account.username, item)
         return Response.json(201 if created else 200, stored)

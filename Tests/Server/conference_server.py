@@ -2,7 +2,8 @@
 """Reference conference server for tests and demos (Python 3.8+, standard library only).
 
 Serves a feed folder with strong ETags and If-None-Match -> 304, the account API of
-`accounts.py` under /account/, fault injection per path, and control endpoints under /_control/.
+`accounts.py` under /account/, fault injection per path, held requests (parked until a test
+releases them, so races are deterministic), and control endpoints under /_control/.
 Binds 127.0.0.1 on an ephemeral port by default and prints exactly one first line on stdout:
 
     listening on http://127.0.0.1:PORT
@@ -149,6 +150,171 @@ class FaultTable:
     def list(self):
         with self._lock:
             return [f.to_json() for f in self._faults]
+
+
+# ------------------------------------------------------------------------------------------------
+# Holds
+# ------------------------------------------------------------------------------------------------
+
+class Ticket:
+    """One held request: its handling thread waits on `gate`. Released tickets run one at a time,
+    in arrival order: each opens the next one's gate when it is done."""
+
+    def __init__(self, seq, hold_id):
+        self.seq, self.hold_id = seq, hold_id
+        self.gate = threading.Event()
+        self.successor = None
+
+
+class Hold:
+    STAGES = ("request", "response")
+
+    def __init__(self, hold_id, path, method=None, times=1, stage="request"):
+        self.id, self.path, self.times, self.stage = hold_id, path, times, stage
+        self.method = method.upper() if method else None
+        self.held = 0           # requests held so far, released or not
+        self.waiting = []       # tickets not yet released, in arrival order
+        self.released = False
+
+    @staticmethod
+    def validate(obj):
+        if not isinstance(obj, dict):
+            raise ValueError("a hold is a JSON object")
+        path = obj.get("path")
+        if not isinstance(path, str) or not path.startswith("/"):
+            raise ValueError("hold path must be a string starting with /")
+        if path.startswith("/_control/"):
+            raise ValueError("control endpoints cannot be held")
+        times = obj.get("times", 1)
+        if times is None:
+            times = 1
+        if isinstance(times, bool) or not isinstance(times, int) or times < 1:
+            raise ValueError("times must be a positive integer")
+        method = obj.get("method")
+        if method is not None and not isinstance(method, str):
+            raise ValueError("method must be a string")
+        stage = obj.get("stage", "request")
+        if stage not in Hold.STAGES:
+            raise ValueError("stage must be \"request\" or \"response\"")
+        return path, method, times, stage
+
+    def matches(self, method, path, stage):
+        return (not self.released and self.held < self.times and self.stage == stage
+                and (self.method is None or self.method == method)
+                and fnmatch.fnmatchcase(path, self.path))
+
+    def to_json(self):
+        return {"id": self.id, "path": self.path, "method": self.method, "times": self.times,
+                "stage": self.stage, "held": self.held, "waiting": len(self.waiting), "released": self.released}
+
+
+class HoldTable:
+    """Requests parked before they are processed, until a test releases them. The table's lock is
+    only taken for bookkeeping; a held request waits on its own ticket, so holding blocks nothing
+    but that request's thread."""
+
+    def __init__(self):
+        self._cond = threading.Condition()
+        self._holds = {}          # id -> Hold, in the order they were added
+        self._unfinished = set()  # tickets taken and not yet done, released or not
+        self._next_id = 0
+        self._seq = 0
+        self._closed = False
+
+    def add(self, path, method=None, times=1, stage="request"):
+        with self._cond:
+            self._next_id += 1
+            hold = Hold(self._next_id, path, method, times, stage)
+            self._holds[hold.id] = hold
+            return hold.id
+
+    def take(self, method, path, stage="request"):
+        """A ticket to wait on when the first active matching hold of `stage` takes this request,
+        else None."""
+        with self._cond:
+            if self._closed:
+                return None
+            for hold in self._holds.values():
+                if hold.matches(method, path, stage):
+                    self._seq += 1
+                    ticket = Ticket(self._seq, hold.id)
+                    hold.held += 1
+                    hold.waiting.append(ticket)
+                    self._unfinished.add(ticket)
+                    self._cond.notify_all()
+                    return ticket
+        return None
+
+    def wait(self, hold_id, count, timeout, stopping):
+        """Waits until the hold has held `count` requests or is released. Returns the hold's
+        {"held", "released"}, None when there is no such hold, False on timeout."""
+        with self._cond:
+            hold = self._holds.get(hold_id)
+            if hold is None:
+                return None
+            ok = self._cond.wait_for(lambda: hold.held >= count or hold.released or stopping.is_set(),
+                                     timeout)
+            if not ok:
+                return False
+            return {"held": hold.held, "released": hold.released}
+
+    def release(self, hold_id):
+        """Releases a hold's waiting requests, in arrival order; returns how many, None if unknown."""
+        with self._cond:
+            hold = self._holds.get(hold_id)
+            if hold is None:
+                return None
+            tickets = self._release(hold)
+            self._cond.notify_all()
+        self._start(tickets)
+        return len(tickets)
+
+    def clear(self):
+        """Releases every waiting request (all holds together, in arrival order), forgets all holds."""
+        with self._cond:
+            tickets = []
+            for hold in self._holds.values():
+                tickets += self._release(hold)
+            self._holds.clear()
+            self._cond.notify_all()
+        self._start(sorted(tickets, key=lambda t: t.seq))
+        return len(tickets)
+
+    def finish(self, ticket):
+        """A held request is done (answered, dropped or cut off): the next released one may run."""
+        with self._cond:
+            self._unfinished.discard(ticket)
+        if ticket.successor is not None:
+            ticket.successor.gate.set()
+
+    def close(self):
+        """At shutdown: no more holding, and every held request, waiting or queued behind another
+        released one, is woken at once (to be cut off)."""
+        with self._cond:
+            self._closed = True
+            for hold in self._holds.values():
+                self._release(hold)
+            tickets = list(self._unfinished)
+            self._cond.notify_all()
+        for ticket in tickets:
+            ticket.gate.set()
+
+    def list(self):
+        with self._cond:
+            return [h.to_json() for h in self._holds.values()]
+
+    @staticmethod
+    def _release(hold):
+        hold.released = True
+        tickets, hold.waiting = hold.waiting, []
+        return tickets
+
+    @staticmethod
+    def _start(tickets):
+        for ticket, successor in zip(tickets, tickets[1:]):
+            ticket.successor = successor
+        if tickets:
+            tickets[0].gate.set()
 
 
 # ------------------------------------------------------------------------------------------------
@@ -376,6 +542,55 @@ def register_control(router):
         request.app.faults.clear(request.query.get("path"))
         return Response.empty(204)
 
+    @router.route("GET", "/_control/holds")
+    def list_holds(request):
+        return Response.json(200, {"holds": request.app.holds.list()})
+
+    @router.route("POST", "/_control/holds")
+    def add_hold(request):
+        try:
+            path, method, times, stage = Hold.validate(request.json())
+        except ValueError as error:
+            raise HTTPError(400, str(error))
+        return Response.json(201, {"id": request.app.holds.add(path, method, times, stage)})
+
+    @router.route("DELETE", "/_control/holds")
+    def clear_holds(request):
+        request.app.holds.clear()
+        return Response.empty(204)
+
+    def hold_id(request):
+        raw = request.params["id"]
+        if not raw.isdigit():
+            raise HTTPError(404, "no such hold: %s" % raw)
+        return int(raw)
+
+    @router.route("GET", "/_control/holds/{id}/wait")
+    def wait_hold(request):
+        app = request.app
+        raw = request.query.get("timeout") or "30"
+        try:
+            timeout = float(raw)
+        except ValueError:
+            timeout = -1.0
+        if not 0 <= timeout <= 3600:  # also refuses nan
+            raise HTTPError(400, "timeout must be a number of seconds between 0 and 3600")
+        count = request.int_query("count", 1, 1, 1000000)
+        result = app.holds.wait(hold_id(request), count, timeout, app.stopping)
+        if result is None:
+            raise HTTPError(404, "no such hold: %s" % request.params["id"])
+        if result is False:
+            raise HTTPError(408, "hold %s held fewer than %d request(s) within %g seconds"
+                            % (request.params["id"], count, timeout))
+        return Response.json(200, result)
+
+    @router.route("POST", "/_control/holds/{id}/release")
+    def release_hold(request):
+        released = request.app.holds.release(hold_id(request))
+        if released is None:
+            raise HTTPError(404, "no such hold: %s" % request.params["id"])
+        return Response.json(200, {"released": released})
+
     @router.route("GET", "/_control/log")
     def get_log(request):
         return Response.json(200, {"requests": request.app.log.entries()})
@@ -406,6 +621,7 @@ class ConferenceServer(ThreadingHTTPServer):
         self.feeds = feeds
         self.accounts = account_service
         self.faults = faults
+        self.holds = HoldTable()
         self.log = RequestLog()
         self.router = build_router()
         self.quiet = quiet
@@ -461,6 +677,7 @@ class Handler(BaseHTTPRequestHandler):
 
     def dispatch(self):
         app = self.server
+        self.hold = None  # the hold that held this request, for the log
         split = urlsplit(self.path)
         path = split.path or "/"
         query = dict(parse_qsl(split.query, keep_blank_values=True))
@@ -476,6 +693,34 @@ class Handler(BaseHTTPRequestHandler):
             return
         request = Request(method, path, query, self.headers, body, app)
 
+        # Holds first: a held request is taken in full, then parked here until released.
+        self.held(request, "request", has_inm, lambda: self.respond(request, has_inm))
+
+    def held(self, request, stage, has_inm, go_on):
+        """Runs `go_on` at once, or, when a hold of `stage` takes the request, once it is released.
+        A server shutting down meanwhile cuts the connection off instead."""
+        app = self.server
+        is_control = request.path.startswith("/_control/")
+        ticket = None if is_control else app.holds.take(request.method, request.path, stage)
+        if ticket is None:
+            go_on()
+            return
+        self.hold = ticket.hold_id
+        try:
+            ticket.gate.wait()
+            if app.stopping.is_set():
+                self.record(request.method, request.path, None, 0, has_inm, None, is_control)
+                self.drop()
+                return
+            go_on()
+        finally:
+            app.holds.finish(ticket)
+
+    def respond(self, request, has_inm):
+        """Faults, then the route: what every request gets once it is no longer held."""
+        app = self.server
+        method, path = request.method, request.path
+        is_control = path.startswith("/_control/")
         fault = None if is_control else app.faults.take(method, path)
         if fault is not None and fault.kind == "drop":
             self.record(method, path, None, 0, has_inm, "drop", is_control)
@@ -511,7 +756,10 @@ class Handler(BaseHTTPRequestHandler):
             response.body = MALFORMED_BODY
             response.replace_header("Content-Type", JSON_TYPE)
             response.replace_header("ETag", make_etag(MALFORMED_BODY))
-        self.write(response, method, path, is_control, has_inm, fault)
+
+        # Response holds: the request has been carried out; its answer waits until released.
+        self.held(request, "response", has_inm,
+                  lambda: self.write(response, method, path, is_control, has_inm, fault))
 
     # -- response --------------------------------------------------------------------------------
 
@@ -561,7 +809,7 @@ class Handler(BaseHTTPRequestHandler):
         self.server.access_log("%s %s %s %dB%s" % (method, path, status if status else "-", sent,
                                                     " fault=" + fault if fault else ""))
         return self.server.log.record(method=method, path=path, status=status, bytes=sent,
-                                      ifNoneMatch=has_inm, fault=fault)
+                                      ifNoneMatch=has_inm, fault=fault, hold=self.hold)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -639,6 +887,7 @@ def main(argv=None):
         ", rebasing config.json" if args.rebase_config else ""))
     received = signal.sigwait(stop_signals)
     server.stopping.set()
+    server.holds.close()  # held requests are cut off, waits on holds return
     server.shutdown()
     server.server_close()
     server.access_log("stopped on %s" % signal.Signals(received).name)

@@ -7,6 +7,7 @@ The test passwords below are the documented test accounts (docs/api.md).
 """
 
 import base64
+import collections
 import http.client
 import json
 import os
@@ -94,6 +95,31 @@ def login(server, username):
     return server.json("POST", "/account/login", {"username": username, "password": PASSWORDS[username]})["token"]
 
 
+class Background:
+    """One request on its own thread, for requests a hold keeps waiting. `answered` is set once it
+    has its response (or failed); join() waits a bounded time for that."""
+
+    def __init__(self, server, method, path, body=None, token=None):
+        self.status, self.data, self.error = None, None, None
+        self.answered = threading.Event()
+        self.thread = threading.Thread(target=self._run, args=(server, method, path, body, token), daemon=True)
+        self.thread.start()
+
+    def _run(self, server, method, path, body, token):
+        try:
+            self.status, _, self.data = server.request(method, path, body, token=token, timeout=30)
+        except Exception as error:
+            self.error = error
+        finally:
+            self.answered.set()
+
+    def join(self, timeout=10):
+        self.thread.join(timeout)
+        if self.thread.is_alive():
+            raise AssertionError("the request was not answered within %g seconds" % timeout)
+        return self
+
+
 class SharedServerTestCase(unittest.TestCase):
     """One server on a private copy of Fixtures; faults, log and account state reset per test."""
 
@@ -111,7 +137,7 @@ class SharedServerTestCase(unittest.TestCase):
         shutil.rmtree(cls.tmp, ignore_errors=True)
 
     def setUp(self):
-        for path in ("/_control/faults", "/_control/log", "/_control/state"):
+        for path in ("/_control/holds", "/_control/faults", "/_control/log", "/_control/state"):
             self.assertEqual(self.server.request("DELETE", path)[0], 204)
 
     def log(self):
@@ -119,6 +145,16 @@ class SharedServerTestCase(unittest.TestCase):
 
     def fault(self, **spec):
         self.server.json("POST", "/_control/faults", spec, expect=201)
+
+    def hold(self, **spec):
+        return self.server.json("POST", "/_control/holds", spec, expect=201)["id"]
+
+    def wait_held(self, hold_id, count=1, timeout=10):
+        query = "?timeout=%g" % timeout + ("&count=%d" % count if count != 1 else "")
+        status, _, data = self.server.request("GET", "/_control/holds/%d/wait%s" % (hold_id, query),
+                                              timeout=timeout + 5)
+        self.assertEqual(status, 200, data)
+        return json.loads(data)
 
 
 class FeedTests(SharedServerTestCase):
@@ -304,6 +340,164 @@ class FaultTests(SharedServerTestCase):
         self.assertEqual([e["path"] for e in self.log()], ["/news.json"])
 
 
+class HoldTests(SharedServerTestCase):
+    """Held requests make races deterministic: never a sleep, only bounded waits on the server."""
+
+    def favorites(self, username="ada"):
+        return [f["sessionId"] for f in self.server.json("GET", "/_control/state?username=" + username)
+                ["users"][username]["favorites"]]
+
+    def test_held_request_is_processed_only_when_released(self):
+        token = login(self.server, "ada")
+        hold = self.hold(path="/account/favorites/*", method="PUT")
+        held = Background(self.server, "PUT", "/account/favorites/wwdc2026-101", token=token)
+        self.assertEqual(self.wait_held(hold), {"held": 1, "released": False})
+        # The server stays responsive while one of its threads holds a request, and the held
+        # request has not been carried out.
+        self.assertEqual(self.server.request("GET", "/news.json")[0], 200)
+        self.assertEqual(self.server.request("DELETE", "/account/favorites/wwdc2026-102", token=token)[0], 204)
+        self.assertEqual(self.favorites(), [])
+        self.assertFalse(held.answered.is_set())
+        self.assertEqual(self.server.json("GET", "/_control/holds")["holds"],
+                         [{"id": hold, "path": "/account/favorites/*", "method": "PUT", "times": 1,
+                           "stage": "request", "held": 1, "waiting": 1, "released": False}])
+        self.assertEqual(self.server.json("POST", "/_control/holds/%d/release" % hold), {"released": 1})
+        held.join()
+        self.assertEqual((held.error, held.status, held.data), (None, 204, b""))
+        self.assertEqual(self.favorites(), ["wwdc2026-101"])
+        # Used up and released: the next matching request goes straight through.
+        self.assertEqual(self.server.request("PUT", "/account/favorites/wwdc2026-103", token=token)[0], 204)
+        self.assertEqual(self.wait_held(hold), {"held": 1, "released": True})
+        self.assertEqual(self.server.json("POST", "/_control/holds/%d/release" % hold), {"released": 0})
+        log = [(e["method"], e["path"], e["status"], e["hold"]) for e in self.log()]
+        self.assertEqual(log, [("POST", "/account/login", 200, None), ("GET", "/news.json", 200, None),
+                               ("DELETE", "/account/favorites/wwdc2026-102", 204, None),
+                               ("PUT", "/account/favorites/wwdc2026-101", 204, hold),
+                               ("PUT", "/account/favorites/wwdc2026-103", 204, None)])
+
+    def test_response_hold_answers_what_was_true_when_it_was_carried_out(self):
+        token = login(self.server, "ada")
+        self.assertEqual(self.server.request("PUT", "/account/favorites/wwdc2026-101", token=token)[0], 204)
+        hold = self.hold(path="/account/favorites", method="GET", stage="response")
+        held = Background(self.server, "GET", "/account/favorites", token=token)
+        self.assertEqual(self.wait_held(hold), {"held": 1, "released": False})
+        # Carried out already: a change made now is not in the answer still waiting to be sent.
+        self.assertEqual(self.server.request("DELETE", "/account/favorites/wwdc2026-101", token=token)[0], 204)
+        self.assertEqual(self.favorites(), [])
+        self.assertFalse(held.answered.is_set())
+        self.assertEqual(self.server.json("POST", "/_control/holds/%d/release" % hold), {"released": 1})
+        held.join()
+        self.assertEqual(held.status, 200)
+        self.assertEqual([item["sessionId"] for item in json.loads(held.data)["items"]], ["wwdc2026-101"])
+        entry = [e for e in self.log() if e["method"] == "GET"][0]
+        self.assertEqual((entry["status"], entry["hold"]), (200, hold))
+
+    def test_hold_stage_is_checked(self):
+        status, _, data = self.server.request("POST", "/_control/holds", {"path": "/x", "stage": "later"})
+        self.assertEqual(status, 400, data)
+
+    def test_released_requests_run_in_arrival_order(self):
+        token = login(self.server, "ada")
+        hold = self.hold(path="/account/favorites/*", times=3)
+        # A PUT then a DELETE of the same favorite: only arrival order leaves no favorite behind.
+        put = Background(self.server, "PUT", "/account/favorites/wwdc2026-201", token=token)
+        self.assertEqual(self.wait_held(hold)["held"], 1)
+        delete = Background(self.server, "DELETE", "/account/favorites/wwdc2026-201", token=token)
+        self.assertEqual(self.wait_held(hold, count=2), {"held": 2, "released": False})
+        self.server.request("DELETE", "/_control/log")
+        self.assertEqual(self.server.json("POST", "/_control/holds/%d/release" % hold), {"released": 2})
+        self.assertEqual((put.join().status, delete.join().status), (204, 204))
+        self.assertEqual(self.favorites(), [])
+        self.assertEqual([(e["method"], e["hold"]) for e in self.log()], [("PUT", hold), ("DELETE", hold)])
+        # The hold had one more to take, but a released hold holds nothing more.
+        self.assertEqual(self.server.request("PUT", "/account/favorites/wwdc2026-202", token=token)[0], 204)
+        self.assertEqual(self.server.json("GET", "/_control/holds")["holds"][0]["held"], 2)
+
+    def test_hold_comes_before_the_fault(self):
+        token = login(self.server, "ada")
+        hold = self.hold(path="/account/favorites/wwdc2026-301", method="PUT")
+        held = Background(self.server, "PUT", "/account/favorites/wwdc2026-301", token=token)
+        self.wait_held(hold)
+        # The fault is chosen when the held request is released, so one added meanwhile applies.
+        self.fault(path="/account/favorites/*", kind="status", value=503, times=1)
+        self.server.json("POST", "/_control/holds/%d/release" % hold)
+        self.assertEqual(held.join().status, 503)
+        self.assertEqual(self.favorites(), [])
+        entry = self.log()[-1]
+        self.assertEqual((entry["status"], entry["fault"], entry["hold"]), (503, "status", hold))
+        self.assertEqual(self.server.request("PUT", "/account/favorites/wwdc2026-301", token=token)[0], 204)
+
+    def test_a_held_request_whose_client_gave_up_still_runs_when_released(self):
+        token = login(self.server, "ada")
+        hold = self.hold(path="/account/favorites*", times=2)
+        conn = http.client.HTTPConnection("127.0.0.1", self.server.port, timeout=30)
+        try:
+            conn.request("PUT", "/account/favorites/wwdc2026-401", headers={"Authorization": "Bearer " + token})
+            self.wait_held(hold)
+        finally:
+            conn.close()  # the client gives up once the server has its request
+        # Held second, so answered only after the abandoned PUT has run.
+        listing = Background(self.server, "GET", "/account/favorites", token=token)
+        self.wait_held(hold, count=2)
+        self.server.json("POST", "/_control/holds/%d/release" % hold)
+        self.assertEqual(listing.join().status, 200)
+        self.assertEqual([f["sessionId"] for f in json.loads(listing.data)["items"]], ["wwdc2026-401"])
+
+    def test_delete_releases_every_hold(self):
+        token = login(self.server, "ada")
+        favorites = self.hold(path="/account/favorites/*")
+        feedback = self.hold(path="/account/feedback", method="POST")
+        item = {"id": "3F2A1B0C-4D5E-4F60-8192-A3B4C5D6E7F8", "sessionId": "wwdc2026-101", "overall": 4}
+        put = Background(self.server, "PUT", "/account/favorites/wwdc2026-101", token=token)
+        post = Background(self.server, "POST", "/account/feedback", item, token=token)
+        self.wait_held(favorites)
+        self.wait_held(feedback)
+        self.assertEqual(self.server.request("DELETE", "/_control/holds")[0], 204)
+        self.assertEqual((put.join().status, post.join().status), (204, 201))
+        self.assertEqual(self.server.json("GET", "/_control/holds"), {"holds": []})
+        self.assertEqual(self.server.request("PUT", "/account/favorites/wwdc2026-102", token=token)[0], 204)
+        self.assertEqual(self.favorites(), ["wwdc2026-101", "wwdc2026-102"])
+        self.assertEqual(self.server.request("GET", "/_control/holds/%d/wait?timeout=0" % favorites)[0], 404)
+
+    def test_wait_returns_on_release_even_with_nothing_held(self):
+        hold = self.hold(path="/news.json")
+        waiter = {}
+
+        def wait():
+            waiter["result"] = self.server.request("GET", "/_control/holds/%d/wait?timeout=20" % hold, timeout=30)
+
+        thread = threading.Thread(target=wait, daemon=True)
+        thread.start()
+        self.assertEqual(self.server.json("POST", "/_control/holds/%d/release" % hold), {"released": 0})
+        thread.join(10)
+        self.assertFalse(thread.is_alive())
+        status, _, data = waiter["result"]
+        self.assertEqual((status, json.loads(data)), (200, {"held": 0, "released": True}))
+        self.assertEqual(self.server.request("GET", "/news.json")[0], 200)
+
+    def test_wait_times_out_with_408(self):
+        hold = self.hold(path="/news.json")
+        started = time.monotonic()
+        status, _, data = self.server.request("GET", "/_control/holds/%d/wait?timeout=0.2" % hold)
+        self.assertGreaterEqual(time.monotonic() - started, 0.2)
+        self.assertEqual(status, 408)
+        self.assertIn("error", json.loads(data))
+        self.assertEqual(self.server.request("GET", "/_control/holds/%d/wait?timeout=0" % hold)[0], 408)
+
+    def test_bad_holds_and_unknown_ids(self):
+        for spec in ({}, {"path": "news.json"}, {"path": "/_control/log"}, {"path": "/x", "times": 0},
+                     {"path": "/x", "times": True}, {"path": "/x", "times": "2"}, {"path": "/x", "method": 5}):
+            self.assertEqual(self.server.request("POST", "/_control/holds", spec)[0], 400, spec)
+        self.assertEqual(self.server.request("POST", "/_control/holds", b"[]")[0], 400)
+        hold = self.hold(path="/x")
+        for query in ("?timeout=abc", "?timeout=-1", "?timeout=nan", "?timeout=1e9", "?count=0"):
+            self.assertEqual(self.server.request("GET", "/_control/holds/%d/wait%s" % (hold, query))[0], 400, query)
+        for path in ("/_control/holds/999/wait?timeout=0", "/_control/holds/abc/wait", "/_control/holds/999/release"):
+            method = "POST" if path.endswith("release") else "GET"
+            self.assertEqual(self.server.request(method, path)[0], 404, path)
+        self.assertEqual(self.server.json("GET", "/_control/holds")["holds"][0]["times"], 1)
+
+
 class AccountTests(SharedServerTestCase):
     def test_login_me_cloud(self):
         result = self.server.json("POST", "/account/login", {"username": "ada", "password": PASSWORDS["ada"]})
@@ -343,9 +537,76 @@ class AccountTests(SharedServerTestCase):
         self.assertEqual(self.server.request("GET", "/account/me", token=bob)[0], 200)
 
     def test_logout_revokes_the_token(self):
-        token = login(self.server, "cy")
+        token, other = login(self.server, "cy"), login(self.server, "cy")
         self.assertEqual(self.server.request("POST", "/account/logout", token=token)[0], 204)
-        self.assertEqual(self.server.request("GET", "/account/me", token=token)[0], 401)
+        status, resp, data = self.server.request("GET", "/account/me", token=token)
+        self.assertEqual(status, 401)
+        self.assertIn("invalid token", json.loads(data)["error"])
+        self.assertTrue(resp.getheader("WWW-Authenticate").startswith("Bearer"))
+        self.assertEqual(self.server.request("POST", "/account/logout", token=token)[0], 401)
+        # Only that token: the user's other session stays logged in.
+        self.assertEqual(self.server.request("GET", "/account/me", token=other)[0], 200)
+        self.assertEqual(self.server.json("GET", "/_control/state?username=cy")["users"]["cy"]["activeTokens"], 1)
+
+    def test_uploads_need_a_registered_developer_with_cloud(self):
+        item = {"id": "9B8A7C6D-5E4F-4A3B-8C2D-1E0F9A8B7C6D", "sessionId": "wwdc2026-101", "overall": 5}
+        expected = {"bob": "not a registered developer", "cy": "cloud storage is not available for this account"}
+        for username, message in expected.items():
+            self.server.json("POST", "/_control/seed", {"username": username, "favorites": ["wwdc2026-102"],
+                                                        "feedback": 1})
+            token = login(self.server, username)
+            for method, path, body in (("PUT", "/account/favorites/wwdc2026-101", None),
+                                       ("DELETE", "/account/favorites/wwdc2026-102", None),
+                                       ("POST", "/account/feedback", item),
+                                       ("POST", "/account/feedback", {"id": "invalid"}),  # 403 before 400
+                                       ("PUT", "/account/favorites/%01", None)):
+                status, _, data = self.server.request(method, path, body, token=token)
+                self.assertEqual(status, 403, (username, method, path))
+                self.assertTrue(json.loads(data)["error"].startswith(message), data)
+            # Reading stays allowed, and nothing was written.
+            self.assertEqual([f["sessionId"] for f in self.server.json("GET", "/account/favorites", token=token)["items"]],
+                             ["wwdc2026-102"])
+            self.assertEqual(len(self.server.json("GET", "/account/feedback", token=token)["items"]), 1)
+            self.assertEqual(self.server.json("GET", "/account/me", token=token)["username"], username)
+            self.assertEqual(self.server.request("GET", "/account/cloud", token=token)[0], 200)
+        self.assertNotEqual(expected["bob"], expected["cy"])
+        # A missing token is still 401, and ada may write.
+        self.assertEqual(self.server.request("PUT", "/account/favorites/wwdc2026-101")[0], 401)
+        ada = login(self.server, "ada")
+        self.assertEqual(self.server.request("PUT", "/account/favorites/wwdc2026-101", token=ada)[0], 204)
+        self.assertEqual(self.server.request("POST", "/account/feedback", item, token=ada)[0], 201)
+        users = self.server.json("GET", "/_control/state")["users"]
+        self.assertEqual([f["sessionId"] for f in users["bob"]["favorites"]], ["wwdc2026-102"])
+        self.assertEqual(len(users["cy"]["feedback"]), 1)
+        self.assertEqual([f["sessionId"] for f in users["ada"]["favorites"]], ["wwdc2026-101"])
+
+    def test_log_counts_account_writes_per_session(self):
+        ada, bob = login(self.server, "ada"), login(self.server, "bob")
+        item = {"id": "1C2D3E4F-5A6B-4C7D-8E9F-0A1B2C3D4E5F", "sessionId": "wwdc2026-101", "overall": 3}
+        for method, path, body, token in (
+                ("PUT", "/account/favorites/wwdc2026-101", None, ada),
+                ("PUT", "/account/favorites/wwdc2026-101", None, ada),
+                ("PUT", "/account/favorites/wwdc2026-102", None, ada),
+                ("DELETE", "/account/favorites/wwdc2026-102", None, ada),
+                ("PUT", "/account/favorites/wwdc2026-101", None, bob),
+                ("POST", "/account/feedback", item, ada),
+                ("POST", "/account/feedback", item, ada),
+                ("POST", "/account/logout", None, ada),
+                ("PUT", "/account/favorites/wwdc2026-101", None, ada)):
+            self.server.request(method, path, body, token=token)
+        log = [(e["method"], e["path"], e["status"]) for e in self.log() if e["path"] != "/account/login"]
+        self.assertEqual(log, [("PUT", "/account/favorites/wwdc2026-101", 204),
+                               ("PUT", "/account/favorites/wwdc2026-101", 204),
+                               ("PUT", "/account/favorites/wwdc2026-102", 204),
+                               ("DELETE", "/account/favorites/wwdc2026-102", 204),
+                               ("PUT", "/account/favorites/wwdc2026-101", 403),
+                               ("POST", "/account/feedback", 201),
+                               ("POST", "/account/feedback", 200),
+                               ("POST", "/account/logout", 204),
+                               ("PUT", "/account/favorites/wwdc2026-101", 401)])
+        uploads = collections.Counter(path.rsplit("/", 1)[1] for method, path, status in log
+                                      if method == "PUT" and status == 204)
+        self.assertEqual(uploads, {"wwdc2026-101": 2, "wwdc2026-102": 1})
 
     def test_paging_250_favorites_by_50_is_5_pages(self):
         seeded = self.server.json("POST", "/_control/seed", {"username": "ada", "favorites": 250})
@@ -524,6 +785,23 @@ class IsolatedServerTests(unittest.TestCase):
             client.join(10)
             self.assertFalse(client.is_alive())
             self.assertIn("stopped on " + signal.Signals(sig).name, server.stderr_text())
+            server.kill()
+
+    def test_sigterm_cuts_off_held_requests(self):
+        server = Server()
+        try:
+            token = login(server, "ada")
+            hold = server.json("POST", "/_control/holds", {"path": "/account/favorites/*"}, expect=201)["id"]
+            held = Background(server, "PUT", "/account/favorites/wwdc2026-101", token=token)
+            self.assertEqual(server.json("GET", "/_control/holds/%d/wait?timeout=10" % hold)["held"], 1)
+            started = time.monotonic()
+            self.assertEqual(server.stop(), 0)
+            self.assertLess(time.monotonic() - started, 5)
+            held.join()
+            self.assertIsNone(held.status)  # cut off, never answered
+            self.assertIsNotNone(held.error)
+            self.assertIn("PUT /account/favorites/wwdc2026-101 - 0B", server.stderr_text())
+        finally:
             server.kill()
 
     def test_secrets_never_reach_logs_or_fixture(self):

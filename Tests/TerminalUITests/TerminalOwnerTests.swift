@@ -6,13 +6,13 @@ import Darwin
 import Dispatch
 import Foundation
 import TestSupport
-import Synchronization
 import Testing
 @testable import TerminalUI
+import Operations
 
 /// Collects results delivered on other threads; `wait` blocks on the event, not on a timer.
 final class Results<T: Sendable>: Sendable {
-    private let values = Mutex<[T]>([])
+    private let values = Locked<[T]>([])
     private let group = DispatchGroup()
 
     init(expecting count: Int) {

@@ -1,3 +1,4 @@
+import PlainText
 import Testing
 @testable import TerminalUI
 

@@ -4,7 +4,6 @@ import Glibc
 import Darwin
 #endif
 import Foundation
-import Synchronization
 
 /// A real pseudo-terminal for tests, with a child process running on it.
 ///
@@ -22,12 +21,15 @@ public final class PseudoTerminal {
     /// with the terminal, so the pipe stays open until both are done: a descriptor closed under the
     /// thread gets reused by a test running in parallel, and the four status bytes would land in that
     /// test's exit pipe (a wrong exit status, reported before its child ended) or in `stty` output.
-    private final class ChildWatch: Sendable {
+    // @unchecked Sendable: `reaped` is only touched under `lock` (a pthread lock, which the thread
+    // sanitizer sees, unlike Synchronization's Mutex on Linux).
+    private final class ChildWatch: @unchecked Sendable {
         let pid: pid_t
         let readEnd: Int32
         let writeEnd: Int32
         /// Until the child is reaped its pid names no other process, so it can still be killed.
-        private let reaped = Mutex(false)
+        private var reaped = false
+        private let lock = NSLock()
 
         init(pid: pid_t) throws {
             let fds = try PTY.pipe()
@@ -47,7 +49,7 @@ public final class PseudoTerminal {
             var info = siginfo_t()
             while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0 && errno == EINTR {}
             var status: Int32 = 0
-            reaped.withLock { reaped in
+            lock.withLock {
                 while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
                 reaped = true
             }
@@ -55,7 +57,7 @@ public final class PseudoTerminal {
         }
 
         func killIfRunning() {
-            reaped.withLock { reaped in
+            lock.withLock {
                 if !reaped { kill(pid, SIGKILL) }
             }
         }

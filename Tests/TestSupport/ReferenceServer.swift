@@ -93,6 +93,29 @@ public final class ReferenceServer: @unchecked Sendable {
         _ = try await request("DELETE", "/_control/faults")
     }
 
+    /// Holds the next `times` requests matching `path` (and `method`) until ``release(_:)``: what makes
+    /// a race happen in the order a test wants. With `answer`, the request is carried out at once and
+    /// its answer is what waits. Returns the hold's id.
+    public func hold(_ path: String, method: String? = nil, times: Int = 1, answer: Bool = false) async throws -> Int {
+        var body: [String: Any] = ["path": path, "times": times, "stage": answer ? "response" : "request"]
+        if let method { body["method"] = method }
+        let data = try await request("POST", "/_control/holds", json: body)
+        guard let id = (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["id"] as? Int else {
+            throw ServerError(message: "no hold id in \(String(decoding: data, as: UTF8.self))")
+        }
+        return id
+    }
+
+    /// Waits until the hold holds `count` requests (the server answers when they have arrived).
+    public func waitForHeld(_ id: Int, count: Int = 1, timeout: Double = 60) async throws {
+        _ = try await request("GET", "/_control/holds/\(id)/wait?timeout=\(timeout)&count=\(count)", timeout: timeout + 10)
+    }
+
+    /// Lets the held requests go on, in the order they arrived.
+    public func release(_ id: Int) async throws {
+        _ = try await request("POST", "/_control/holds/\(id)/release")
+    }
+
     /// The request log: one entry per request (method, path, status, bytes, ifNoneMatch).
     public func log() async throws -> [[String: Any]] {
         let data = try await request("GET", "/_control/log")
@@ -117,8 +140,8 @@ public final class ReferenceServer: @unchecked Sendable {
     }
 
     @discardableResult
-    public func request(_ method: String, _ path: String, json: [String: Any]? = nil) async throws -> Data {
-        var request = URLRequest(url: url(path))
+    public func request(_ method: String, _ path: String, json: [String: Any]? = nil, timeout: Double = 60) async throws -> Data {
+        var request = URLRequest(url: url(path), timeoutInterval: timeout)
         request.httpMethod = method
         if let json {
             request.httpBody = try JSONSerialization.data(withJSONObject: json)

@@ -6,32 +6,23 @@ import Testing
 /// Login, favorites and the account service: the built binary, the reference server, real terminals.
 @Suite("accounts and favorites")
 struct AccountCommandTests {
-    static let password = "lovelace-1843"
+    static let password = Sandbox.adaPassword
 
-    /// A sandbox synced from a fresh reference server.
     private func synced(_ serverArguments: [String] = []) async throws -> (Sandbox, ReferenceServer) {
-        let sandbox = try Sandbox()
-        let server = try await ReferenceServer.start(arguments: serverArguments)
-        let result = try await sandbox.run(["sync", "--source", server.baseURL.absoluteString])
-        #expect(result.status == 0, "\(result.stderr)")
-        return (sandbox, server)
+        try await Sandbox.synced(serverArguments: serverArguments)
     }
 
     private func login(_ sandbox: Sandbox, as username: String = "ada", password: String = AccountCommandTests.password) async throws {
-        let result = try await sandbox.run(["login", "--username", username, "--password-stdin"], stdin: password + "\n")
+        let result = try await sandbox.login(as: username, password: password)
         #expect(result.status == 0, "\(result.stderr)")
     }
 
     private func serverFavorites(_ server: ReferenceServer, of user: String = "ada") async throws -> [String] {
-        let state = try await server.state()
-        let users = state["users"] as? [String: Any]
-        let favorites = (users?[user] as? [String: Any])?["favorites"] as? [[String: Any]] ?? []
-        return favorites.compactMap { $0["sessionId"] as? String }.sorted()
+        try await server.favorites(of: user)
     }
 
     private func localFavorites(_ sandbox: Sandbox) throws -> [String: String] {
-        let rows = try ConferenceStore(path: sandbox.database.path).read { try $0.favorites(onlyFavorites: false) }
-        return Dictionary(uniqueKeysWithValues: rows.map { ($0.sessionID, $0.syncState.rawValue) })
+        try sandbox.localFavorites(includingRemovals: true)
     }
 
     @Test("logged out, favorite add on a terminal: one login prompt, the password never echoed, saved here and there")
@@ -69,7 +60,7 @@ struct AccountCommandTests {
         #expect(try await serverFavorites(server) == ["wwdc2026-101", "wwdc2026-102"])
     }
 
-    @Test("the trace: login → user info → save, and cloud access → save")
+    @Test("the trace: login → user info → upload, and cloud access → upload")
     func traceOrder() async throws {
         let (sandbox, server) = try await synced()
         defer { sandbox.remove(); server.stop() }
@@ -78,7 +69,7 @@ struct AccountCommandTests {
                                            stdin: Self.password + "\n")
         #expect(result.status == 0, "\(result.stderr)")
         let spans = try Self.spans(trace)
-        for (before, after) in [("login", "user info"), ("user info", "save favorite"), ("cloud access", "save favorite")] {
+        for (before, after) in [("login", "user info"), ("user info", "upload outbox"), ("cloud access", "upload outbox")] {
             guard let first = spans[before]?.first, let second = spans[after]?.first else {
                 Issue.record("missing \(before) or \(after) in \(spans.keys.sorted())")
                 continue

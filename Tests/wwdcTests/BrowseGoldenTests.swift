@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue 7, point 1: the listings on the fixtures, in a pipe and as JSON, with a fixed clock and
+/// The listings on the fixtures, in a pipe and as JSON, with a fixed clock and
 /// time zone, against reviewed golden files.
 @Suite("browsing: golden output")
 struct BrowseGoldenTests {

@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue 7, point 7, for every command of the table (listed by the hidden `wwdc __commands`, so
+/// The command-line conventions, for every command of the table (listed by the hidden `wwdc __commands`, so
 /// commands added later are covered): `--help` and `wwdc help` exit 0 with examples, a bad flag
 /// exits 64 with the usage line. Also: an empty store asks for `wwdc sync`, never a stack trace.
 @Suite("CLI conventions")

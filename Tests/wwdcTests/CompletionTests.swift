@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue 7, point 6: `wwdc completion bash` is valid bash and completes commands, options, option
+/// `wwdc completion bash` is valid bash and completes commands, options, option
 /// values and session ids, for every command of the table. zsh and fish scripts are checked by
 /// their shells when installed.
 @Suite("browsing: shell completion")

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue 7, point 4: `wwdc export --ics` parses back. The test unfolds the file itself and checks
+/// `wwdc export --ics` parses back. The test unfolds the file itself and checks
 /// every event against the fixtures: fields, escaping, folding at 75 octets, UTC times, stable UIDs.
 @Suite("browsing: calendar export")
 struct ExportTests {

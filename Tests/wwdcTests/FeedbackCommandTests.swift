@@ -6,21 +6,16 @@ import Testing
 /// `wwdc feedback`: the form on a real terminal, login-gated; flags in scripts; nothing typed lost.
 @Suite("wwdc feedback")
 struct FeedbackCommandTests {
-    static let password = "lovelace-1843"
+    static let password = Sandbox.adaPassword
     /// After wwdc2026, before wwdc2027.
     static let now = ["WWDC_NOW": "2026-07-01T12:00:00Z"]
 
     private func synced() async throws -> (Sandbox, ReferenceServer) {
-        let sandbox = try Sandbox()
-        let server = try await ReferenceServer.start()
-        let result = try await sandbox.run(["sync", "--source", server.baseURL.absoluteString])
-        #expect(result.status == 0, "\(result.stderr)")
-        return (sandbox, server)
+        try await Sandbox.synced()
     }
 
     private func serverFeedback(_ server: ReferenceServer) async throws -> [[String: Any]] {
-        let users = try await server.state()["users"] as? [String: Any]
-        return (users?["ada"] as? [String: Any])?["feedback"] as? [[String: Any]] ?? []
+        try await server.account()["feedback"] as? [[String: Any]] ?? []
     }
 
     private func local(_ sandbox: Sandbox) throws -> [Feedback] {

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue 7, point 3: server text made of escape sequences (fixture `wwdc2026-990`, news item
+/// Server text made of escape sequences (fixture `wwdc2026-990`, news item
 /// `NEWS-HOSTILE`, the bidi title `wwdc2026-992`) prints as harmless text everywhere: pipes, JSON,
 /// the calendar file and a real terminal.
 @Suite("browsing: hostile text")

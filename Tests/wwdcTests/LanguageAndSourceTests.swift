@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue 10, points 5 and 6: the config's feeds per language (`--language`, `WWDC_LANGUAGE`, the
+/// The config's feeds per language (`--language`, `WWDC_LANGUAGE`, the
 /// last sync's, `LANG`, else `en`), and the named source `apple` through its override. Expected
 /// titles are read from the fixtures with `JSONSerialization`.
 @Suite("languages and the apple source")

@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue 10, points 1 and 4: Apple's real feeds (`../shared/apple-feeds`, skipped when absent) sync
+/// Apple's real feeds (`../shared/apple-feeds`, skipped when absent) sync
 /// cleanly from a folder and over HTTP, every count of the store equals one computed here from the
 /// JSON with `JSONSerialization` (not with the decoder under test), and a 2020b store browses well.
 @Suite("Apple's real feeds: sync and browse")

@@ -28,8 +28,8 @@ struct Sandbox {
         return try await onThread { try CommandRunner.run(CommandRunner.wwdc, arguments, environment: environment, stdin: stdin) }
     }
 
-    func start(_ arguments: [String], environment extra: [String: String] = [:]) throws -> RunningCommand {
-        try CommandRunner.start(CommandRunner.wwdc, arguments, environment: environment(extra))
+    func start(_ arguments: [String], environment extra: [String: String] = [:], stdin: String? = nil) throws -> RunningCommand {
+        try CommandRunner.start(CommandRunner.wwdc, arguments, environment: environment(extra), stdin: stdin)
     }
 
     /// Every table of the store, as text.

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue 7, point 2: every filter of `wwdc schedule` alone and combined, checked against what the
+/// Every filter of `wwdc schedule` alone and combined, checked against what the
 /// fixtures hold (read independently of the program); search ranks title matches first.
 @Suite("browsing: schedule filters")
 struct ScheduleFilterTests {

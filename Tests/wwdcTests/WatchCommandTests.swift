@@ -7,7 +7,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue 7, point 5: `wwdc watch` hands the best stream to the player and only one plays at a
+/// `wwdc watch` hands the best stream to the player and only one plays at a
 /// time, across processes. The player is a script that records its URL and plays until the test
 /// writes to a FIFO: every wait is on an event (a line on stderr, a process exit), never a sleep.
 @Suite("browsing: watch")

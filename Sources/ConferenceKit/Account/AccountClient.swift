@@ -1,4 +1,5 @@
 import Foundation
+import Operations
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -45,24 +46,35 @@ public struct AccountClient: Sendable {
     public var timeout: TimeInterval
     private let session: URLSession
 
-    public init(service: URL, timeout: TimeInterval = 30) {
-        self.service = service.absoluteString.hasSuffix("/") ? service : URL(string: service.absoluteString + "/")!
-        self.timeout = timeout
+    /// One session for every client of the process: no cache, no cookies, redirects only to secure addresses.
+    private static let urlSession: URLSession = {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
         configuration.httpShouldSetCookies = false
-        session = URLSession(configuration: configuration)
+        return URLSession(configuration: configuration, delegate: SecureRedirects(), delegateQueue: nil)
+    }()
+
+    public init(service: URL, timeout: TimeInterval = 30) {
+        self.service = service.absoluteString.hasSuffix("/") ? service : URL(string: service.absoluteString + "/")!
+        self.timeout = timeout
+        session = Self.urlSession
     }
 
     public func login(username: String, password: String) async throws -> AccountCredentials {
         struct Answer: Decodable { var token: String; var expiresAt: Date; var name: String; var username: String? }
         let answer: Answer = try await request("POST", "login", token: nil, body: ["username": username, "password": password])
-        return AccountCredentials(token: answer.token, expiresAt: answer.expiresAt, username: answer.username ?? username,
-                                  name: answer.name, service: service)
+        return AccountCredentials(token: answer.token, expiresAt: answer.expiresAt, username: Clean.line(answer.username ?? username),
+                                  name: Clean.line(answer.name), service: service)
+    }
+
+    /// Revokes the token on the service.
+    public func logout(token: String) async throws {
+        try await send("POST", "logout", token: token)
     }
 
     public func me(token: String) async throws -> User {
-        try await request("GET", "me", token: token)
+        let user: User = try await request("GET", "me", token: token)
+        return User(username: Clean.line(user.username), name: Clean.line(user.name), isDeveloper: user.isDeveloper)
     }
 
     public func cloudAvailable(token: String) async throws -> Bool {
@@ -132,7 +144,7 @@ public struct AccountClient: Sendable {
         let data: Data
         let response: URLResponse
         do {
-            (data, response) = try await session.data(for: request)
+            (data, response) = try await send(request)
         } catch is CancellationError {
             throw CancellationError()
         } catch let error as URLError where error.code == .cancelled {
@@ -149,14 +161,58 @@ public struct AccountClient: Sendable {
         case 401:
             throw AccountError.sessionExpired
         default:
-            let message = (try? JSONDecoder().decode(Problem.self, from: data))?.error ?? HTTPURLResponse.localizedString(forStatusCode: status)
+            // The service's words are text from outside: cleaned before anything can print them.
+            let message = (try? JSONDecoder().decode(Problem.self, from: data))?.error.map(Clean.line) ?? HTTPURLResponse.localizedString(forStatusCode: status)
             throw AccountError.service(endpoint: endpoint, status: status, message: message)
+        }
+    }
+
+    /// Sends a request; cancelling the task cancels the request at once (Ctrl-C must not wait for a
+    /// slow server).
+    private func send(_ request: URLRequest) async throws -> (Data, URLResponse) {
+        let box = TaskBox()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(Data, URLResponse), any Error>) in
+                let task = session.dataTask(with: request) { data, response, error in
+                    if let error {
+                        continuation.resume(throwing: error)
+                    } else if let response {
+                        continuation.resume(returning: (data ?? Data(), response))
+                    } else {
+                        continuation.resume(throwing: URLError(.badServerResponse))
+                    }
+                }
+                box.start(task)
+            }
+        } onCancel: {
+            box.cancel()
+        }
+    }
+
+    /// A data task that may be cancelled before or after it starts.
+    private final class TaskBox: Sendable {
+        private let state = Locked<(task: URLSessionDataTask?, cancelled: Bool)>((nil, false))
+
+        func start(_ task: URLSessionDataTask) {
+            let cancelled = state.withLock { state in
+                state.task = task
+                return state.cancelled
+            }
+            if cancelled { task.cancel() }
+            task.resume()
+        }
+
+        func cancel() {
+            state.withLock { state in
+                state.cancelled = true
+                return state.task
+            }?.cancel()
         }
     }
 
     /// The service's error body, `{"error": "…"}`.
     private struct Problem: Decodable {
-        var error: String
+        var error: String?
     }
 
     private static func describe(_ error: URLError) -> String {

@@ -18,10 +18,14 @@ public enum LoginMethod: Sendable {
 public final class AccountSession: Sendable {
     private struct State {
         var credentials: AccountCredentials?
+        /// Whether the credentials given to this process have been checked by the service yet.
+        var checkedGivenCredentials = false
         var user: AccountClient.User?
         var userError: AccountError?
         var cloudAvailable: Bool?
         var cloudError: AccountError?
+        /// The service refused the saved token during this process.
+        var tokenRejected = false
     }
 
     /// The account service, or nil when the source offers none.
@@ -52,6 +56,12 @@ public final class AccountSession: Sendable {
 
     public var isLoggedIn: Bool { credentials != nil }
 
+    /// True while credentials were given (`--password-stdin`) and the service has not checked them.
+    var hasUncheckedCredentials: Bool {
+        guard case .password = loginMethod else { return false }
+        return !state.withLock { $0.checkedGivenCredentials }
+    }
+
     /// A client for the service; throws ``AccountError/unavailable`` without one.
     public func client() throws -> AccountClient {
         guard let service else { throw AccountError.unavailable }
@@ -69,21 +79,36 @@ public final class AccountSession: Sendable {
     public func didLogIn(_ credentials: AccountCredentials) throws {
         try credentialStore.save(credentials)
         state.withLock { state in
-            state = State(credentials: credentials)
+            state = State(credentials: credentials, checkedGivenCredentials: true)
         }
     }
 
-    /// Forgets the login.
-    public func logOut() {
+    /// Forgets the login, here and on the service (which revokes the token). Offline, the token is
+    /// still forgotten here; false then, so the caller can say the service was not told.
+    public func logOut() async -> Bool {
+        let credentials = state.withLock { $0.credentials } ?? credentialStore.load()
         credentialStore.delete()
         state.withLock { $0 = State() }
+        guard let credentials else { return true }
+        do {
+            try await AccountClient(service: credentials.service, timeout: timeout).logout(token: credentials.token)
+            return true
+        } catch AccountError.sessionExpired {
+            return true
+        } catch {
+            return false
+        }
     }
 
     /// The token was refused: forget it, so the next condition asks for a login again.
     public func tokenRejected() {
         credentialStore.delete()
-        state.withLock { $0 = State() }
+        state.withLock { $0 = State(tokenRejected: true) }
     }
+
+    /// Whether the service refused the saved token during this process (so "not logged in" is
+    /// really "log in again").
+    public var wasTokenRejected: Bool { state.withLock { $0.tokenRejected } }
 
     // MARK: What the service said
 

@@ -34,7 +34,13 @@ public struct CredentialStore: Sendable {
 
     public func save(_ credentials: AccountCredentials) throws {
         let folder = url.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw FileAccessError.write(folder.path, error)
+        }
+        // wwdc's own folder is 0700 even when it existed before with wider modes.
+        chmod(folder.path, 0o700)
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -42,14 +48,14 @@ public struct CredentialStore: Sendable {
         // Created 0600 from the start (never readable by others, not even for a moment), then renamed.
         let temporary = folder.appendingPathComponent(".credentials-\(getpid()).json")
         let fd = open(temporary.path, O_CREAT | O_WRONLY | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: temporary.path]) }
+        guard fd >= 0 else { throw FileAccessError.cannotWrite(path: temporary.path, reason: String(cString: strerror(errno))) }
         let written = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         fchmod(fd, 0o600)
         fsync(fd)
         close(fd)
         guard written == data.count, rename(temporary.path, url.path) == 0 else {
             unlink(temporary.path)
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+            throw FileAccessError.cannotWrite(path: url.path, reason: "the file could not be replaced")
         }
     }
 

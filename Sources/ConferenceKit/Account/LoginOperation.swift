@@ -2,8 +2,9 @@ import Foundation
 import Operations
 import TerminalUI
 
-/// Logs in, unless a valid token is already saved (a login that waited its turn behind another one
-/// finds it and asks nothing).
+/// Logs in, unless a valid token is already saved and no credentials were given (a login that
+/// waited its turn behind another one finds it and asks nothing). Credentials given are always
+/// checked by the service: a saved token never stands in for a wrong password.
 ///
 /// On a terminal: a prompt for the username and password (the password never echoed), then the
 /// request; refused, an alert offers to retry or cancel. With given credentials: the request only.
@@ -28,7 +29,7 @@ public final class LoginOperation: GroupOperation, @unchecked Sendable {
             finish(with: AccountError.unavailable)
             return
         }
-        if session.isLoggedIn {
+        if session.isLoggedIn, !session.hasUncheckedCredentials {
             finish()
             return
         }

@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Where a conference's feeds come from: a server (its base URL) or a local folder of feed files.
 public enum ConferenceSource: Sendable, Equatable, CustomStringConvertible {
@@ -54,10 +59,20 @@ public enum ConferenceSource: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// Whether `url` names this machine.
+    /// Whether `url` names this machine: `localhost`, or a loopback address written as one
+    /// (127.0.0.0/8, `::1`). A name is not an address: `127.example.com` is not this machine.
     public static func isLoopback(_ url: URL) -> Bool {
-        guard let host = url.host?.lowercased() else { return false }
-        return host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+        guard var host = url.host?.lowercased() else { return false }
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        if host == "localhost" { return true }
+        var v4 = in_addr()
+        if inet_pton(AF_INET, host, &v4) == 1 { return UInt32(bigEndian: v4.s_addr) >> 24 == 127 }
+        var v6 = in6_addr()
+        guard inet_pton(AF_INET6, host, &v6) == 1 else { return false }
+        let bytes = withUnsafeBytes(of: &v6) { Array($0) }
+        // ::1, or an IPv4 loopback address mapped into IPv6 (::ffff:127.x.y.z).
+        return bytes[0..<15].allSatisfy { $0 == 0 } && bytes[15] == 1
+            || bytes[0..<10].allSatisfy { $0 == 0 } && bytes[10] == 0xFF && bytes[11] == 0xFF && bytes[12] == 127
     }
 
     /// Refuses anything but https, or http to this machine (an account service, say).

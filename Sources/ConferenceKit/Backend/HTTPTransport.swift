@@ -16,7 +16,7 @@ public struct HTTPTransport: FeedTransport {
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.httpShouldSetCookies = false
-        session = URLSession(configuration: configuration)
+        session = URLSession(configuration: configuration, delegate: SecureRedirects(), delegateQueue: nil)
     }
 
     public func fetch(_ request: FeedRequest, completion: @escaping @Sendable (Result<FeedResponse, BackendError>) -> Void) -> FeedFetch {

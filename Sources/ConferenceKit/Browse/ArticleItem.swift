@@ -1,3 +1,5 @@
+import PlainText
+
 /// An `Article` item, for `wwdc articles`.
 ///
 /// Text is as stored (unsanitised): pass it through `TextSanitizer` before printing.

@@ -18,4 +18,13 @@ extension ConferenceStore {
         guard try store.read({ try $0.hasConferenceData() }) else { throw BrowseError.emptyStore }
         return store
     }
+
+    /// Opens an existing store to change the user's own rows (favorites, feedback), migrated and
+    /// writable. Never creates a file: with nothing synced there is nothing to refer to.
+    public static func openExisting(path: String) throws -> ConferenceStore {
+        guard FileManager.default.fileExists(atPath: path) else { throw BrowseError.emptyStore }
+        let store = try ConferenceStore(path: path)
+        guard try store.read({ try $0.hasConferenceData() }) else { throw BrowseError.emptyStore }
+        return store
+    }
 }

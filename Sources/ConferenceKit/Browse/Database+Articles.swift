@@ -33,10 +33,9 @@ extension Database {
             sql += "\nLIMIT ?"
             arguments.append(.integer(Int64(limit)))
         }
-        return try fetchAll(sql, arguments) { row in
-            ArticleItem(sessionID: row.string(at: 0) ?? "", eventID: row.string(at: 1) ?? "", title: row.string(at: 2) ?? "",
-                        publishedTime: row.optionalDouble(at: 3), url: row.string(at: 4), hasBody: row.int(at: 5) != 0,
-                        isFavorite: row.int(at: 6) != 0)
+        return try readAll(sql, arguments) { row in
+            ArticleItem(sessionID: row.text(0), eventID: row.text(1), title: row.text(2), publishedTime: row.optionalDouble(3),
+                        url: row.line(4), hasBody: row.bool(5), isFavorite: row.bool(6))
         }
     }
 
@@ -60,6 +59,7 @@ extension Database {
     /// The config's depiction of the current event (`eventHero`), from the config the last sync saved.
     public func eventHero() throws -> EventHero? {
         guard let body = try fetchOne("SELECT body FROM sync_metadata WHERE feed = 'config'", [], { $0.blob(at: 0) }) ?? nil else { return nil }
-        return try? FeedDecoder.config(from: Data(body)).eventHero
+        guard let hero = try? FeedDecoder.config(from: Data(body)).eventHero else { return nil }
+        return EventHero(title: Clean.line(hero.title), body: hero.body.map(Clean.paragraphs), backgroundImage: hero.backgroundImage.map(Clean.line))
     }
 }

@@ -2,7 +2,7 @@ extension Database {
     /// The news, newest first (items without a date last), with their photos: the items of
     /// `news.json` and the articles of the event `news` (how feeds from 2020 on publish news).
     public func news(limit: Int? = nil) throws -> [NewsItem] {
-        var items = try fetchAll("""
+        var items = try readAll("""
             SELECT * FROM (
                 SELECT id, title, body, timestamp, visibility, type, NULL AS url, 0 AS is_html FROM news
                 UNION ALL
@@ -12,15 +12,16 @@ extension Database {
                 WHERE s.event_id = 'news')
             ORDER BY timestamp IS NULL, timestamp DESC, id LIMIT ?
             """, [limit ?? -1]) { row in
-            NewsItem(id: row.string(at: 0) ?? "", title: row.string(at: 1) ?? "",
-                     body: row.int(at: 7) != 0 ? row.string(at: 2).map(HTMLText.plainText) : row.string(at: 2),
-                     timestamp: row.optionalDouble(at: 3).map { FeedDate(secondsSince1970: $0) },
-                     visibility: row.string(at: 4), type: row.string(at: 5), url: row.string(at: 6))
+            // An article's body is HTML: its text is what is shown.
+            NewsItem(id: row.text(0), title: row.text(1), body: row.bool(7) ? row.paragraphs(2).map(HTMLText.plainText) : row.paragraphs(2),
+                     timestamp: row.optionalDouble(3).map { FeedDate(secondsSince1970: $0) },
+                     visibility: row.line(4), type: row.line(5), url: row.line(6))
         }
         var photos: [String: [NewsItem.Photo]] = [:]
-        try cachedStatement("SELECT news_id, photo_id, ratio FROM news_photos ORDER BY news_id, position").forEachRow { row in
-            photos[row.string(at: 0) ?? "", default: []].append(NewsItem.Photo(id: row.string(at: 1) ?? "", ratio: row.optionalDouble(at: 2)))
+        let rows = try readAll("SELECT news_id, photo_id, ratio FROM news_photos ORDER BY news_id, position") { row in
+            (row.text(0), NewsItem.Photo(id: row.text(1), ratio: row.optionalDouble(2)))
         }
+        for (newsID, photo) in rows { photos[newsID, default: []].append(photo) }
         for index in items.indices { items[index].photos = photos[items[index].id] ?? [] }
         return items
     }

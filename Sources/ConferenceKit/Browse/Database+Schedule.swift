@@ -4,12 +4,11 @@ extension Database {
     /// Empty when the search has no word to look for.
     public func schedule(_ query: ScheduleQuery) throws -> [ScheduleItem] {
         guard let statement = Database.scheduleStatement(query) else { return [] }
-        return try fetchAll(statement.sql, statement.arguments) { row in
-            ScheduleItem(sessionID: row.string(at: 0) ?? "", eventID: row.string(at: 1) ?? "", number: row.optionalInt(at: 2),
-                         title: row.string(at: 3) ?? "", type: row.string(at: 4), track: row.string(at: 5),
-                         room: row.string(at: 6), startTime: row.optionalDouble(at: 7), endTime: row.optionalDouble(at: 8),
-                         utcOffset: row.optionalInt(at: 9), isFavorite: row.int(at: 10) != 0, topic: row.string(at: 11),
-                         topics: Database.list(row.string(at: 12)), publishedTime: row.optionalDouble(at: 13))
+        return try readAll(statement.sql, statement.arguments) { row in
+            ScheduleItem(sessionID: row.text(0), eventID: row.text(1), number: row.optionalInt(2), title: row.text(3),
+                         type: row.line(4), track: row.line(5), room: row.line(6), startTime: row.optionalDouble(7),
+                         endTime: row.optionalDouble(8), utcOffset: row.optionalInt(9), isFavorite: row.bool(10),
+                         topic: row.line(11), topics: row.list(12), publishedTime: row.optionalDouble(13))
         }
     }
 

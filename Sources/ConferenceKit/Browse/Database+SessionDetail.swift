@@ -4,7 +4,7 @@ extension Database {
         var sid: Int64 = 0
         var articleID: String?
         var imageBase: (path: String, staticID: Int)?
-        guard var detail = try fetchOne("""
+        guard var detail = try readOne("""
             SELECT s.sid, s.id, s.event_id, e.name, s.event_content_id, s.title, s.description, s.type, t.name, r.name,
                    i.start_time, i.end_time, coalesce(i.utc_offset, e.utc_offset), s.web_permalink,
                    s.original_publishing_date, e.start_time, e.end_time, s.article_id, s.static_content_id, e.images_path,
@@ -16,62 +16,65 @@ extension Database {
             LEFT JOIN rooms r ON r.id = i.room_id
             WHERE s.id = ?
             """, [id], { row -> SessionDetail in
-                sid = row.int64(at: 0)
+                sid = row.int64(0)
                 var detail = SessionDetail(
-                    sessionID: row.string(at: 1) ?? "", eventID: row.string(at: 2) ?? "", eventName: row.string(at: 3),
-                    number: row.optionalInt(at: 4), title: row.string(at: 5) ?? "", description: row.string(at: 6) ?? "",
-                    type: row.string(at: 7), track: row.string(at: 8), room: row.string(at: 9),
-                    startTime: row.optionalDouble(at: 10), endTime: row.optionalDouble(at: 11), utcOffset: row.optionalInt(at: 12),
-                    publishedTime: row.optionalDouble(at: 14), platforms: [], keywords: [], webPermalink: row.string(at: 13),
+                    sessionID: row.text(1), eventID: row.text(2), eventName: row.line(3), number: row.optionalInt(4),
+                    title: row.text(5), description: row.paragraphs(6) ?? "", type: row.line(7), track: row.line(8), room: row.line(9),
+                    startTime: row.optionalDouble(10), endTime: row.optionalDouble(11), utcOffset: row.optionalInt(12),
+                    publishedTime: row.optionalDouble(14), platforms: [], keywords: [], webPermalink: row.line(13),
                     media: nil, liveStream: nil, related: [], resources: [], favorite: nil, feedback: nil)
-                detail.eventStart = row.optionalDouble(at: 15)
-                detail.eventEnd = row.optionalDouble(at: 16)
-                articleID = row.string(at: 17)
-                if let path = row.string(at: 19), let staticID = row.optionalInt(at: 18) { imageBase = (path, staticID) }
-                if let url = row.string(at: 20) ?? row.string(at: 24) {
+                detail.eventStart = row.optionalDouble(15)
+                detail.eventEnd = row.optionalDouble(16)
+                articleID = row.line(17)
+                if let path = row.line(19), let staticID = row.optionalInt(18) { imageBase = (path, staticID) }
+                if let url = row.line(20) ?? row.line(24) {
                     // A 2017-style action link signs up for the lab's own time slot.
-                    let actionLinkOnly = row.string(at: 20) == nil
-                    let start = row.optionalDouble(at: 22) ?? (actionLinkOnly ? detail.startTime : nil)
-                    let end = row.optionalDouble(at: 23) ?? (actionLinkOnly ? detail.endTime : nil)
-                    detail.signup = LabSignup(url: url, text: row.string(at: 21) ?? row.string(at: 25),
+                    let actionLinkOnly = row.line(20) == nil
+                    let start = row.optionalDouble(22) ?? (actionLinkOnly ? detail.startTime : nil)
+                    let end = row.optionalDouble(23) ?? (actionLinkOnly ? detail.endTime : nil)
+                    detail.signup = LabSignup(url: url, text: row.line(21) ?? row.line(25),
                                               startDate: start.map { FeedDate(secondsSince1970: $0) },
                                               endDate: end.map { FeedDate(secondsSince1970: $0) })
                 }
                 return detail
             }) else { return nil }
-        detail.platforms = try fetchAll("SELECT platform FROM session_platforms WHERE sid = ? ORDER BY position", [sid]) { $0.string(at: 0) ?? "" }
-        detail.keywords = try fetchAll("SELECT keyword FROM session_keywords WHERE sid = ? ORDER BY position", [sid]) { $0.string(at: 0) ?? "" }
+        detail.platforms = try readAll("SELECT platform FROM session_platforms WHERE sid = ? ORDER BY position", [sid]) { $0.text(0) }
+        detail.keywords = try readAll("SELECT keyword FROM session_keywords WHERE sid = ? ORDER BY position", [sid]) { $0.text(0) }
         detail.topics = try topicNames(sid: sid)
-        detail.media = try fetchOne("""
+        detail.media = try readOne("""
             SELECT hls, tvos_hls, download_hd, download_sd, slides, subtitles, duration FROM videos WHERE sid = ?
             """, [sid]) { row in
-            Media(hls: row.string(at: 0), tvOSHLS: row.string(at: 1), downloadHD: row.string(at: 2), downloadSD: row.string(at: 3),
-                  slides: row.string(at: 4), subtitles: row.string(at: 5), duration: row.optionalDouble(at: 6))
+            Media(hls: row.line(0), tvOSHLS: row.line(1), downloadHD: row.line(2), downloadSD: row.line(3),
+                  slides: row.line(4), subtitles: row.line(5), duration: row.optionalDouble(6))
         }
-        let chapters = try fetchAll("SELECT title, start_time, end_time, summary FROM session_chapters WHERE sid = ? ORDER BY position",
-                                    [sid]) { Chapter(row: $0, at: 0) }
-        let links = try fetchAll("SELECT kind, url FROM video_links WHERE sid = ? ORDER BY position", [sid]) { Media.Link(row: $0, at: 0) }
+        let chapters = try readAll("SELECT title, start_time, end_time, summary FROM session_chapters WHERE sid = ? ORDER BY position",
+                                   [sid]) { Chapter(title: $0.text(0), start: $0.double(1), end: $0.optionalDouble(2), summary: $0.paragraphs(3)) }
+        let links = try readAll("SELECT kind, url FROM video_links WHERE sid = ? ORDER BY position", [sid]) {
+            Media.Link(kind: $0.text(0), url: $0.text(1))
+        }
         if !chapters.isEmpty || !links.isEmpty {
             var media = detail.media ?? Media()
             media.chapters = chapters
             media.otherLinks = links
             detail.media = media
         }
-        detail.codeSnippets = try fetchAll("""
+        detail.codeSnippets = try readAll("""
             SELECT title, language, start_time, end_time, code FROM session_code WHERE sid = ? ORDER BY position
-            """, [sid]) { CodeSnippet(row: $0, at: 0) }
-        detail.related = try fetchAll("""
+            """, [sid]) {
+            CodeSnippet(title: $0.text(0), language: $0.line(1), startTime: $0.optionalDouble(2), endTime: $0.optionalDouble(3),
+                        code: $0.paragraphs(4) ?? "")
+        }
+        detail.related = try readAll("""
             SELECT r.related_id, s.title FROM session_related r LEFT JOIN sessions s ON s.id = r.related_id
             WHERE r.sid = ? ORDER BY r.position
-            """, [sid]) { SessionDetail.Related(sessionID: $0.string(at: 0) ?? "", title: $0.string(at: 1)) }
-        detail.resources = try fetchAll("""
+            """, [sid]) { SessionDetail.Related(sessionID: $0.text(0), title: $0.line(1)) }
+        detail.resources = try readAll("""
             SELECT x.id, x.title, x.url, x.type, x.description FROM session_resources l JOIN resources x ON x.id = l.resource_id
             WHERE l.sid = ? ORDER BY l.position
             """, [sid]) { row in
-            Resource(id: row.int(at: 0), title: row.string(at: 1) ?? "", url: row.string(at: 2), type: row.string(at: 3),
-                     description: row.string(at: 4))
+            Resource(id: row.int(0), title: row.text(1), url: row.line(2), type: row.line(3), description: row.paragraphs(4))
         }
-        if let articleID, let body = try fetchString("SELECT body FROM articles WHERE id = ?", [articleID]) {
+        if let articleID, let body = try readOne("SELECT body FROM articles WHERE id = ?", [articleID], { $0.paragraphs(0) }) ?? nil {
             detail.articleBody = HTMLText.looksLikeHTML(body) ? HTMLText.plainText(body) : body
         }
         if let imageBase, try fetchInt("SELECT 1 FROM session_images WHERE sid = ? AND kind = 'wide'", [sid]) != nil {
@@ -80,16 +83,21 @@ extension Database {
         }
         // Live streams are keyed by the number within the current event only.
         if let number = detail.number, try SessionResolver.currentEvent(in: self) == detail.eventID {
-            detail.liveStream = try fetchOne("""
+            detail.liveStream = try readOne("""
                 SELECT event_content_id, ios_url, tvos_url, actual_end_date, shelf_image_url FROM live_streams WHERE event_content_id = ?
                 """, [String(number)]) { row in
-                LiveStream(eventContentID: row.string(at: 0) ?? "", iosURL: row.string(at: 1), tvosURL: row.string(at: 2),
-                           actualEndDate: row.optionalDouble(at: 3).map { FeedDate(secondsSince1970: $0) },
-                           images: row.string(at: 4).map { ["shelf": $0] } ?? [:])
+                LiveStream(eventContentID: row.text(0), iosURL: row.line(1), tvosURL: row.line(2),
+                           actualEndDate: row.optionalDouble(3).map { FeedDate(secondsSince1970: $0) },
+                           images: row.line(4).map { ["shelf": $0] } ?? [:])
             }
         }
         detail.favorite = try favorite(sessionID: id)
-        detail.feedback = try feedback(sessionID: id)
+        // The comment may have come from the service: it leaves cleaned like the rest.
+        detail.feedback = try feedback(sessionID: id).map { feedback in
+            var feedback = feedback
+            feedback.comment = Clean.paragraphs(feedback.comment)
+            return feedback
+        }
         return detail
     }
 }

@@ -1,7 +1,7 @@
 extension Database {
     /// Every topic: id and name, by name.
     public func topics() throws -> [(id: Int, name: String)] {
-        try fetchAll("SELECT id, name FROM topics ORDER BY name, id") { ($0.int(at: 0), $0.string(at: 1) ?? "") }
+        try readAll("SELECT id, name FROM topics ORDER BY name, id") { ($0.int(0), $0.text(1)) }
     }
 
     /// Topic categories with their topics and item counts (`eventIDs` nil counts every event);
@@ -16,10 +16,12 @@ extension Database {
         }
         try makeStatement(sql + " GROUP BY st.topic_id").forEachRow(arguments) { counts[$0.int(at: 0)] = $0.int(at: 1) }
         var names: [Int: (name: String, ordinal: Int?)] = [:]
-        try makeStatement("SELECT id, name, ordinal FROM topics").forEachRow { names[$0.int(at: 0)] = ($0.string(at: 1) ?? "", $0.optionalInt(at: 2)) }
+        for (id, name, ordinal) in try readAll("SELECT id, name, ordinal FROM topics", [], { ($0.int(0), $0.text(1), $0.optionalInt(2)) }) {
+            names[id] = (name, ordinal)
+        }
         var groups: [TopicGroup] = []
         var listed = Set<Int>()
-        let categories = try fetchAll("SELECT id, name FROM topic_categories ORDER BY ordinal, id") { ($0.int(at: 0), $0.string(at: 1) ?? "") }
+        let categories = try readAll("SELECT id, name FROM topic_categories ORDER BY ordinal, id") { ($0.int(0), $0.text(1)) }
         for (id, name) in categories {
             let topicIDs = try fetchAll("SELECT topic_id FROM topic_category_topics WHERE category_id = ? ORDER BY position", [id]) { $0.int(at: 0) }
             let topics = topicIDs.compactMap { topicID -> TopicSummary? in
@@ -38,8 +40,8 @@ extension Database {
 
     /// The topics of an item, in its order.
     func topicNames(sid: Int64) throws -> [String] {
-        try fetchAll("""
+        try readAll("""
             SELECT t.name FROM session_topics st JOIN topics t ON t.id = st.topic_id WHERE st.sid = ? ORDER BY st.position
-            """, [sid]) { $0.string(at: 0) ?? "" }
+            """, [sid]) { $0.text(0) }
     }
 }

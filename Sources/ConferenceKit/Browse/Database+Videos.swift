@@ -3,12 +3,11 @@ extension Database {
     /// by publishing date; best match first with a search.
     public func videos(_ query: VideoQuery) throws -> [VideoItem] {
         guard let statement = Database.videosStatement(query) else { return [] }
-        return try fetchAll(statement.sql, statement.arguments) { row in
-            VideoItem(sessionID: row.string(at: 0) ?? "", eventID: row.string(at: 1) ?? "", number: row.optionalInt(at: 2),
-                      title: row.string(at: 3) ?? "", type: row.string(at: 4), duration: row.optionalDouble(at: 5),
-                      streamURL: row.string(at: 6), hdURL: row.string(at: 7), sdURL: row.string(at: 8),
-                      date: row.optionalDouble(at: 9), utcOffset: row.optionalInt(at: 10), isFavorite: row.int(at: 11) != 0,
-                      isPublishingDate: row.int(at: 12) != 0, topic: row.string(at: 13), topics: Database.list(row.string(at: 14)))
+        return try readAll(statement.sql, statement.arguments) { row in
+            VideoItem(sessionID: row.text(0), eventID: row.text(1), number: row.optionalInt(2), title: row.text(3),
+                      type: row.line(4), duration: row.optionalDouble(5), streamURL: row.line(6), hdURL: row.line(7),
+                      sdURL: row.line(8), date: row.optionalDouble(9), utcOffset: row.optionalInt(10), isFavorite: row.bool(11),
+                      isPublishingDate: row.bool(12), topic: row.line(13), topics: row.list(14))
         }
     }
 

@@ -1,3 +1,5 @@
+import PlainText
+
 /// One row of the schedule: a session's scheduled occurrence (or, found by a search or listed as
 /// unscheduled, an item without one), with the names it refers to.
 ///

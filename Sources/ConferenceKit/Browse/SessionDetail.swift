@@ -1,3 +1,5 @@
+import PlainText
+
 /// Everything the store knows about one session, for `wwdc session`.
 ///
 /// Text is as stored (unsanitised): pass it through `TextSanitizer` before printing.

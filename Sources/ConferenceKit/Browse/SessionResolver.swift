@@ -1,8 +1,10 @@
 import Foundation
 
-/// Turns what a user types into a session id: `wwdc2017-402`, `402` (in the current event), or a
-/// `developer.apple.com/wwdc17/402` link.
+/// Turns what a user types into a session id: `wwdc2017-402`, `402` (in the current event), a
+/// `developer.apple.com/wwdc17/402` link, or an id as the listings print it.
 public enum SessionResolver {
+    /// The stored id of the session `input` names: a key for the store's other calls, not text to
+    /// print (the read models carry the id as it may be printed).
     public static func resolve(_ input: String, in db: Database) throws -> String {
         let text = input.trimmingCharacters(in: .whitespaces)
         guard try db.fetchInt("SELECT count(*) FROM sessions") ?? 0 > 0 else { throw BrowseError.emptyStore }
@@ -18,12 +20,16 @@ public enum SessionResolver {
                """, [key, number]) {
             return id
         }
+        // An id with characters the listings leave out (control or invisible ones) is found as printed.
+        if let id = try db.fetchAll("SELECT id FROM sessions", [], { $0.string(at: 0) ?? "" }).first(where: { Clean.line($0) == text }) {
+            return id
+        }
         throw BrowseError.unknownSession(input, suggestion: try suggestion(for: text, in: db))
     }
 
     /// The event marked current, else the one that starts last.
     public static func currentEvent(in db: Database) throws -> String? {
-        try db.fetchString("SELECT id FROM events ORDER BY is_current DESC, start_time DESC LIMIT 1")
+        try db.readOne("SELECT id FROM events ORDER BY is_current DESC, start_time DESC LIMIT 1") { $0.text(0) }
     }
 
     /// `wwdc17` and `402` from `https://developer.apple.com/wwdc17/402/`.
@@ -37,7 +43,7 @@ public enum SessionResolver {
 
     /// The closest session id, when it is close enough to be a typo.
     static func suggestion(for text: String, in db: Database) throws -> String? {
-        let ids = try db.fetchAll("SELECT id FROM sessions") { $0.string(at: 0) ?? "" }
+        let ids = try db.readAll("SELECT id FROM sessions") { $0.text(0) }
         var best: (id: String, distance: Int)?
         for id in ids {
             let distance = editDistance(id, text, limit: 3)

@@ -1,3 +1,5 @@
+import PlainText
+
 /// A session with a recording, for `wwdc videos`.
 ///
 /// Text is as stored (unsanitised): pass it through `TextSanitizer` before printing.

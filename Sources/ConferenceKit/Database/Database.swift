@@ -20,6 +20,9 @@ public final class Database {
         /// The page size of a database this connection creates (existing files keep theirs): 8 KiB
         /// pages make bulk imports about a tenth faster than SQLite's default 4 KiB.
         public var pageSize: Int
+        /// Whether to set the connection up (foreign keys, cache, WAL); off to read what a damaged
+        /// file still holds, where even a pragma may fail.
+        public var configures = true
 
         public init(busyTimeoutMilliseconds: Int32 = 10_000, readOnly: Bool = false, pageCacheKiB: Int = 65_536,
                     pageSize: Int = 8192) {
@@ -27,6 +30,13 @@ public final class Database {
             self.readOnly = readOnly
             self.pageCacheKiB = pageCacheKiB
             self.pageSize = pageSize
+        }
+
+        /// Read-only, set up as little as possible: for salvaging a damaged file.
+        public static var salvage: Configuration {
+            var configuration = Configuration(readOnly: true)
+            configuration.configures = false
+            return configuration
         }
     }
 
@@ -56,6 +66,7 @@ public final class Database {
         self.handle = connection
         sqlite3_extended_result_codes(connection, 1)
         sqlite3_busy_timeout(connection, configuration.busyTimeoutMilliseconds)
+        guard configuration.configures else { return }
         do {
             try execute(sql: "PRAGMA foreign_keys = ON")
             // PRAGMA takes no parameters; the size is an integer of the program's configuration.

@@ -38,11 +38,28 @@ public struct DatabaseError: Error, Equatable, Sendable {
 extension DatabaseError: LocalizedError, CustomStringConvertible {
     public var errorDescription: String? { description }
 
+    /// One line in wwdc's words: what happened to which file. The failing statement is named only
+    /// for failures that are the program's own (a report needs it); not for a damaged, busy, full or
+    /// read-only store, where it means nothing to a user.
     public var description: String {
-        var text = "SQLite error \(extendedCode): \(message)"
-        if let path { text += " (database \(path))" }
-        if let sql { text += " — while executing: \(sql.trimmingCharacters(in: .whitespacesAndNewlines))" }
-        return text
+        let file = path.map { " \($0)" } ?? ""
+        switch code {
+        case SQLITE_CORRUPT:
+            return "the store\(file) is damaged (\(message))"
+        case SQLITE_NOTADB:
+            return "\(path ?? "the file") is not a wwdc store (\(message))"
+        case SQLITE_BUSY, SQLITE_LOCKED:
+            return "the store\(file) is busy (\(message))"
+        case SQLITE_FULL:
+            return "the disk holding the store\(file) is full"
+        case SQLITE_READONLY:
+            return "the store\(file) cannot be written (\(message))"
+        case SQLITE_CANTOPEN:
+            return "cannot open the store\(file) (\(message))"
+        default:
+            let statement = sql.map { ", while executing: \($0.trimmingCharacters(in: .whitespacesAndNewlines))" } ?? ""
+            return "the store\(file) failed: \(message) (SQLite error \(extendedCode)\(statement))"
+        }
     }
 
     public var recoverySuggestion: String? {
@@ -53,7 +70,7 @@ extension DatabaseError: LocalizedError, CustomStringConvertible {
         case SQLITE_NOTADB:
             return "The file is not a SQLite database: move it aside, or choose another file with --db or WWDC_DB."
         case SQLITE_CORRUPT:
-            return "The database is damaged: move it aside and run wwdc sync to rebuild it (favorites not yet uploaded would be lost)."
+            return "Run 'wwdc sync --rebuild': it makes a fresh store from the feeds and carries over your favorites, feedback and changes not yet uploaded, where they can still be read."
         case SQLITE_READONLY:
             return "The database or its folder is read-only: check the permissions, or choose another file with --db or WWDC_DB."
         case SQLITE_FULL:

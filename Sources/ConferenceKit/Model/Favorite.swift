@@ -8,11 +8,14 @@ public struct Favorite: Hashable, Sendable {
     public var isFavorite: Bool
     public var syncState: SyncState
     public var updatedAt: Date
+    /// The outbox version of the last local change (0 for none): later changes have higher versions.
+    public var version: Int64
 
-    public init(sessionID: String, isFavorite: Bool = true, syncState: SyncState, updatedAt: Date) {
+    public init(sessionID: String, isFavorite: Bool = true, syncState: SyncState, updatedAt: Date, version: Int64 = 0) {
         self.sessionID = sessionID
         self.isFavorite = isFavorite
         self.syncState = syncState
         self.updatedAt = updatedAt
+        self.version = version
     }
 }

@@ -16,12 +16,13 @@ public struct FeedIssue: Hashable, Sendable, Encodable {
     public var field: String?
     public var reason: String
 
+    /// Item ids, field names and reasons quote the feed: they are cleaned here, once.
     public init(kind: Kind, feed: String, item: String?, field: String?, reason: String) {
         self.kind = kind
         self.feed = feed
-        self.item = item
-        self.field = field
-        self.reason = reason
+        self.item = item.map(Clean.line)
+        self.field = field.map(Clean.line)
+        self.reason = Clean.line(reason)
     }
 
     private enum CodingKeys: String, CodingKey { case feed, item, field, reason }

@@ -15,9 +15,11 @@ public struct Feedback: Hashable, Sendable {
     public var syncState: SyncState
     public var createdAt: Date
     public var updatedAt: Date
+    /// The outbox version of the last local change (0 for none): later changes have higher versions.
+    public var version: Int64
 
     public init(clientID: UUID = UUID(), sessionID: String, overall: Int, content: Int? = nil, presentation: Int? = nil,
-                comment: String = "", syncState: SyncState, createdAt: Date, updatedAt: Date? = nil) {
+                comment: String = "", syncState: SyncState, createdAt: Date, updatedAt: Date? = nil, version: Int64 = 0) {
         self.clientID = clientID
         self.sessionID = sessionID
         self.overall = overall
@@ -27,6 +29,7 @@ public struct Feedback: Hashable, Sendable {
         self.syncState = syncState
         self.createdAt = createdAt
         self.updatedAt = updatedAt ?? createdAt
+        self.version = version
     }
 
     /// True when every rating is within 1...5.

@@ -1,18 +1,17 @@
 import CSQLite
 import Foundation
-import Synchronization
+import Operations
 
 /// The conference database: Apple's feeds as imported, and the user's favorites and feedback.
 ///
 /// Opening creates the file (and its folder, mode 0700) if needed and migrates the schema. One
 /// connection, guarded by a lock, serves every thread of the process; other processes may open the
 /// same file at the same time (WAL journal, busy timeout).
-// @unchecked: the connection (not thread-safe by itself) is only used while `lock` is held.
+// @unchecked: the connection (not thread-safe by itself) is only used inside its lock.
 public final class ConferenceStore: @unchecked Sendable {
     /// The database file.
     public let path: String
-    private let connection: Database
-    private let lock = Mutex(())
+    private let connection: Locked<Database>
 
     /// The schema version this program writes.
     public static var schemaVersion: Int { StoreSchema.migrator.latestVersion }
@@ -36,7 +35,7 @@ public final class ConferenceStore: @unchecked Sendable {
             try StoreSchema.migrator.migrate(db)
         }
         self.path = path
-        self.connection = db
+        self.connection = Locked(db)
     }
 
     /// Opens the store where `StoreLocation` says: `explicitPath` (the `--db` flag), else `WWDC_DB`,
@@ -48,15 +47,15 @@ public final class ConferenceStore: @unchecked Sendable {
 
     /// Runs `body` on the connection inside a read transaction (one consistent snapshot).
     public func read<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
-        try lock.withLock { _ in
-            try connection.inTransaction(.deferred) { try body(connection) }
+        try connection.withLock { db in
+            try db.inTransaction(.deferred) { try body(db) }
         }
     }
 
     /// Runs `body` on the connection inside a write transaction: all of it is saved, or none.
     public func write<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
-        try lock.withLock { _ in
-            try connection.inTransaction(.immediate) { try body(connection) }
+        try connection.withLock { db in
+            try db.inTransaction(.immediate) { try body(db) }
         }
     }
 

@@ -6,15 +6,14 @@ extension Database {
     /// safe. Empty when `text` has no word.
     public func search(_ text: String, limit: Int = 50) throws -> [SearchHit] {
         guard let query = Database.matchExpression(for: text), limit > 0 else { return [] }
-        return try fetchAll("""
+        return try readAll("""
             SELECT s.id, s.title, s.event_id, s.type, hit.score
             FROM (SELECT rowid AS sid, bm25(session_search, 10.0, 3.0, 1.0) AS score
                   FROM session_search WHERE session_search MATCH ? ORDER BY score LIMIT ?) AS hit
             JOIN sessions s ON s.sid = hit.sid
             ORDER BY hit.score, s.id
             """, [query, limit]) { row in
-            SearchHit(sessionID: row.string(at: 0) ?? "", title: row.string(at: 1) ?? "",
-                      eventID: row.string(at: 2) ?? "", type: row.string(at: 3), score: row.double(at: 4))
+            SearchHit(sessionID: row.text(0), title: row.text(1), eventID: row.text(2), type: row.line(3), score: row.double(4))
         }
     }
 

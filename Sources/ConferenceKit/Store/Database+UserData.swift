@@ -5,35 +5,38 @@ extension Database {
 
     /// The favorite row of a session, including an unfavorite waiting for upload.
     public func favorite(sessionID: String) throws -> Favorite? {
-        try fetchOne("SELECT session_id, is_favorite, sync_state, updated_at FROM favorites WHERE session_id = ?",
+        try fetchOne("SELECT session_id, is_favorite, sync_state, updated_at, version FROM favorites WHERE session_id = ?",
                      [sessionID], Database.favorite(from:))
     }
 
     /// Every favorite row, by session identifier; with `onlyFavorites`, rows marked unfavorite are left out.
     public func favorites(onlyFavorites: Bool = true) throws -> [Favorite] {
         let filter = onlyFavorites ? "WHERE is_favorite = 1 " : ""
-        return try fetchAll("SELECT session_id, is_favorite, sync_state, updated_at FROM favorites \(filter)ORDER BY session_id",
+        return try fetchAll("SELECT session_id, is_favorite, sync_state, updated_at, version FROM favorites \(filter)ORDER BY session_id",
                             [], Database.favorite(from:))
     }
 
     /// Rows whose sync state is `state` (e.g. `.pending`, to upload).
     public func favorites(in state: SyncState) throws -> [Favorite] {
-        try fetchAll("SELECT session_id, is_favorite, sync_state, updated_at FROM favorites WHERE sync_state = ? ORDER BY session_id",
+        try fetchAll("SELECT session_id, is_favorite, sync_state, updated_at, version FROM favorites WHERE sync_state = ? ORDER BY session_id",
                      [state.rawValue], Database.favorite(from:))
     }
 
-    /// Writes a favorite row as given (insert or replace).
+    /// Writes a favorite row as given (insert or replace), its version included.
     public func saveFavorite(_ favorite: Favorite) throws {
         try execute("""
-            INSERT INTO favorites (session_id, is_favorite, sync_state, updated_at) VALUES (?, ?, ?, ?)
+            INSERT INTO favorites (session_id, is_favorite, sync_state, updated_at, version) VALUES (?, ?, ?, ?, ?)
             ON CONFLICT (session_id) DO UPDATE SET is_favorite = excluded.is_favorite,
-                sync_state = excluded.sync_state, updated_at = excluded.updated_at
-            """, [favorite.sessionID, favorite.isFavorite, favorite.syncState.rawValue, favorite.updatedAt.timeIntervalSince1970])
+                sync_state = excluded.sync_state, updated_at = excluded.updated_at, version = excluded.version
+            """, [favorite.sessionID, favorite.isFavorite, favorite.syncState.rawValue, favorite.updatedAt.timeIntervalSince1970,
+                  favorite.version])
     }
 
-    /// Marks or unmarks a session; the row keeps the change for upload in `syncState`.
+    /// Marks or unmarks a session here: a local change, with the next outbox version, waiting for
+    /// upload in `syncState` (`.pending`, or `.local` when there is no account to upload it to).
     public func setFavorite(sessionID: String, _ isFavorite: Bool, syncState: SyncState = .pending, at date: Date = Date()) throws {
-        try saveFavorite(Favorite(sessionID: sessionID, isFavorite: isFavorite, syncState: syncState, updatedAt: date))
+        try saveFavorite(Favorite(sessionID: sessionID, isFavorite: isFavorite, syncState: syncState, updatedAt: date,
+                                  version: try nextChangeVersion()))
     }
 
     /// Changes only the sync state (after an upload); false when the session has no favorite row.
@@ -51,13 +54,13 @@ extension Database {
     private static func favorite(from row: Statement) -> Favorite {
         Favorite(sessionID: row.string(at: 0) ?? "", isFavorite: row.int(at: 1) != 0,
                  syncState: SyncState(rawValue: row.string(at: 2) ?? "") ?? .local,
-                 updatedAt: Date(timeIntervalSince1970: row.double(at: 3)))
+                 updatedAt: Date(timeIntervalSince1970: row.double(at: 3)), version: row.int64(at: 4))
     }
 
     // MARK: Feedback
 
     private static let feedbackColumns =
-        "client_id, session_id, overall, content, presentation, comment, sync_state, created_at, updated_at"
+        "client_id, session_id, overall, content, presentation, comment, sync_state, created_at, updated_at, version"
 
     /// The feedback given on a session.
     public func feedback(sessionID: String) throws -> Feedback? {
@@ -75,17 +78,19 @@ extension Database {
 
     /// Writes the feedback of its session, replacing an earlier one but keeping the earlier client
     /// identifier and creation time (the service treats the client identifier as the feedback's identity).
+    /// A local change (not `.synced`) takes the next outbox version; the service's copy keeps the one given.
     ///
     /// Ratings outside 1...5 fail with `SQLITE_CONSTRAINT_CHECK`.
     public func saveFeedback(_ feedback: Feedback) throws {
+        let version = feedback.syncState == .synced ? feedback.version : try nextChangeVersion()
         try execute("""
-            INSERT INTO feedback (\(Database.feedbackColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO feedback (\(Database.feedbackColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (session_id) DO UPDATE SET overall = excluded.overall, content = excluded.content,
                 presentation = excluded.presentation, comment = excluded.comment, sync_state = excluded.sync_state,
-                updated_at = excluded.updated_at
+                updated_at = excluded.updated_at, version = excluded.version
             """, [feedback.clientID.uuidString.lowercased(), feedback.sessionID, feedback.overall, feedback.content,
                   feedback.presentation, feedback.comment, feedback.syncState.rawValue,
-                  feedback.createdAt.timeIntervalSince1970, feedback.updatedAt.timeIntervalSince1970])
+                  feedback.createdAt.timeIntervalSince1970, feedback.updatedAt.timeIntervalSince1970, version])
     }
 
     /// Changes only the sync state; false when the session has no feedback.
@@ -100,7 +105,7 @@ extension Database {
                  overall: row.int(at: 2), content: row.optionalInt(at: 3), presentation: row.optionalInt(at: 4),
                  comment: row.string(at: 5) ?? "", syncState: SyncState(rawValue: row.string(at: 6) ?? "") ?? .local,
                  createdAt: Date(timeIntervalSince1970: row.double(at: 7)),
-                 updatedAt: Date(timeIntervalSince1970: row.double(at: 8)))
+                 updatedAt: Date(timeIntervalSince1970: row.double(at: 8)), version: row.int64(at: 9))
     }
 
     // MARK: Sync metadata

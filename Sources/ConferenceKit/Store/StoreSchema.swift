@@ -7,7 +7,7 @@
 /// user's own rows (favorites, feedback) are keyed by session identifier with no foreign key, so
 /// they outlive the session leaving the feed.
 enum StoreSchema {
-    static let migrator = Migrator([catalogue, userData, fullTextSearch, modernFormat])
+    static let migrator = Migrator([catalogue, userData, fullTextSearch, modernFormat, outbox])
 
     static let catalogue = Migration(version: 1, name: "conference catalogue", sql: """
         CREATE TABLE events (
@@ -285,5 +285,25 @@ enum StoreSchema {
             key TEXT NOT NULL PRIMARY KEY,
             value TEXT
         ) WITHOUT ROWID;
+        """)
+
+    /// The outbox: every local change to a favorite or a feedback takes a version from the store's
+    /// change counter, so an upload is acknowledged only for the version it sent and a sync's merge
+    /// leaves alone what changed after its lists were fetched.
+    static let outbox = Migration(version: 5, name: "outbox", sql: """
+        ALTER TABLE favorites ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE feedback ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
+
+        CREATE TABLE change_counter (
+            only INTEGER NOT NULL PRIMARY KEY CHECK (only = 1),
+            value INTEGER NOT NULL
+        );
+        INSERT INTO change_counter (only, value) VALUES (1, 0);
+
+        -- Local changes waiting for upload, oldest first.
+        CREATE VIEW outbox AS
+            SELECT 'favorite' AS kind, session_id AS key, version FROM favorites WHERE sync_state = 'pending'
+            UNION ALL
+            SELECT 'feedback' AS kind, client_id AS key, version FROM feedback WHERE sync_state = 'pending';
         """)
 }

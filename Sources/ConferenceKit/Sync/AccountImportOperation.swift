@@ -1,9 +1,11 @@
 import Foundation
 import Operations
 
-/// Imports the user's favorites or feedback during a sync: first uploads what is pending here, then
-/// fetches the service's list page after page until the cursor runs out (each page operation produces
-/// the next, like the talk's `CKQueryOperation` loop). Skipped, silently, when no account is logged in.
+/// Imports the user's favorites or feedback during a sync: fetches the service's list page after
+/// page until the cursor runs out (each page operation produces the next, like the talk's
+/// `CKQueryOperation` loop). Runs after the uploads step, so the lists hold what was uploaded.
+/// Skipped, silently, when no account is logged in; skipped, saying so, when the service no longer
+/// takes the token.
 //
 // @unchecked Sendable: immutable after init; the rest is the superclass's.
 class AccountImportOperation: GroupOperation, SyncStepOperation, @unchecked Sendable {
@@ -22,11 +24,8 @@ class AccountImportOperation: GroupOperation, SyncStepOperation, @unchecked Send
         let staged = context.snapshot
         let pages = step == .favorites ? staged.favoritePages : staged.feedbackPages
         let count = step == .favorites ? staged.remoteFavorites?.count ?? 0 : staged.remoteFeedback?.count ?? 0
-        let uploaded = step == .favorites ? staged.uploadedFavorites.count : staged.uploadedFeedback.count
         let noun = step == .favorites ? "favorites" : "ratings"
-        let refused = staged.refusedUploads.count
-        return "\(count) \(noun) in \(pages) page\(pages == 1 ? "" : "s")" + (uploaded > 0 ? ", \(uploaded) uploaded" : "")
-            + (refused > 0 ? ", \(refused) refused by the service (kept here)" : "")
+        return "\(count) \(noun) in \(pages) page\(pages == 1 ? "" : "s")"
     }
 
     override func execute() {
@@ -34,11 +33,20 @@ class AccountImportOperation: GroupOperation, SyncStepOperation, @unchecked Send
             finish(with: SkippedStep(reason: "not logged in"))
             return
         }
-        let upload = UploadPendingOperation(step: step, context: context, session: account)
-        let firstPage = FetchPageOperation(step: step, context: context, session: account, cursor: nil, number: 1)
-        firstPage.addDependency(upload)
-        addOperations([upload, firstPage])
+        do {
+            // Local changes after this moment are newer than the list: the merge leaves them alone.
+            let watermark = try context.store.read { try $0.changeWatermark() }
+            context.stage { $0.watermark = min($0.watermark ?? watermark, watermark) }
+        } catch {
+            finish(with: error)
+            return
+        }
+        addOperation(FetchPageOperation(step: step, context: context, session: account, cursor: nil, number: 1))
         super.execute()
+    }
+
+    override func errorsFromChildren(_ errors: [any Error]) -> [any Error] {
+        SkippedStep.forAccount(errors)
     }
 }
 
@@ -60,52 +68,48 @@ final class FeedbackImportOperation: AccountImportOperation, @unchecked Sendable
     }
 }
 
-/// Uploads the favorites or feedback changed here since the last sync (idempotent: a retried upload
-/// never duplicates on the server).
+/// Uploads the outbox before the account's lists are fetched. Never fails the sync: what the
+/// service would not take (not a registered developer, no cloud, offline) stays here, and the step
+/// says why.
 //
 // @unchecked Sendable: immutable after init; the rest is the superclass's.
-final class UploadPendingOperation: AccountOperation, @unchecked Sendable {
-    private let step: SyncStep
+final class UploadsOperation: GroupOperation, SyncStepOperation, @unchecked Sendable {
+    let step = SyncStep.uploads
     private let context: SyncContext
+    private let upload = Locked<UploadOutboxOperation?>(nil)
 
-    init(step: SyncStep, context: SyncContext, session: AccountSession) {
-        self.step = step
+    init(context: SyncContext) {
         self.context = context
-        super.init(session: session, requiresLogin: false)
-        name = "upload pending \(step.rawValue)"
+        super.init()
+        name = step.rawValue
+        addCondition(SkipUnlessLoggedIn(context: context))
     }
 
-    override func execute() async throws {
-        try await withClient { client, token in
-            if step == .favorites {
-                for favorite in try context.store.read({ try $0.favorites(in: .pending) }) {
-                    try Task.checkCancellation()
-                    do {
-                        if favorite.isFavorite {
-                            try await client.putFavorite(token: token, sessionID: favorite.sessionID)
-                        } else {
-                            try await client.deleteFavorite(token: token, sessionID: favorite.sessionID)
-                        }
-                    } catch let error as AccountError where error.isRefusal {
-                        // One item the service will never take must not stop every sync: it stays here.
-                        context.stage { $0.refusedUploads.append("\(favorite.sessionID): \(error.description)") }
-                        continue
-                    }
-                    context.stage { $0.uploadedFavorites[favorite.sessionID] = favorite.isFavorite }
-                }
-            } else {
-                for feedback in try context.store.read({ try $0.allFeedback(in: .pending) }) {
-                    try Task.checkCancellation()
-                    do {
-                        try await client.postFeedback(token: token, AccountClient.RemoteFeedback(feedback))
-                    } catch let error as AccountError where error.isRefusal {
-                        context.stage { $0.refusedUploads.append("\(feedback.sessionID): \(error.description)") }
-                        continue
-                    }
-                    context.stage { $0.uploadedFeedback.insert(feedback.clientID) }
-                }
-            }
+    var resultDetail: String? {
+        guard let outcome = context.snapshot.uploads else { return nil }
+        var parts = [outcome.uploaded.isEmpty ? "nothing to upload" : "\(outcome.uploaded.count) change\(outcome.uploaded.count == 1 ? "" : "s") uploaded"]
+        if !outcome.refused.isEmpty { parts.append("\(outcome.refused.count) refused by the service (kept here)") }
+        return parts.joined(separator: ", ")
+    }
+
+    override func execute() {
+        guard let account = context.account else {
+            finish(with: SkippedStep(reason: "not logged in"))
+            return
         }
+        let operation = UploadOutboxOperation(session: account, store: context.store)
+        operation.addObserver(BlockObserver(finish: { [context] operation, _ in
+            context.stage { $0.uploads = (operation as? UploadOutboxOperation)?.result }
+        }))
+        upload.withLock { $0 = operation }
+        addOperation(operation)
+        super.execute()
+    }
+
+    override func errorsFromChildren(_ errors: [any Error]) -> [any Error] {
+        let pending = (try? context.store.read { try $0.outbox().count }) ?? 0
+        let note = pending > 0 ? "; \(pending) change\(pending == 1 ? "" : "s") stay here" : ""
+        return SkippedStep.forAccount(errors, note: note)
     }
 }
 
@@ -164,7 +168,31 @@ struct SkipUnlessLoggedIn: OperationCondition {
             return
         }
         SilentCondition(LoggedIn(session: account)).evaluate(for: operation) { result in
-            completion(result.error == nil ? .satisfied : .failed(SkippedStep(reason: "not logged in")))
+            guard result.error != nil else { return completion(.satisfied) }
+            // An earlier step may have found the token refused: then the user has to log in again.
+            completion(.failed(account.wasTokenRejected ? SkippedStep.loginRefused() : SkippedStep(reason: "not logged in")))
+        }
+    }
+}
+
+extension SkippedStep {
+    /// A step skipped because the service no longer takes the saved login.
+    static func loginRefused(note: String = "") -> SkippedStep {
+        SkippedStep(reason: "the service no longer takes the login: run 'wwdc login' again" + note)
+    }
+
+    /// A sync's account step that the account itself stopped (the token refused, not a developer, no
+    /// cloud, the service down): skipped with the reason, so the feeds still land. An interruption
+    /// stays what it is.
+    static func forAccount(_ errors: [any Error], note: String = "") -> [any Error] {
+        guard let cause = SyncSummary.rootCause(in: errors) else { return errors }
+        switch cause {
+        case AccountError.sessionExpired:
+            return [loginRefused(note: note)]
+        case let error as AccountError:
+            return [SkippedStep(reason: error.description + note)]
+        default:
+            return errors
         }
     }
 }

@@ -42,9 +42,14 @@ extension ConferenceStore {
 }
 
 extension Database {
-    /// Saves the config's body and URL beside its ETag (inside the save step's transaction).
-    func saveConfig(_ body: Data, from url: URL) throws {
-        try execute("UPDATE sync_metadata SET body = ?, url = ? WHERE feed = 'config'",
-                    [DatabaseValue.blob([UInt8](body)), url.absoluteString])
+    /// Records where the config came from and, when it changed, its body (inside the save step's
+    /// transaction, after its ETag).
+    func saveConfig(_ body: Data?, from url: URL) throws {
+        if let body {
+            try execute("UPDATE sync_metadata SET body = ?, url = ? WHERE feed = 'config'",
+                        [DatabaseValue.blob([UInt8](body)), url.absoluteString])
+        } else {
+            try execute("UPDATE sync_metadata SET url = ? WHERE feed = 'config'", [url.absoluteString])
+        }
     }
 }

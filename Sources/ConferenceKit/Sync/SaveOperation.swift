@@ -35,9 +35,11 @@ final class SaveOperation: AdvancedOperation, SyncStepOperation, @unchecked Send
             let date = context.settings.now()
             let (report, favorites, feedback) = try context.store.write { db in
                 let report = try db.apply(batch)
-                if let body = staged.configBody { try db.saveConfig(body, from: context.settings.source.configURL) }
-                let favorites = try db.mergeFavorites(remote: staged.remoteFavorites, uploaded: staged.uploadedFavorites, at: date)
-                let feedback = try db.mergeFeedback(remote: staged.remoteFeedback, uploaded: staged.uploadedFeedback, at: date)
+                // The source is what the user named, even when its config is byte for byte the last one's.
+                if staged.config != nil { try db.saveConfig(staged.configBody, from: context.settings.source.configURL) }
+                let watermark = staged.watermark ?? 0
+                let favorites = try db.mergeFavorites(remote: staged.remoteFavorites, watermark: watermark, at: date)
+                let feedback = try db.mergeFeedback(remote: staged.remoteFeedback, watermark: watermark, at: date)
                 return (report, favorites, feedback)
             }
             context.stage { staged in

@@ -27,11 +27,11 @@ final class SyncContext: @unchecked Sendable {
         var remoteFeedback: [AccountClient.RemoteFeedback]?
         var favoritePages = 0
         var feedbackPages = 0
-        /// What this sync uploaded (marked synced by the save step).
-        var uploadedFavorites: [String: Bool] = [:]
-        var uploadedFeedback: Set<UUID> = []
-        /// Uploads the service refused (4xx): kept here, reported, not retried within this sync.
-        var refusedUploads: [String] = []
+        /// The store's change counter when the account's lists were fetched: the merge leaves alone
+        /// the local changes above it (made meanwhile).
+        var watermark: Int64?
+        /// What the outbox upload did.
+        var uploads: UploadOutboxOperation.Outcome?
         var favoriteChanges = ChangeCounts()
         var feedbackChanges = ChangeCounts()
     }

@@ -22,11 +22,15 @@ public final class SyncLock {
     public func lock(wait: Bool, waiting: () -> Void = {}) throws {
         fd = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
         guard fd >= 0 else {
-            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
+            let reason = errno == EISDIR ? "it is a folder" : String(cString: strerror(errno))
+            throw FileAccessError.cannotLock(path: path, reason: reason)
         }
         if flock(fd, LOCK_EX | LOCK_NB) == 0 { return }
         guard errno == EWOULDBLOCK else {
-            throw CocoaError(.fileLocking, userInfo: [NSFilePathErrorKey: path])
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            fd = -1
+            throw FileAccessError.cannotLock(path: path, reason: reason)
         }
         guard wait else {
             close(fd)
@@ -35,7 +39,7 @@ public final class SyncLock {
         }
         waiting()
         while flock(fd, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw CocoaError(.fileLocking, userInfo: [NSFilePathErrorKey: path]) }
+            guard errno == EINTR else { throw FileAccessError.cannotLock(path: path, reason: String(cString: strerror(errno))) }
         }
     }
 

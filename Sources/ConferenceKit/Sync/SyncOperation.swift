@@ -27,20 +27,24 @@ public final class SyncOperation: GroupOperation, @unchecked Sendable {
         let news = NewsOperation(context: context)
         let articles = ArticlesOperation(context: context)
         let videos = VideosOperation(context: context)
+        let uploads = UploadsOperation(context: context)
         let favorites = FavoritesImportOperation(context: context)
         let feedback = FeedbackImportOperation(context: context)
         let save = SaveOperation(context: context)
 
         versionCheck.addDependency(config)
-        for step in [schedule, news, articles] as [AdvancedOperation] { step.addDependency(versionCheck) }
+        for step in [schedule, news, articles, uploads] as [AdvancedOperation] { step.addDependency(versionCheck) }
         for step in [videos, favorites, feedback] as [AdvancedOperation] {
             step.addDependency(schedule)
             step.addDependency(news)
         }
-        for step in [config, versionCheck, schedule, news, articles, videos, favorites, feedback] as [AdvancedOperation] {
+        // The lists are fetched after the outbox went up, so they hold what was uploaded.
+        favorites.addDependency(uploads)
+        feedback.addDependency(uploads)
+        for step in [config, versionCheck, schedule, news, articles, uploads, videos, favorites, feedback] as [AdvancedOperation] {
             save.addDependency(step)
         }
-        let steps: [AdvancedOperation] = [config, versionCheck, schedule, news, articles, videos, favorites, feedback, save]
+        let steps: [AdvancedOperation] = [config, versionCheck, schedule, news, articles, uploads, videos, favorites, feedback, save]
         let observer = SyncProgressObserver(reporter: recorder)
         for step in steps {
             if step !== config { step.addCondition(StepsSucceededCondition()) }

@@ -8,6 +8,7 @@ public enum SyncStep: String, CaseIterable, Sendable, Codable {
     case schedule
     case news
     case articles
+    case uploads
     case videos
     case favorites
     case feedback
@@ -21,6 +22,7 @@ public enum SyncStep: String, CaseIterable, Sendable, Codable {
         case .schedule: "Schedule"
         case .news: "News"
         case .articles: "Articles"
+        case .uploads: "Uploads"
         case .videos: "Videos"
         case .favorites: "Favorites"
         case .feedback: "Feedback"

@@ -77,15 +77,14 @@ public struct SyncSummary: Sendable, Encodable {
         }
     }
 
-    /// A one-line description of an error.
+    /// A one-line description of an error, cleaned (it may quote a feed or a server).
     static func message(for error: any Error) -> String {
-        let text = (error as? LocalizedError)?.errorDescription ?? String(describing: error)
-        return text.replacingOccurrences(of: "\n", with: " ")
+        Clean.line((error as? LocalizedError)?.errorDescription ?? String(describing: error))
     }
 
     /// The recovery suggestion of an error, when it has one.
     static func hint(for error: any Error) -> String? {
-        (error as? LocalizedError)?.recoverySuggestion
+        (error as? LocalizedError)?.recoverySuggestion.map(Clean.line)
     }
 
     /// The last line on a terminal or in a pipe.

@@ -31,10 +31,21 @@ public final class PlayerOperation: AdvancedOperation, @unchecked Sendable {
     /// True when the player was ended by a signal (Ctrl-C).
     public var wasInterrupted: Bool { signalled.withLock { $0 } }
 
+    /// The address as a player may get it: an absolute http(s) URL with a host. Anything else from a
+    /// feed (`file://`, `--script=…`, text) is refused, so a feed can never choose a player's options
+    /// or files.
+    public static func playableURL(_ text: String) throws -> String {
+        guard !text.hasPrefix("-"), let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+              scheme == "https" || scheme == "http", let host = url.host, !host.isEmpty else {
+            throw WatchError.unsafeURL(text)
+        }
+        return url.absoluteString
+    }
+
     public override func execute() {
         let pid: pid_t
         do {
-            pid = try spawn()
+            pid = try spawn(playing: try Self.playableURL(url))
         } catch {
             finish(with: [error])
             return
@@ -56,7 +67,7 @@ public final class PlayerOperation: AdvancedOperation, @unchecked Sendable {
 
     /// posix_spawn with the caller's standard input, output and error, default signal handling
     /// and an empty signal mask (what the shell would give it).
-    private func spawn() throws -> pid_t {
+    private func spawn(playing target: String) throws -> pid_t {
         #if canImport(Darwin)
         var attributes: posix_spawnattr_t?
         #else
@@ -73,7 +84,7 @@ public final class PlayerOperation: AdvancedOperation, @unchecked Sendable {
         posix_spawnattr_setsigmask(&attributes, &mask)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
 
-        let argv = ([player.executable] + player.arguments + [url]).map { strdup($0) } + [nil]
+        let argv = player.argv(playing: target).map { strdup($0) } + [nil]
         let envp = environment.map { strdup($0.key + "=" + $0.value) } + [nil]
         defer {
             for pointer in argv { free(pointer) }

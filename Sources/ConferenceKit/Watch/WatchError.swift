@@ -10,8 +10,12 @@ public enum WatchError: Error, Equatable, Sendable {
     case playerNotStarted(String, reason: String)
     /// The player ended with a failure status.
     case playerFailed(String, status: Int32)
-    /// The lock file could not be opened.
-    case lockUnavailable(String, reason: String)
+    /// `WWDC_PLAYER` names a program that is not installed.
+    case playerNotFound(String)
+    /// `WWDC_PLAYER` is not a command line (an unclosed quote).
+    case playerCommandInvalid(String)
+    /// The feed's address is not one a player may be given (not http or https).
+    case unsafeURL(String)
 }
 
 extension WatchError: LocalizedError, CustomStringConvertible {
@@ -24,7 +28,9 @@ extension WatchError: LocalizedError, CustomStringConvertible {
         case .noVideo(let id): "\(id) has no video"
         case let .playerNotStarted(player, reason): "could not start the player '\(player)': \(reason)"
         case let .playerFailed(player, status): "the player '\(player)' exited with status \(status)"
-        case let .lockUnavailable(path, reason): "cannot open the player lock \(path): \(reason)"
+        case let .playerNotFound(command): "the player '\(command)' (WWDC_PLAYER) was not found"
+        case let .playerCommandInvalid(command): "WWDC_PLAYER is not a command line: \(command)"
+        case let .unsafeURL(url): "the video's address is not a web address wwdc will give a player: \(url.prefix(80))"
         }
     }
 
@@ -34,7 +40,9 @@ extension WatchError: LocalizedError, CustomStringConvertible {
         case .noVideo: "Find sessions with a video with 'wwdc videos'."
         case .playerNotStarted: "Check WWDC_PLAYER, or install mpv, vlc or ffplay; 'wwdc watch --print-url' prints the URL instead."
         case .playerFailed: nil
-        case .lockUnavailable: "Check the permissions of the data folder."
+        case .playerNotFound: "Install it, or set WWDC_PLAYER to a player on your PATH (mpv, vlc, ffplay)."
+        case .playerCommandInvalid: "Close the quotes of WWDC_PLAYER (for example: WWDC_PLAYER='mpv --fs')."
+        case .unsafeURL: "Only http and https addresses are played; the feed may be broken or hostile."
         }
     }
 }

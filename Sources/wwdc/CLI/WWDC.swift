@@ -1,3 +1,4 @@
+import PlainText
 import ConferenceKit
 import Foundation
 import TerminalUI
@@ -54,20 +55,26 @@ enum WWDC {
             context.output(HelpFormatter.help(for: help.spec))
             return .success
         } catch let error as UsageError {
+            // Every error line goes through the sanitiser here, once: they quote what was typed,
+            // and errors may quote a server.
+            var error = error
+            error.message = TextSanitizer.singleLine.sanitize(error.message)
+            error.hint = error.hint.map(TextSanitizer.multiLine.sanitize)
             context.message(HelpFormatter.usageError(error).trimmingCharacters(in: .newlines))
             return .usage
         } catch let error as RuntimeError {
             context.message("Error: " + TextSanitizer.singleLine.sanitize(error.message))
-            if let hint = error.hint { context.message("Hint: " + hint) }
+            if let hint = error.hint { context.message("Hint: " + TextSanitizer.singleLine.sanitize(hint)) }
             return .failure
         } catch {
             context.message("Error: " + TextSanitizer.singleLine.sanitize(describe(error)))
-            if let hint = hint(for: error) { context.message("Hint: " + hint) }
+            if let hint = hint(for: error) { context.message("Hint: " + TextSanitizer.singleLine.sanitize(hint)) }
             return .failure
         }
     }
 
     static func dispatch(_ words: [String], _ context: CommandContext) throws -> ExitCode {
+        try context.checkClock()
         guard let first = words.first else {
             context.output(HelpFormatter.help(for: rootSpec))
             return .success

@@ -46,7 +46,7 @@ enum ArticlesCommand {
         var rows = items.map { item -> [String] in
             [item.isFavorite ? "★" : " ",
              item.publishedTime.map { TimeZoneChoice.conference.localTime($0, recordedOffset: offset).date.description } ?? "",
-             item.sessionID, BrowseSupport.clean(item.title), BrowseSupport.clean(item.url)]
+             item.sessionID, BrowseSupport.cell(item.title), BrowseSupport.cell(item.url)]
         }
         var layout = TableLayout(columns: [.init(minimum: 1), .init(), .init(), .init(minimum: 20, flexible: true), .init(minimum: 10, dropOrder: 1)])
         if !showsMark {
@@ -74,9 +74,9 @@ enum ArticlesCommand {
         init(_ item: ArticleItem, offset: Int?) {
             id = item.sessionID
             event = item.eventID
-            title = BrowseSupport.clean(item.title)
+            title = BrowseSupport.cell(item.title)
             date = item.publishedTime.map { TimeZoneChoice.conference.localTime($0, recordedOffset: offset).iso8601 }
-            url = item.url.map(BrowseSupport.clean)
+            url = item.url
             hasText = item.hasBody
             favorite = item.isFavorite
         }

@@ -1,3 +1,4 @@
+import PlainText
 import ConferenceKit
 import Foundation
 import TerminalUI
@@ -28,7 +29,7 @@ enum CodeCommand {
         var index: Int?
         if let text = arguments.argument(1) {
             guard let number = Int(text), number >= 1 else {
-                throw UsageError("Invalid value '\(TextSanitizer.singleLine.sanitize(text))' for '<number>': expected a whole number from 1", spec: spec)
+                throw UsageError("Invalid value '\(text)' for '<number>': expected a whole number from 1", spec: spec)
             }
             index = number - 1
         }
@@ -49,13 +50,13 @@ enum CodeCommand {
         } else if snippets.count == 1 {
             chosen = snippets[0]
         } else {
-            var lines = ["\(detail.sessionID) has \(snippets.count) code snippets; choose one:"]
-            for (number, snippet) in snippets.enumerated() {
-                lines.append("  wwdc code \(detail.sessionID) \(number + 1)   \(BrowseSupport.clean(snippet.title))")
+            let choices = snippets.enumerated().map { number, snippet in
+                "  wwdc code \(detail.sessionID) \(number + 1)   \(snippet.title)"
             }
-            throw UsageError(lines.joined(separator: "\n"), spec: spec)
+            throw UsageError("\(detail.sessionID) has \(snippets.count) code snippets: give the number of one", spec: spec,
+                             hint: choices.joined(separator: "\n"))
         }
-        let code = TextSanitizer.multiLine.sanitize(chosen.code)
+        let code = chosen.code
         context.output(code.hasSuffix("\n") ? code : code + "\n")
         return .success
     }

@@ -25,13 +25,13 @@ enum CompleteIDsCommand {
               let store = try? ConferenceStore.openForBrowsing(path: path) else { return .success }
         let lines: [String] = (try? store.read { db -> [String] in
             if arguments.flag("events") {
-                return try db.events().filter { $0.id.hasPrefix(prefix) }.map { describe ? $0.id + "\t" + BrowseSupport.clean($0.name) : $0.id }
+                return try db.events().filter { $0.id.hasPrefix(prefix) }.map { describe ? $0.id + "\t" + BrowseSupport.cell($0.name) : $0.id }
             }
             var entries = try db.sessionIDs(prefix: prefix)
             if !prefix.isEmpty, prefix.allSatisfy({ $0.isASCII && $0.isNumber }), let current = try SessionResolver.currentEvent(in: db) {
                 entries = try db.sessionIDs(prefix: current + "-" + prefix).map { (String($0.id.dropFirst(current.count + 1)), $0.title) } + entries
             }
-            return entries.map { describe ? $0.id + "\t" + BrowseSupport.clean($0.title) : $0.id }
+            return entries.map { describe ? $0.id + "\t" + BrowseSupport.cell($0.title) : $0.id }
         }) ?? []
         context.output(lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n")
         return .success

@@ -1,3 +1,4 @@
+import PlainText
 import ConferenceKit
 import Foundation
 import TerminalUI
@@ -18,7 +19,7 @@ enum CompletionCommand {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let shell = arguments.positionals[0]
         guard let script = CompletionScript.script(for: shell, model: CompletionModel(commands: WWDC.commands.map(\.spec))) else {
-            throw UsageError("Invalid value '\(TextSanitizer.singleLine.sanitize(shell))' for '<shell>': expected one of \(CompletionScript.shells.joined(separator: ", "))",
+            throw UsageError("Invalid value '\(shell)' for '<shell>': expected one of \(CompletionScript.shells.joined(separator: ", "))",
                              spec: spec)
         }
         context.output(script)

@@ -31,22 +31,17 @@ enum ExportCommand {
         let store = try BrowseSupport.openStore(arguments, context)
         let (events, event) = try store.read { db -> ([CalendarEvent], EventSummary?) in
             let (eventIDs, primary) = try BrowseSupport.events(arguments, in: db)
-            let items = try db.schedule(ScheduleQuery(eventIDs: eventIDs, favoritesOnly: favoritesOnly))
-            let events = try items.compactMap { item -> CalendarEvent? in
-                guard let start = item.startTime else { return nil }
-                let texts = try db.fetchOne("SELECT description, web_permalink FROM sessions WHERE id = ?", [item.sessionID]) {
-                    ($0.string(at: 0) ?? "", $0.string(at: 1))
-                }
-                return CalendarEvent(uid: uid(item.sessionID), start: start, end: item.endTime, summary: item.title,
-                                     description: texts?.0 ?? "", location: item.room,
-                                     categories: [item.type, item.track].compactMap { $0 }, url: texts?.1)
-            }
+            let events = try db.calendarEvents(ScheduleQuery(eventIDs: eventIDs, favoritesOnly: favoritesOnly))
             return (events, eventIDs == nil ? nil : primary)
         }
-        let name = (event.map { BrowseSupport.clean($0.name) } ?? "WWDC") + (favoritesOnly ? " favorites" : "")
+        let name = (event?.name ?? "WWDC") + (favoritesOnly ? " favorites" : "")
         let document = ICalendarWriter.document(name: name, events: events, stamp: context.now.timeIntervalSince1970)
         if let path = arguments.value("output") {
-            try Data(document.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            do {
+                try Data(document.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            } catch {
+                throw FileAccessError.write(path, error)
+            }
             context.message("Wrote \(events.count) session\(events.count == 1 ? "" : "s") to \(path).")
         } else {
             context.output(document)
@@ -55,10 +50,5 @@ enum ExportCommand {
             context.message(favoritesOnly ? "Note: no scheduled favorites; the calendar is empty." : "Note: nothing scheduled; the calendar is empty.")
         }
         return .success
-    }
-
-    /// The same for a session in every export, so calendars update instead of duplicating.
-    static func uid(_ sessionID: String) -> String {
-        sessionID + "@wwdc.invalid"
     }
 }

@@ -1,3 +1,4 @@
+import PlainText
 import ConferenceKit
 import Foundation
 import Operations
@@ -52,17 +53,18 @@ enum FavoriteCommand {
     }
 
     static func change(_ arguments: ParsedArguments, _ context: CommandContext, favorite: Bool) throws -> ExitCode {
-        let store = try context.openStore(explicitPath: arguments.value("db"))
+        let store = try context.openExistingStore(explicitPath: arguments.value("db"))
         let ids = try store.read { db in try arguments.positionals.map { try SessionResolver.resolve($0, in: db) } }
         let now = context.now
-        try store.write { db in
-            for id in ids { try db.setFavorite(sessionID: id, favorite, syncState: .pending, at: now) }
+        let labels = try store.write { db in
+            try ids.map { id in
+                try db.setFavorite(sessionID: id, favorite, syncState: .pending, at: now)
+                return try db.sessionLabel(id: id).id
+            }
         }
-        for id in ids {
-            context.message(favorite ? "★ Saved \(id) as a favorite." : "Removed \(id) from the favorites.")
+        for label in labels {
+            context.message(favorite ? "★ Saved \(label) as a favorite." : "Removed \(label) from the favorites.")
         }
-        // Upload these, and whatever earlier commands left pending.
-        let pending = try store.read { try $0.favorites(in: .pending) }
         let session: AccountSession
         do {
             session = try AccountSupport.session(store: store, arguments: arguments, context: context)
@@ -70,33 +72,42 @@ enum FavoriteCommand {
             context.message("Note: this source has no account service; the change stays on this machine.")
             return .success
         }
-        var uploads = pending.map { SaveFavoriteOperation(sessionID: $0.sessionID, isFavorite: $0.isFavorite, session: session, store: store) }
-        AccountSupport.run(uploads, arguments: arguments, context: context)
+        // Uploads these, and whatever earlier commands left in the outbox.
+        var upload = uploadOperation(session: session, store: store, context: context)
+        AccountSupport.run([upload], arguments: arguments, context: context)
         // On a terminal, a server error gets an alert: try again now, or leave it for the next sync.
         while context.terminal.terminal.isInteractive,
-              case let failed = uploads.filter({ (AccountSupport.cause(of: $0.errors) as? AccountError)?.isTransient == true }),
-              let first = failed.first, let error = AccountSupport.cause(of: first.errors) {
+              let error = AccountSupport.cause(of: upload.errors) as? AccountError, error.isTransient {
             let alert = AlertOperation(title: "Upload failed", message: AccountSupport.describe(error) + ". Try again now, or leave it for the next sync?",
                                        buttons: ["Retry", "Later"], owner: context.terminal)
             AccountSupport.run([alert], arguments: arguments, context: context)
             guard alert.result?.value == 0 else { break }
-            let retried = failed.map { SaveFavoriteOperation(sessionID: $0.sessionID, isFavorite: $0.isFavorite, session: session, store: store) }
-            AccountSupport.run(retried, arguments: arguments, context: context)
-            uploads = uploads.filter { upload in !failed.contains { $0 === upload } } + retried
+            upload = uploadOperation(session: session, store: store, context: context)
+            AccountSupport.run([upload], arguments: arguments, context: context)
         }
+        let pending = Set(try store.read { try $0.outbox() }.map(\.sessionID))
+        let refused = Dictionary(upload.result.refused.map { ($0.entry.sessionID, $0.error) }, uniquingKeysWith: { first, _ in first })
         var status = ExitCode.success
-        for upload in uploads {
-            guard let error = AccountSupport.cause(of: upload.errors) else {
-                if ids.contains(upload.sessionID) { context.message("Uploaded \(upload.sessionID) to your account.") }
+        for (id, label) in zip(ids, labels) {
+            guard pending.contains(id) else {
+                context.message("Uploaded \(label) to your account.")
                 continue
             }
-            switch AccountSupport.reportNotUploaded(upload.sessionID, error, context: context) {
+            guard let error = refused[id] ?? AccountSupport.cause(of: upload.errors) else { continue }
+            switch AccountSupport.reportNotUploaded(label, error, context: context) {
             case .interrupted: status = .interrupted
             case .failure where status == .success: status = .failure
             default: break
             }
         }
         return status
+    }
+
+    /// The outbox's upload, saying so when another wwdc is uploading the same store.
+    static func uploadOperation(session: AccountSession, store: ConferenceStore, context: CommandContext) -> UploadOutboxOperation {
+        UploadOutboxOperation(session: session, store: store) { _ in
+            context.message("Waiting for another wwdc to finish uploading…")
+        }
     }
 
     struct Row: Encodable {
@@ -110,9 +121,8 @@ enum FavoriteCommand {
         let limit = try BrowseSupport.limit(arguments)
         let store = try BrowseSupport.openStore(arguments, context)
         let rows: [Row] = try store.read { db in
-            try db.favorites().prefix(limit ?? Int.max).map { favorite in
-                let title = try db.fetchString("SELECT title FROM sessions WHERE id = ?", [favorite.sessionID])
-                return Row(id: favorite.sessionID, title: title, syncState: favorite.syncState.rawValue, updatedAt: favorite.updatedAt)
+            try db.favoriteList(limit: limit).map { favorite in
+                Row(id: favorite.sessionID, title: favorite.title, syncState: favorite.syncState.rawValue, updatedAt: favorite.updatedAt)
             }
         }
         if arguments.flag("json") {
@@ -124,7 +134,7 @@ enum FavoriteCommand {
             return .success
         }
         for row in rows {
-            let title = TextSanitizer.singleLine.sanitize(row.title ?? "(no longer in the schedule)")
+            let title = row.title ?? "(no longer in the schedule)"
             context.output("\(row.id)\t\(row.syncState)\t\(title)\n")
         }
         return .success

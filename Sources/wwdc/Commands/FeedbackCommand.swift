@@ -1,3 +1,4 @@
+import PlainText
 import ConferenceKit
 import Foundation
 import Operations
@@ -36,10 +37,11 @@ enum FeedbackCommand {
             throw UsageError("Missing expected argument '<session>'", spec: spec, hint: "Or use '--list' to see the feedback given.")
         }
         let flags = try ratings(arguments)
-        let store = try context.openStore(explicitPath: arguments.value("db"))
+        let store = try context.openExistingStore(explicitPath: arguments.value("db"))
         let sessionID = try store.read { try SessionResolver.resolve(input, in: $0) }
+        let label = try store.read { try $0.sessionLabel(id: sessionID) }
         let existing = try store.read { try $0.feedback(sessionID: sessionID) }
-        if existing?.syncState == .synced { throw FeedbackError.alreadyUploaded(session: sessionID) }
+        if existing?.syncState == .synced { throw FeedbackError.alreadyUploaded(session: label.id) }
         let interactive = flags == nil
         if interactive, !context.terminal.terminal.isInteractive {
             throw UsageError("Missing '--rating <1-5>' (no terminal for the form)", spec: spec)
@@ -57,8 +59,7 @@ enum FeedbackCommand {
         var operations: [AdvancedOperation] = [check]
         var form: FeedbackFormOperation?
         if interactive {
-            let title = try store.read { try $0.fetchString("SELECT title FROM sessions WHERE id = ?", [sessionID]) } ?? sessionID
-            let operation = FeedbackFormOperation(sessionID: sessionID, title: title, initial: existing, account: account,
+            let operation = FeedbackFormOperation(sessionID: sessionID, title: label.title ?? label.id, initial: existing, account: account,
                                                   store: store, owner: context.terminal, now: { context.now })
             operation.addDependency(check)
             operations.append(operation)
@@ -77,10 +78,10 @@ enum FeedbackCommand {
                 context.message("Feedback not saved.")
                 return .interrupted
             }
-            context.message("Saved your feedback on \(sessionID). This source has no account service: it stays on this machine.")
+            context.message("Saved your feedback on \(label.id). This source has no account service: it stays on this machine.")
             return .success
         }
-        let upload = UploadFeedbackOperation(account: account, store: store)
+        let upload = FavoriteCommand.uploadOperation(session: account, store: store, context: context)
         upload.addCondition(NoCancelledDependencies())
         upload.addCondition(NoFailedDependencies())
         if let form { upload.addDependency(form) }
@@ -101,7 +102,7 @@ enum FeedbackCommand {
                 return .interrupted
             }
         }
-        return report(upload: upload, sessionID: sessionID, context: context)
+        return report(upload: upload, sessionID: sessionID, label: label.id, context: context)
     }
 
     /// The ratings given as flags, or nil for the form. Invalid values are usage errors.
@@ -128,13 +129,14 @@ enum FeedbackCommand {
         return FeedbackForm.Answer(overall: rating, content: content, presentation: presentation, comment: comment)
     }
 
-    static func report(upload: UploadFeedbackOperation, sessionID: String, context: CommandContext) -> ExitCode {
-        guard let error = AccountSupport.cause(of: upload.errors) else {
-            context.message("Saved your feedback on \(sessionID) and uploaded it.")
+    static func report(upload: UploadOutboxOperation, sessionID: String, label: String, context: CommandContext) -> ExitCode {
+        let refused = upload.result.refused.first { $0.entry.sessionID == sessionID }?.error
+        guard let error = refused ?? AccountSupport.cause(of: upload.errors) else {
+            context.message("Saved your feedback on \(label) and uploaded it.")
             return .success
         }
-        context.message("Saved your feedback on \(sessionID).")
-        return AccountSupport.reportNotUploaded("your feedback on \(sessionID)", error, context: context)
+        context.message("Saved your feedback on \(label).")
+        return AccountSupport.reportNotUploaded("your feedback on \(label)", error, context: context)
     }
 
     /// A row of `--list --json`: every field is always there (null when unknown or unrated).
@@ -150,14 +152,11 @@ enum FeedbackCommand {
 
     static func list(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         guard arguments.positionals.isEmpty else { throw UsageError("'--list' takes no session", spec: spec) }
-        let store = try context.openStore(explicitPath: arguments.value("db"))
+        let store = try context.openExistingStore(explicitPath: arguments.value("db"))
         let rows: [Row] = try store.read { db in
-            try db.allFeedback().map { feedback in
-                // Server text is cleaned for JSON too: a consumer may print it.
-                Row(id: feedback.sessionID,
-                    title: try db.fetchString("SELECT title FROM sessions WHERE id = ?", [feedback.sessionID]).map(TextSanitizer.singleLine.sanitize),
-                    overall: feedback.overall, content: feedback.content, presentation: feedback.presentation,
-                    comment: TextSanitizer.multiLine.sanitize(feedback.comment), syncState: feedback.syncState.rawValue)
+            try db.feedbackList().map { feedback in
+                Row(id: feedback.sessionID, title: feedback.title, overall: feedback.overall, content: feedback.content,
+                    presentation: feedback.presentation, comment: feedback.comment, syncState: feedback.syncState.rawValue)
             }
         }
         if arguments.flag("json") {

@@ -19,7 +19,7 @@ enum LoginCommand {
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        let store = try context.openStore(explicitPath: arguments.value("db"))
+        let store = try context.openExistingStore(explicitPath: arguments.value("db"))
         let session = try AccountSupport.session(store: store, arguments: arguments, context: context)
         if case .none = session.loginMethod, !session.isLoggedIn {
             throw RuntimeError("cannot log in without a terminal",
@@ -43,8 +43,8 @@ enum LoginCommand {
 enum LogoutCommand {
     static let spec = CommandSpec(
         path: "logout",
-        abstract: "Forget the saved login token.",
-        options: [AccountSupport.dbOption],
+        abstract: "Log out: the token is revoked on the service and forgotten here.",
+        discussion: "Offline, the token is still forgotten here; it then expires on the service on its own.",
         examples: [("wwdc logout", "")])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
@@ -53,8 +53,15 @@ enum LogoutCommand {
             context.message("Not logged in.")
             return .success
         }
-        store.delete()
-        context.message("Logged out \(credentials.username).")
+        let session = AccountSession(service: credentials.service, credentialStore: store, loginMethod: .none,
+                                     timeout: AccountSupport.timeout(context), now: { context.now })
+        let logout = LogoutOperation(session: session)
+        AccountSupport.run([logout], arguments: arguments, context: context)
+        if logout.serviceWasTold {
+            context.message("Logged out \(credentials.username).")
+        } else {
+            context.message("Logged out \(credentials.username) here; the service could not be told (it was not reached), so the token stays valid there until it expires.")
+        }
         return .success
     }
 }
@@ -67,7 +74,7 @@ enum WhoamiCommand {
         examples: [("wwdc whoami", "")])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        let store = try context.openStore(explicitPath: arguments.value("db"))
+        let store = try context.openExistingStore(explicitPath: arguments.value("db"))
         let session = try AccountSupport.session(store: store, arguments: arguments, context: context)
         guard session.isLoggedIn else { throw AccountError.notLoggedIn }
         let fetch = FetchUserInfoOperation(session: session)

@@ -1,3 +1,4 @@
+import PlainText
 import ConferenceKit
 import Foundation
 import TerminalUI
@@ -41,13 +42,13 @@ enum NewsCommand {
         var out = [style.bold("News (" + zone.label(at: reference, recordedOffset: offset) + ")")]
         for item in items {
             out.append("")
-            var heading = style.bold(BrowseSupport.clean(item.title))
+            var heading = style.bold(BrowseSupport.cell(item.title))
             if let seconds = item.timestamp?.secondsSince1970 {
                 let time = zone.localTime(seconds, recordedOffset: offset)
                 heading = style.dim(time.date.shortText + " " + time.clockText) + "  " + heading
             }
             out.append(heading)
-            let body = TextSanitizer.multiLine.sanitize(item.body ?? "")
+            let body = item.body ?? ""
             if !body.isEmpty {
                 if let width {
                     out += body.wrapped(width: max(20, width - 2)).map { $0.isEmpty ? "" : "  " + $0 }
@@ -56,7 +57,7 @@ enum NewsCommand {
                 }
             }
             if let url = item.url {
-                out.append(style.dim("  " + BrowseSupport.clean(url)))
+                out.append(style.dim("  " + BrowseSupport.cell(url)))
             }
             if !item.photos.isEmpty {
                 out.append(style.dim("  (\(item.photos.count) photo\(item.photos.count == 1 ? "" : "s"))"))
@@ -77,14 +78,14 @@ enum NewsCommand {
         @Nullable var url: String?
 
         init(_ item: NewsItem, zone: TimeZoneChoice, offset: Int?) {
-            id = BrowseSupport.clean(item.id)
-            title = BrowseSupport.clean(item.title)
-            body = item.body.map { TextSanitizer.multiLine.sanitize($0) }
+            id = BrowseSupport.cell(item.id)
+            title = BrowseSupport.cell(item.title)
+            body = item.body.map { $0 }
             date = item.timestamp.map { zone.localTime($0.secondsSince1970, recordedOffset: offset).iso8601 }
-            type = item.type.map(BrowseSupport.clean)
-            visibility = item.visibility.map(BrowseSupport.clean)
-            photos = item.photos.map { BrowseSupport.clean($0.id) }
-            url = item.url.map(BrowseSupport.clean)
+            type = item.type
+            visibility = item.visibility
+            photos = item.photos.map { BrowseSupport.cell($0.id) }
+            url = item.url
         }
     }
 }

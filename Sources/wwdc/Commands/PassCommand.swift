@@ -12,7 +12,7 @@ enum PassCommand {
         examples: [("wwdc pass --output pass.pem", "")])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        let store = try context.openStore(explicitPath: arguments.value("db"))
+        let store = try context.openExistingStore(explicitPath: arguments.value("db"))
         let session = try AccountSupport.session(store: store, arguments: arguments, context: context)
         let download = DownloadPassOperation(session: session)
         AccountSupport.run([download], arguments: arguments, context: context)
@@ -23,7 +23,11 @@ enum PassCommand {
         guard let pass = download.pass else { throw AccountError.notLoggedIn }
         if let path = arguments.value("output") {
             let url = URL(fileURLWithPath: path)
-            try pass.write(to: url, options: .atomic)
+            do {
+                try pass.write(to: url, options: .atomic)
+            } catch {
+                throw FileAccessError.write(url.path, error)
+            }
             try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
             context.message("Saved your pass to \(path).")
         } else {

@@ -94,12 +94,12 @@ enum ScheduleCommand {
     static func nothingScheduled(_ event: EventSummary, in db: Database) throws -> [String] {
         let contents = try db.eventContents(event.id)
         guard contents.scheduled == 0 else { return [] }
-        let name = BrowseSupport.clean(event.name)
+        let name = BrowseSupport.cell(event.name)
         var lines = ["\(name) has nothing scheduled."]
         if event.isCurrent, let hero = try db.eventHero() {
             lines.append("")
-            lines.append("  " + BrowseSupport.clean(hero.title))
-            if let body = hero.body.map(BrowseSupport.clean), !body.isEmpty { lines.append("  " + body) }
+            lines.append("  " + BrowseSupport.cell(hero.title))
+            if let body = hero.body, !body.isEmpty { lines.append("  " + body) }
             lines.append("")
         }
         if contents.videos > 0 {
@@ -156,8 +156,8 @@ enum ScheduleCommand {
                 if !unscheduled { cells.append("not scheduled") }
             }
             let number = item.eventID == currentEvent ? item.number.map(String.init) ?? item.sessionID : item.sessionID
-            cells += [number, BrowseSupport.clean(item.title), BrowseSupport.clean(item.type),
-                      BrowseSupport.clean(item.trackOrTopic), BrowseSupport.clean(item.room)]
+            cells += [number, BrowseSupport.cell(item.title), BrowseSupport.cell(item.type),
+                      BrowseSupport.cell(item.trackOrTopic), BrowseSupport.cell(item.room)]
             rows.append(cells)
         }
         var columns: [TableLayout.Column] = [.init(minimum: 1)]
@@ -184,7 +184,7 @@ enum ScheduleCommand {
     }
 
     private static func heading(search: String?, label: String) -> String {
-        search.map { "Best matches for “\(BrowseSupport.clean($0))” (\(label))" } ?? "Not scheduled, by publishing date (\(label))"
+        search.map { "Best matches for “\(BrowseSupport.cell($0))” (\(label))" } ?? "Not scheduled, by publishing date (\(label))"
     }
 
     // MARK: JSON
@@ -210,11 +210,11 @@ enum ScheduleCommand {
             id = item.sessionID
             event = item.eventID
             number = item.number
-            title = BrowseSupport.clean(item.title)
-            type = item.type.map(BrowseSupport.clean)
-            track = item.track.map(BrowseSupport.clean)
-            topics = item.topics.map(BrowseSupport.clean)
-            room = item.room.map(BrowseSupport.clean)
+            title = BrowseSupport.cell(item.title)
+            type = item.type
+            track = item.track
+            topics = item.topics
+            room = item.room
             day = start?.date.description
             self.start = start?.iso8601
             end = item.endTime.map { zone.localTime($0, recordedOffset: item.utcOffset).iso8601 }

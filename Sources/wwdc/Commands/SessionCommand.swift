@@ -1,3 +1,4 @@
+import PlainText
 import ConferenceKit
 import Foundation
 import TerminalUI
@@ -47,7 +48,7 @@ enum SessionCommand {
 
     static func render(_ detail: SessionDetail, zone: TimeZoneChoice, currentEvent: String?, now: Double,
                        showsCode: Bool = false, width: Int?, style: Style) -> String {
-        let clean = BrowseSupport.clean
+        let clean = BrowseSupport.cell
         var out: [String] = []
         /// Lines of `text` cut to the terminal (after `indent`); whole in a pipe.
         func wrap(_ text: String, indent: String) -> [String] {
@@ -108,12 +109,12 @@ enum SessionCommand {
             field("Feedback", "none")
         }
         field("Video", videoSummary(detail))
-        let description = TextSanitizer.multiLine.sanitize(detail.description)
+        let description = detail.description
         if !description.isEmpty {
             out.append("")
             out += wrap(description, indent: "  ")
         }
-        if let body = detail.articleBody.map(TextSanitizer.multiLine.sanitize), !body.isEmpty {
+        if let body = detail.articleBody, !body.isEmpty {
             out.append("")
             out += wrap(body, indent: "  ")
         }
@@ -147,7 +148,7 @@ enum SessionCommand {
                 out.append("  " + heading)
                 if showsCode {
                     // Code keeps its lines and indentation: never wrapped.
-                    out += TextSanitizer.multiLine.sanitize(snippet.code).split(separator: "\n", omittingEmptySubsequences: false)
+                    out += snippet.code.split(separator: "\n", omittingEmptySubsequences: false)
                         .map { $0.isEmpty ? "" : "      " + $0 }
                     out.append("")
                 }
@@ -303,14 +304,14 @@ enum SessionCommand {
         var onTheAir: Bool
 
         init(_ detail: SessionDetail, zone: TimeZoneChoice, now: Double) {
-            let clean = BrowseSupport.clean
-            let optional: (String?) -> String? = { $0.map(clean) }
+            let clean = BrowseSupport.cell
+            let optional: (String?) -> String? = { $0 }
             id = detail.sessionID
             event = detail.eventID
             eventName = optional(detail.eventName)
             number = detail.number
             title = clean(detail.title)
-            description = TextSanitizer.multiLine.sanitize(detail.description)
+            description = detail.description
             type = optional(detail.type)
             track = optional(detail.track)
             room = optional(detail.room)
@@ -326,7 +327,7 @@ enum SessionCommand {
             favoriteSyncState = detail.favorite?.syncState.rawValue
             feedback = detail.feedback.map {
                 Feedback(overall: $0.overall, content: $0.content, presentation: $0.presentation,
-                         comment: TextSanitizer.multiLine.sanitize($0.comment), syncState: $0.syncState.rawValue)
+                         comment: $0.comment, syncState: $0.syncState.rawValue)
             }
             video = detail.media.map {
                 Video(duration: $0.duration.map { Int($0.rounded()) }, stream: optional($0.hls), hd: optional($0.downloadHD),
@@ -342,7 +343,7 @@ enum SessionCommand {
             chapters = (detail.media?.chapters ?? []).map { Chapter(title: clean($0.title), start: $0.start, end: $0.end) }
             code = detail.codeSnippets.map {
                 Code(title: clean($0.title), language: optional($0.language), start: $0.startTime, end: $0.endTime,
-                     code: TextSanitizer.multiLine.sanitize($0.code))
+                     code: $0.code)
             }
             signup = detail.signup.flatMap { signup in
                 signup.url.map { url in
@@ -351,7 +352,7 @@ enum SessionCommand {
                            closes: signup.endDate.map { zone.localTime($0.secondsSince1970, recordedOffset: detail.utcOffset).iso8601 })
                 }
             }
-            text = detail.articleBody.map { TextSanitizer.multiLine.sanitize($0) }
+            text = detail.articleBody.map { $0 }
             webURL = optional(detail.webPermalink)
             imageURL = optional(detail.imageURL)
             bestStream = optional(detail.bestStreamURL(at: now))

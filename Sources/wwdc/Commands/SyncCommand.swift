@@ -1,3 +1,4 @@
+import PlainText
 import ConferenceKit
 import Foundation
 import Operations
@@ -23,33 +24,41 @@ enum SyncCommand {
             .init(long: "trace", value: "file", help: "Write the run's timeline to <file> (Chrome trace-event JSON)."),
             .init(long: "verbose", help: "Show every operation, not only the steps, and each item a feed held that could not be used."),
             .init(long: "no-wait", help: "Fail at once if another sync is running on this store, instead of waiting."),
+            .init(long: "rebuild", help: "Make a fresh store from the feeds (for a damaged one): the old file is set aside, your favorites, feedback and changes not yet uploaded are carried over where they can be read."),
         ],
         examples: [
             ("wwdc sync", "Sync again from the last source (at first: the bundled sample conference)."),
             ("wwdc sync --source https://example.com/wwdc/", "Sync from a server."),
             ("wwdc sync --source ./feeds --json", "Sync a folder and print a JSON summary."),
             ("wwdc sync --source apple --language jpn", "Apple's public feeds, in Japanese."),
+            ("wwdc sync --rebuild", "A fresh store in place of a damaged one."),
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         // The command line is checked before anything is created.
         let language = try (arguments.value("language") ?? context.environment["WWDC_LANGUAGE"]).map { text in
             guard let code = FeedLanguage.normalized(text), code.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "-") }) else {
-                throw UsageError("Invalid value '\(TextSanitizer.singleLine.sanitize(text))' for '--language': expected a language code such as en, jpn, zho, kor",
+                throw UsageError("Invalid value '\(text)' for '--language': expected a language code such as en, jpn, zho, kor",
                                  spec: spec)
             }
             return code
         }
         let named = try explicitSource(arguments, context)
-        // A small page cache: the sync holds the downloaded feed in memory already, and the save
-        // step's writes are sequential (measured: peak memory 3.6x the feed instead of 4.2x).
-        let store = try context.openStore(explicitPath: arguments.value("db"), configuration: Database.Configuration(pageCacheKiB: 8_192))
-        let source = try named ?? defaultSource(store)
-        let lock = SyncLock(databasePath: store.path)
+        let path = try StoreLocation.resolve(explicitPath: arguments.value("db"), environment: context.environment)
+        try StoreLocation.prepareFolder(for: path)
+        let lock = SyncLock(databasePath: path)
         try lock.lock(wait: !arguments.flag("no-wait")) {
             context.message("Waiting for another wwdc sync on this store to finish…")
         }
         defer { lock.unlock() }
+        if arguments.flag("rebuild") { try rebuild(path, context) }
+        // A small page cache: the sync holds the downloaded feed in memory already, and the save
+        // step's writes are sequential (measured: peak memory 3.6x the feed instead of 4.2x).
+        let store = try ConferenceStore(path: path, configuration: Database.Configuration(pageCacheKiB: 8_192))
+        // A damaged store is found before anything is downloaded, and said so (it would fail later, or
+        // worse, seem to work).
+        try store.checkIntegrity()
+        let source = try named ?? defaultSource(store)
 
         let progress = SyncProgressDisplay(owner: context.terminal, verbose: arguments.flag("verbose"))
         let timeout = context.environment["WWDC_TIMEOUT"].flatMap(Double.init) ?? 30
@@ -74,40 +83,57 @@ enum SyncCommand {
             do {
                 try trace.chromeTraceJSON().write(to: URL(fileURLWithPath: path))
             } catch {
-                context.message("Warning: could not write the trace to \(path): \(error.localizedDescription)")
+                context.message("Warning: " + FileAccessError.write(path, error).description + "; the sync itself is done.")
             }
         }
         guard let summary = sync.summary else { throw RuntimeError("the sync ended without a summary") }
         if arguments.flag("verbose") {
-            for issue in summary.skipped { context.message("Skipped " + TextSanitizer.singleLine.sanitize(issue.line)) }
-            for issue in summary.ignored { context.message("Ignored " + TextSanitizer.singleLine.sanitize(issue.line)) }
+            for issue in summary.skipped { context.message("Skipped " + issue.line) }
+            for issue in summary.ignored { context.message("Ignored " + issue.line) }
         }
         if arguments.flag("json") {
             context.output(try JSONOutput.encode(summary) + "\n")
         }
         switch summary.status {
         case .succeeded:
-            context.message(TextSanitizer.singleLine.sanitize(summary.line))
+            context.message(summary.line)
             return .success
         case .interrupted:
             context.message(summary.line)
             return .interrupted
         case .failed:
-            context.message("Error: " + TextSanitizer.singleLine.sanitize(summary.error ?? "the sync failed"))
+            context.message("Error: " + (summary.error ?? "the sync failed"))
             if let hint = summary.hint { context.message("Hint: " + hint) }
             return .failure
         }
     }
 
+    /// Sets the store at `path` aside and starts a fresh one with what could be read of it.
+    static func rebuild(_ path: String, _ context: CommandContext) throws {
+        let salvage = StoreRebuild.salvage(from: path)
+        guard let aside = try StoreRebuild.setAside(path, at: context.now) else {
+            context.message("No store at \(path) yet: syncing a new one.")
+            return
+        }
+        let store = try ConferenceStore(path: path)
+        try StoreRebuild.restore(salvage, into: store)
+        context.message("Set the old store aside as \(aside); rebuilding from the feeds.")
+        let carried = "Carried over \(salvage.favorites.count) favorite\(salvage.favorites.count == 1 ? "" : "s") and \(salvage.feedback.count) feedback"
+        context.message(salvage.unreadable.isEmpty ? carried + "." : carried + "; could not read " + salvage.unreadable.joined(separator: ", ") + ".")
+    }
+
     /// The source named by `--source`, else `WWDC_SOURCE`; nil when neither is given.
     static func explicitSource(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ConferenceSource? {
+        if arguments.value("source")?.trimmingCharacters(in: .whitespaces).isEmpty == true {
+            throw UsageError("Missing value for '--source <url|path|apple>': it is empty", spec: spec)
+        }
         guard let text = arguments.value("source") ?? context.environment["WWDC_SOURCE"].flatMap({ $0.isEmpty ? nil : $0 }) else {
             return nil
         }
         do {
             return try ConferenceSource(argument: text, environment: context.environment)
         } catch let error as BackendError {
-            throw UsageError("Invalid value '\(TextSanitizer.singleLine.sanitize(text))' for '--source': \(error.description)", spec: spec,
+            throw UsageError("Invalid value '\(text)' for '--source': \(error.description)", spec: spec,
                              hint: error.recoverySuggestion)
         }
     }

@@ -42,9 +42,9 @@ enum TopicsCommand {
         var rows: [[String]] = []
         var headings: [Int: String] = [:]
         for group in groups {
-            headings[rows.count] = BrowseSupport.clean(group.name)
+            headings[rows.count] = BrowseSupport.cell(group.name)
             for topic in group.topics {
-                rows.append([BrowseSupport.clean(topic.name), "\(topic.itemCount) item\(topic.itemCount == 1 ? "" : "s")", String(topic.id)])
+                rows.append([BrowseSupport.cell(topic.name), "\(topic.itemCount) item\(topic.itemCount == 1 ? "" : "s")", String(topic.id)])
             }
             if group.topics.isEmpty { rows.append(["(no topics)", "", ""]) }
         }
@@ -70,8 +70,8 @@ enum TopicsCommand {
 
         init(_ group: TopicGroup) {
             id = group.id
-            name = BrowseSupport.clean(group.name)
-            topics = group.topics.map { Topic(id: $0.id, name: BrowseSupport.clean($0.name), items: $0.itemCount) }
+            name = BrowseSupport.cell(group.name)
+            topics = group.topics.map { Topic(id: $0.id, name: BrowseSupport.cell($0.name), items: $0.itemCount) }
         }
     }
 }

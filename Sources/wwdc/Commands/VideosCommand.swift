@@ -38,7 +38,7 @@ enum VideosCommand {
             let items = try db.videos(query)
             var explanation: String?
             if items.isEmpty, eventIDs?.count == 1, let primary, try db.eventContents(primary.id).videos == 0 {
-                explanation = "\(BrowseSupport.clean(primary.name)) has no videos yet."
+                explanation = "\(BrowseSupport.cell(primary.name)) has no videos yet."
                 if let latest = try db.latestEventWithVideos() {
                     explanation! += " The latest: wwdc videos --event \(latest) (or --event all)."
                 }
@@ -61,7 +61,7 @@ enum VideosCommand {
     /// A heading per event (one ranked list with a search), then number, duration, qualities, title, type.
     static func render(_ items: [VideoItem], events: [EventSummary], search: String?, width: Int?, style: Style) -> String {
         let current = events.first?.id
-        let names = Dictionary(events.map { ($0.id, BrowseSupport.clean($0.name)) }, uniquingKeysWith: { first, _ in first })
+        let names = Dictionary(events.map { ($0.id, BrowseSupport.cell($0.name)) }, uniquingKeysWith: { first, _ in first })
         let showsMark = items.contains(where: \.isFavorite)
         // Videos without a time are listed by publishing date: show it.
         let showsDate = items.contains(where: \.isPublishingDate)
@@ -70,7 +70,7 @@ enum VideosCommand {
         var lastEvent: String?
         for item in items {
             if let search {
-                if rows.isEmpty { headings[0] = "Best matches for “\(BrowseSupport.clean(search))”" }
+                if rows.isEmpty { headings[0] = "Best matches for “\(BrowseSupport.cell(search))”" }
             } else if item.eventID != lastEvent {
                 headings[rows.count] = names[item.eventID] ?? item.eventID
                 lastEvent = item.eventID
@@ -82,7 +82,7 @@ enum VideosCommand {
                 row.append(item.date.map { TimeZoneChoice.conference.localTime($0, recordedOffset: item.utcOffset).date.shortText } ?? "")
             }
             row += [BrowseSupport.duration(item.duration), qualities.isEmpty ? (item.streamURL == nil ? "" : "stream") : qualities,
-                    BrowseSupport.clean(item.title), BrowseSupport.clean(item.type), BrowseSupport.clean(item.topic)]
+                    BrowseSupport.cell(item.title), BrowseSupport.cell(item.type), BrowseSupport.cell(item.topic)]
             rows.append(row)
         }
         var columns: [TableLayout.Column] = [.init(minimum: 1), .init(alignRight: true)]
@@ -119,18 +119,18 @@ enum VideosCommand {
         var favorite: Bool
 
         init(_ item: VideoItem) {
-            let optional: (String?) -> String? = { $0.map(BrowseSupport.clean) }
+            let optional: (String?) -> String? = { $0 }
             id = item.sessionID
             event = item.eventID
             number = item.number
-            title = BrowseSupport.clean(item.title)
+            title = BrowseSupport.cell(item.title)
             type = optional(item.type)
             duration = item.duration.map { Int($0.rounded()) }
             stream = optional(item.streamURL)
             hd = optional(item.hdURL)
             sd = optional(item.sdURL)
             date = item.date.map { TimeZoneChoice.conference.localTime($0, recordedOffset: item.utcOffset).iso8601 }
-            topics = item.topics.map(BrowseSupport.clean)
+            topics = item.topics
             favorite = item.isFavorite
         }
     }

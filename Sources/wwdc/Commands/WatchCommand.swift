@@ -1,3 +1,4 @@
+import PlainText
 import ConferenceKit
 import Foundation
 import Operations
@@ -9,8 +10,9 @@ enum WatchCommand {
         path: "watch",
         abstract: "Play a session's video (the live stream while it is on the air).",
         discussion: """
-        Opens the best stream in the player named by $WWDC_PLAYER (a command line, given the URL as its \
-        last argument), else in the first of mpv, vlc and ffplay found on PATH; with none, prints the URL. \
+        Opens the best stream in the player named by $WWDC_PLAYER (a program and its options, split into \
+        words as a shell would, but run without one; the URL comes last), else in the first of mpv, vlc \
+        and ffplay found on PATH; with none, prints the URL. Only http and https addresses are played. \
         Only one 'wwdc watch' plays at a time: another is refused while the first player runs.
         """,
         options: [
@@ -32,27 +34,28 @@ enum WatchCommand {
         let detail = try store.read { db -> SessionDetail? in try db.sessionDetail(id: SessionResolver.resolve(input, in: db)) }
         guard let detail else { throw BrowseError.unknownSession(input, suggestion: nil) }
         guard let rawURL = detail.bestStreamURL(at: now) else { throw WatchError.noVideo(detail.sessionID) }
-        let url = TextSanitizer.singleLine.sanitize(rawURL)
+        let url = try PlayerOperation.playableURL(rawURL)
         if arguments.flag("print-url") {
             context.output(url + "\n")
             return .success
         }
-        guard let player = PlayerCommand.find(environment: context.environment) else {
+        guard let player = try PlayerCommand.find(environment: context.environment) else {
             context.message("No player found: set WWDC_PLAYER, or install mpv, vlc or ffplay. The video's URL:")
             context.output(url + "\n")
             return .success
         }
-        let lock = CrossProcessLock(path: try StoreLocation.dataFolder(environment: context.environment) + "/watch.lock") { failure in
+        let lockPath = try StoreLocation.dataFolder(environment: context.environment) + "/watch.lock"
+        let lock = CrossProcessLock(path: lockPath) { failure in
             switch failure {
             case .busy(let holder): WatchError.alreadyWatching(pid: holder)
-            case .unavailable(let reason): WatchError.lockUnavailable("watch.lock", reason: reason)
+            case .unavailable(let reason): FileAccessError.cannotLock(path: lockPath, reason: reason)
             }
         }
         try StoreLocation.prepareFolder(for: lock.path)
         let play = PlayerOperation(url: url, player: player, environment: context.environment)
         lock.guard(play)
         play.addObserver(BlockObserver(start: { _ in
-            context.message("Playing \(detail.sessionID) “\(BrowseSupport.clean(detail.title))” in \(BrowseSupport.clean(player.name))…")
+            context.message("Playing \(detail.sessionID) “\(BrowseSupport.cell(detail.title))” in \(BrowseSupport.cell(player.name))…")
             // Before the player writes anything of its own.
             context.terminal.drain()
         }))

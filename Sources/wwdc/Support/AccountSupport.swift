@@ -1,3 +1,4 @@
+import PlainText
 import ConferenceKit
 import Foundation
 import Operations
@@ -52,8 +53,13 @@ enum AccountSupport {
         let queue = AdvancedOperationQueue()
         let trace = arguments.spec.option(named: "trace") != nil ? arguments.value("trace").map { _ in OperationTrace() } : nil
         if let trace { queue.addObserver(TraceObserver(trace: trace)) }
+        // Ctrl-C stops everything at once, the operations generated on the way (a login, a user
+        // check waiting for a slow server) included.
         SignalGate.shared.install { _ in
             for operation in operations { operation.cancel(with: SyncError.interrupted) }
+            for operation in queue.operationsInFlight {
+                (operation as? AdvancedOperation)?.cancel(with: SyncError.interrupted) ?? operation.cancel()
+            }
         }
         queue.addOperations(operations, waitUntilFinished: false)
         queue.waitUntilAllOperationsAreFinished()
@@ -86,8 +92,11 @@ enum AccountSupport {
         case AccountError.notLoggedIn, AccountError.sessionExpired:
             context.message("Note: \(subject) stays pending: not logged in. Run 'wwdc login', then 'wwdc sync'.")
             return .success
-        case AccountError.loginCancelled, SyncError.interrupted:
-            context.message("Note: \(subject) stays pending (login cancelled).")
+        case AccountError.loginCancelled:
+            context.message("Note: \(subject) stays pending (login cancelled); the next 'wwdc sync' uploads it.")
+            return .interrupted
+        case SyncError.interrupted, is CancellationError:
+            context.message("Interrupted: \(subject) stays pending; the next 'wwdc sync' uploads it.")
             return .interrupted
         default:
             context.message("Error: \(subject) was not uploaded: \(reason). It stays pending here.")
@@ -97,6 +106,6 @@ enum AccountSupport {
     }
 
     static func describe(_ error: any Error) -> String {
-        TextSanitizer.singleLine.sanitize((error as? LocalizedError)?.errorDescription ?? String(describing: error))
+        (error as? LocalizedError)?.errorDescription ?? String(describing: error)
     }
 }

@@ -1,3 +1,4 @@
+import PlainText
 import ConferenceKit
 import Foundation
 import TerminalUI
@@ -40,7 +41,7 @@ enum BrowseSupport {
                 return lowered.count == 4 ? year == number : lowered.count == 2 && year % 100 == number
             }
         guard let found else {
-            throw RuntimeError("no event '\(TextSanitizer.singleLine.sanitize(text))'",
+            throw RuntimeError("no event '\(text)'",
                                hint: "Events: " + events.map { $0.id + ($0.isCurrent ? " (current)" : "") }.joined(separator: ", ") + ", or 'all'.")
         }
         return ([found.id], found)
@@ -56,9 +57,8 @@ enum BrowseSupport {
             if let exact = known.first(where: { $0.lowercased() == lowered }) { return exact }
             let prefixed = known.filter { $0.lowercased().hasPrefix(lowered) }
             if prefixed.count == 1 { return prefixed[0] }
-            let clean = TextSanitizer.singleLine.sanitize(value)
-            let names = known.map { TextSanitizer.singleLine.sanitize($0) }.joined(separator: ", ")
-            throw RuntimeError(prefixed.isEmpty ? "no \(option) '\(clean)'" : "'\(clean)' could be more than one \(option)",
+            let names = known.joined(separator: ", ")
+            throw RuntimeError(prefixed.isEmpty ? "no \(option) '\(value)'" : "'\(value)' could be more than one \(option)",
                                hint: "Choose among: \(names).")
         }
     }
@@ -128,7 +128,7 @@ enum BrowseSupport {
         }
         if let date = LocalDate(iso: text) { return .date(date) }
         if let weekday = LocalDate.weekday(named: text) { return .weekday(weekday) }
-        throw UsageError("Invalid value '\(TextSanitizer.singleLine.sanitize(text))' for '--day': expected YYYY-MM-DD, today, tomorrow or a weekday (mon…sun)",
+        throw UsageError("Invalid value '\(text)' for '--day': expected YYYY-MM-DD, today, tomorrow or a weekday (mon…sun)",
                          spec: arguments.spec)
     }
 
@@ -152,16 +152,16 @@ enum BrowseSupport {
                 if date.weekday == weekday { return date }
                 date = date.adding(days: 1)
             }
-            throw RuntimeError("\(TextSanitizer.singleLine.sanitize(event.name)) has no \(LocalDate.weekdayNames[weekday]): it runs from \(first.longText) to \(last.longText)",
+            throw RuntimeError("\(event.name) has no \(LocalDate.weekdayNames[weekday]): it runs from \(first.longText) to \(last.longText)",
                                hint: "Give the date as YYYY-MM-DD, or choose another event with --event.")
         }
     }
 
     // MARK: Text
 
-    /// One line of server text, safe to print.
-    static func clean(_ text: String?) -> String {
-        TextSanitizer.singleLine.sanitize(text ?? "")
+    /// A table cell: the text, or nothing. (Text from the store arrives cleaned by ConferenceKit.)
+    static func cell(_ text: String?) -> String {
+        text ?? ""
     }
 
     /// A moment into a video: `0:42`, `12:05` or `1:02:03`.

@@ -22,6 +22,12 @@ final class CommandContext: Sendable {
         return Date()
     }
 
+    /// Refuses a `WWDC_NOW` that is not a date (checked once, before any command runs).
+    func checkClock() throws {
+        guard let text = environment["WWDC_NOW"], ISO8601DateFormatter().date(from: text) == nil else { return }
+        throw RuntimeError("WWDC_NOW is not a date: '\(text)'", hint: "Give it as ISO 8601, e.g. WWDC_NOW=2026-06-08T10:00:00-07:00, or unset it.")
+    }
+
     /// Writes data to stdout (never through the terminal owner: it is the program's output).
     ///
     /// A reader that goes away (`wwdc schedule | head`) ends the program quietly, as it would any
@@ -62,8 +68,9 @@ final class CommandContext: Sendable {
         terminal.print(text)
     }
 
-    /// Opens the store: `--db`, else `WWDC_DB`, else `$XDG_DATA_HOME/wwdc/wwdc.sqlite`.
-    func openStore(explicitPath: String?, configuration: Database.Configuration = Database.Configuration()) throws -> ConferenceStore {
-        try ConferenceStore(explicitPath: explicitPath, environment: environment, configuration: configuration)
+    /// Opens the synced store to change the user's rows (`--db`, else `WWDC_DB`, else
+    /// `$XDG_DATA_HOME/wwdc/wwdc.sqlite`); never creates one.
+    func openExistingStore(explicitPath: String?) throws -> ConferenceStore {
+        try ConferenceStore.openExisting(path: try StoreLocation.resolve(explicitPath: explicitPath, environment: environment))
     }
 }

@@ -1,0 +1,65 @@
+import Foundation
+
+/// A local change waiting for upload: a favorite (or its removal), or a feedback.
+public enum OutboxEntry: Hashable, Sendable {
+    case favorite(Favorite)
+    case feedback(Feedback)
+
+    /// The change's outbox version: acknowledged only for this version.
+    public var version: Int64 {
+        switch self {
+        case .favorite(let favorite): favorite.version
+        case .feedback(let feedback): feedback.version
+        }
+    }
+
+    /// The session it is about.
+    public var sessionID: String {
+        switch self {
+        case .favorite(let favorite): favorite.sessionID
+        case .feedback(let feedback): feedback.sessionID
+        }
+    }
+}
+
+extension Database {
+    /// Takes the next number of the store's change counter: the version of a local change.
+    func nextChangeVersion() throws -> Int64 {
+        try fetchOne("UPDATE change_counter SET value = value + 1 WHERE only = 1 RETURNING value") { $0.int64(at: 0) } ?? 0
+    }
+
+    /// The version of the latest local change: a sync's fetched lists are older than any change above it.
+    public func changeWatermark() throws -> Int64 {
+        try fetchOne("SELECT value FROM change_counter WHERE only = 1") { $0.int64(at: 0) } ?? 0
+    }
+
+    /// The changes waiting for upload, oldest first.
+    public func outbox() throws -> [OutboxEntry] {
+        let favorites = try favorites(in: .pending).map(OutboxEntry.favorite)
+        let feedback = try allFeedback(in: .pending).map(OutboxEntry.feedback)
+        return (favorites + feedback).sorted { ($0.version, $0.sessionID) < ($1.version, $1.sessionID) }
+    }
+
+    /// Records that the service holds `entry`: only if it is still the version sent, so a change made
+    /// meanwhile stays pending. True when acknowledged.
+    ///
+    /// The row takes a new version from the change counter, as a change does: a sync whose lists were
+    /// fetched before this moment sees the row as newer than its lists and leaves it alone. An
+    /// acknowledged removal stays as a row that is not a favorite for the same reason, until a sync
+    /// fetched after it finds the service agreeing.
+    @discardableResult
+    public func acknowledge(_ entry: OutboxEntry) throws -> Bool {
+        let acknowledged = try nextChangeVersion()
+        switch entry {
+        case .favorite(let favorite):
+            try execute("""
+                UPDATE favorites SET sync_state = 'synced', version = ?
+                WHERE session_id = ? AND version = ? AND sync_state = 'pending'
+                """, [acknowledged, favorite.sessionID, favorite.version])
+        case .feedback(let feedback):
+            try execute("UPDATE feedback SET sync_state = 'synced', version = ? WHERE client_id = ? AND version = ? AND sync_state = 'pending'",
+                        [acknowledged, feedback.clientID.uuidString.lowercased(), feedback.version])
+        }
+        return changesCount > 0
+    }
+}

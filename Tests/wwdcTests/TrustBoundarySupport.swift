@@ -1,0 +1,84 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import TestSupport
+
+/// Editing a copy of the feeds in place: a JSON file read, changed and written back.
+enum FeedFiles {
+    static func edit(_ file: URL, _ change: (inout [String: Any]) throws -> Void) throws {
+        guard var root = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any] else {
+            throw BrowseSandbox.Failure(message: "\(file.lastPathComponent) is not a JSON object")
+        }
+        try change(&root)
+        try JSONSerialization.data(withJSONObject: root).write(to: file)
+    }
+
+    /// Changes the content item `id` of the `contents.json` in `feeds`.
+    static func editItem(_ id: String, in feeds: URL, _ change: (inout [String: Any]) throws -> Void) throws {
+        try edit(feeds.appendingPathComponent("contents.json")) { root in
+            guard var items = root["contents"] as? [[String: Any]],
+                  let index = items.firstIndex(where: { $0["id"] as? String == id }) else {
+                throw BrowseSandbox.Failure(message: "no item \(id) in contents.json")
+            }
+            try change(&items[index])
+            root["contents"] = items
+        }
+    }
+}
+
+/// The steps of a `wwdc sync --json` summary, by name.
+struct SyncSteps {
+    struct Step {
+        var status: String
+        var detail: String
+    }
+
+    var source: String?
+    var steps: [String: Step]
+
+    init(_ stdout: String) throws {
+        guard let summary = try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any] else {
+            throw BrowseSandbox.Failure(message: "not a sync summary: \(stdout.prefix(200))")
+        }
+        source = summary["source"] as? String
+        var steps: [String: Step] = [:]
+        for step in summary["steps"] as? [[String: Any]] ?? [] {
+            guard let name = step["step"] as? String else { continue }
+            steps[name] = Step(status: step["status"] as? String ?? "?", detail: step["detail"] as? String ?? "")
+        }
+        self.steps = steps
+    }
+
+    subscript(name: String) -> Step? { steps[name] }
+}
+
+/// A player that only records what it was given: each argument on a line of its own in `log`,
+/// then it exits 0. It never runs when `log` does not exist.
+struct RecordingPlayer {
+    let script: URL
+    let log: URL
+
+    init(script: URL, log: URL) throws {
+        self.script = script
+        self.log = log
+        try FileManager.default.createDirectory(at: script.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try """
+            #!/bin/sh
+            for argument in "$@"; do printf '%s\\n' "$argument" >> '\(log.path)'; done
+            exit 0
+            """.write(to: script, atomically: true, encoding: .utf8)
+        chmod(script.path, 0o755)
+    }
+
+    /// The arguments of its run, or nil when it never ran.
+    var arguments: [String]? {
+        guard let text = try? String(contentsOf: log, encoding: .utf8) else { return nil }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
+}
+
+/// Phrasings of Foundation's own errors, which must never reach a user.
+let foundationPhrasings = ["The file", "couldn’t", "couldn't", "NSCocoaErrorDomain", "Error Domain=", "NSPOSIXErrorDomain"]
