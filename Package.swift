@@ -2,8 +2,10 @@
 import PackageDescription
 
 // Layers, bottom to top: CSQLite (system library), PlainText (the sanitiser) → Operations (the
-// generic engine) and TerminalUI (the terminal owner) → ConferenceKit (model, store, backend, the
-// app's operations) → wwdc (a thin command line). No package dependencies, by design.
+// generic engine) → TerminalUI (the terminal owner, generic widgets) and ConferenceKit (model, store,
+// backend, the app's operations; no terminal) → ConferenceTerminal (the app's screens: its questions
+// answered on the terminal, the feedback form) → wwdc (a thin command line). docs/architecture.md
+// says what goes where. No package dependencies, by design.
 let package = Package(
     name: "wwdc",
     platforms: [.macOS(.v15)],
@@ -22,16 +24,18 @@ let package = Package(
         // The one sanitiser of text from outside, below both the terminal and the conference layers.
         .target(name: "PlainText"),
         .target(name: "TerminalUI", dependencies: ["Operations", "PlainText"]),
-        .target(name: "ConferenceKit", dependencies: ["CSQLite", "Operations", "PlainText", "TerminalUI"]),
-        .executableTarget(name: "wwdc", dependencies: ["ConferenceKit", "Operations", "PlainText", "TerminalUI"]),
+        .target(name: "ConferenceKit", dependencies: ["CSQLite", "Operations", "PlainText"]),
+        .target(name: "ConferenceTerminal", dependencies: ["ConferenceKit", "Operations", "PlainText", "TerminalUI"]),
+        .executableTarget(name: "wwdc", dependencies: ["ConferenceKit", "ConferenceTerminal", "Operations", "PlainText", "TerminalUI"]),
         // The outbox section drives the reference server through TestSupport.
         .executableTarget(name: "Benchmarks", dependencies: ["Operations", "ConferenceKit", "CSQLite", "TestSupport"]),
         // Drives the terminal primitives for TerminalUITests' pseudo-terminal tests.
-        .executableTarget(name: "terminal-demo", dependencies: ["TerminalUI", "Operations"]),
+        .executableTarget(name: "terminal-demo", dependencies: ["TerminalUI", "Operations", "ConferenceTerminal"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "OperationsTests", dependencies: ["Operations", "TestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "PlainText", "TestSupport"]),
         .testTarget(name: "ConferenceKitTests", dependencies: ["ConferenceKit", "CSQLite", "PlainText", "TestSupport"]),
+        .testTarget(name: "ConferenceTerminalTests", dependencies: ["ConferenceTerminal", "ConferenceKit", "TerminalUI", "TestSupport"]),
         // Golden/ holds expected outputs, read through #filePath (not bundled resources).
         .testTarget(name: "wwdcTests", dependencies: ["ConferenceKit", "TestSupport"], exclude: ["Golden"]),
     ],

@@ -11,7 +11,7 @@ extension AdvancedOperation {
         let decision: Decision = core.withLock { core in
             switch core.state {
             case .executing:
-                core.state = .finishing
+                core.transition(to: .finishing, of: self)
                 core.errors.append(contentsOf: errors)
                 return .finish
             case .finishing, .finished:
@@ -42,7 +42,7 @@ extension AdvancedOperation {
         finished(with: allErrors)
         for observer in observers { observer.operationDidFinish(self, errors: allErrors) }
         let (dependents, queue, keys, handlers) = core.withLock { core in
-            core.state = .finished
+            core.transition(to: .finished, of: self)
             defer {
                 core.dependents = []
                 core.dependencies = []

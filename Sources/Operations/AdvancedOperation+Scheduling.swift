@@ -21,7 +21,7 @@ extension AdvancedOperation {
     func prepareForEnqueue(on queue: AdvancedOperationQueue, categories: [String]) -> EnqueueSetup {
         core.withLock { core in
             precondition(core.state == .initialized, "\(displayName) was already added to a queue")
-            core.state = .pending
+            core.transition(to: .pending, of: self)
             core.queue = queue
             core.categories = categories
             core.observers.append(contentsOf: queue.defaultObservers)
@@ -134,7 +134,7 @@ extension AdvancedOperation {
             case .pending, .evaluatingConditions:
                 if core.isCancelled {
                     // A cancelled operation leaves at once; start() finishes it.
-                    core.state = .ready
+                    core.transition(to: .ready, of: self)
                     return .handOff(queue)
                 }
             default:
@@ -144,7 +144,7 @@ extension AdvancedOperation {
             switch core.gate {
             case .closed:
                 if core.conditions.isEmpty && core.categories.isEmpty {
-                    core.state = .ready
+                    core.transition(to: .ready, of: self)
                     return .handOff(queue)
                 }
                 core.gate = .parked
@@ -153,10 +153,10 @@ extension AdvancedOperation {
                 return .none
             case .acquired:
                 if core.conditions.isEmpty {
-                    core.state = .ready
+                    core.transition(to: .ready, of: self)
                     return .handOff(queue)
                 }
-                core.state = .evaluatingConditions
+                core.transition(to: .evaluatingConditions, of: self)
                 core.pendingConditions = core.conditions.count
                 return .evaluate(core.conditions)
             }
@@ -216,7 +216,7 @@ extension AdvancedOperation {
             core.pendingConditions -= 1
             guard core.pendingConditions == 0 else { return .wait }
             if core.conditionErrors.isEmpty {
-                core.state = .ready
+                core.transition(to: .ready, of: self)
                 return .ready(queue)
             }
             return .failed(core.conditionErrors)

@@ -9,43 +9,15 @@ import Foundation
 ///   operation cancels the Swift task.
 ///
 /// Add it to an ``AdvancedOperationQueue``: the queue holds it back until its dependencies have finished
-/// and its conditions have passed, and only then hands it to Foundation. It must not be added to a plain
-/// `OperationQueue` (it would start without waiting for its dependencies).
+/// and its conditions have passed, and only then hands it to Foundation. A plain `OperationQueue`
+/// starts it before the engine has prepared it, and `start()` then stops the process with a
+/// `fatalError` that says to use an ``AdvancedOperationQueue``.
 ///
 /// After it finishes, the operation lets go of its dependencies, so long finished chains release flat.
 //
 // @unchecked Sendable: every mutable field lives in `core` (a Locked); `graphOrder` is only touched under
 // DependencyGraph's lock, the in-flight links under the queue's.
 open class AdvancedOperation: Operation, @unchecked Sendable {
-    struct Core {
-        var state: OperationState = .initialized
-        var isCancelled = false
-        var errors: [any Error] = []
-        var conditions: [any OperationCondition] = []
-        var observers: [any OperationObserver] = []
-        var dependencies: [Operation] = []
-        /// Dependencies not finished yet.
-        var unfinished: Set<ObjectIdentifier> = []
-        /// Still being enqueued: generated dependencies may yet be added.
-        var enqueuing = false
-        var dependents: [AdvancedOperation] = []
-        var queue: AdvancedOperationQueue?
-        var gate: Gate = .closed
-        var exclusivityKeys: [String] = []
-        var categories: [String] = []
-        var pendingConditions = 0
-        var conditionErrors: [any Error] = []
-        var didStart = false
-        var task: Task<Void, Never>?
-        var cycle: [String]?
-        var finishHandlers: [@Sendable ([any Error]) -> Void] = []
-    }
-
-    /// How far a pending operation has got through its gates (suspension, exclusivity).
-    enum Gate {
-        case closed, parked, acquiring, acquired
-    }
-
     let core = Locked(Core())
     /// Links in the in-flight list of the queue it was added to; only touched under that queue's lock.
     unowned(unsafe) var inFlightPrevious: AdvancedOperation?
@@ -145,8 +117,7 @@ open class AdvancedOperation: Operation, @unchecked Sendable {
                 if core.state == .finished { return (true, []) }
                 fatalError("\(displayName) was started in state \(core.state): add it to an AdvancedOperationQueue instead")
             }
-            core.state = .executing
-            core.didStart = !core.isCancelled
+            core.transition(to: .executing, of: self)
             return (core.isCancelled, core.observers)
         }
         if cancelled {

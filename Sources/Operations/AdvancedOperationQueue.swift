@@ -25,7 +25,8 @@ open class AdvancedOperationQueue: OperationQueue, @unchecked Sendable {
     }
 
     private let books = Locked(Books())
-    private let idle = NSCondition()
+    /// Broadcast when `books.inFlight` becomes empty, for the threads blocked until the queue is idle.
+    private let idle = LockCondition()
 
     /// The group whose children this queue runs, if any.
     weak var group: GroupOperation?
@@ -156,9 +157,7 @@ open class AdvancedOperationQueue: OperationQueue, @unchecked Sendable {
         group?.childDidFinish(operation, errors: errors)
         delegate?.operationQueue(self, didFinish: operation, errors: errors)
         if becameIdle {
-            idle.lock()
             idle.broadcast()
-            idle.unlock()
             onIdle?()
             for waiter in waiters { waiter() }
         }
@@ -192,21 +191,13 @@ open class AdvancedOperationQueue: OperationQueue, @unchecked Sendable {
     /// finished. Never call it from one of the queue's own operations, nor from async code.
     @available(*, noasync, message: "await finishedErrors() on the operation instead")
     open override func waitUntilAllOperationsAreFinished() {
-        idle.lock()
-        while !isIdle { idle.wait() }
-        idle.unlock()
+        books.wait(on: idle) { $0.inFlight.isEmpty }
     }
 
     /// Blocks until the queue is idle or `timeout` seconds have passed; true if it is idle.
     @available(*, noasync, message: "await finishedErrors() on the operation instead")
     public func waitUntilAllOperationsAreFinished(timeout: TimeInterval) -> Bool {
-        let deadline = Date(timeIntervalSinceNow: timeout)
-        idle.lock()
-        defer { idle.unlock() }
-        while !isIdle {
-            if !idle.wait(until: deadline) { return isIdle }
-        }
-        return true
+        books.wait(on: idle, deadline: Date(timeIntervalSinceNow: timeout)) { $0.inFlight.isEmpty }
     }
 
     /// Adds `operations` and blocks until the queue is idle; returns the errors of the engine operations

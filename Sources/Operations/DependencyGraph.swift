@@ -15,20 +15,21 @@ enum DependencyGraph {
         case cycle([String])
     }
 
-    /// Serialises changes to the graph; counts the reorders (edges against the order) for diagnostics.
-    private static let lock = Locked(0)
-    private static let counter = Atomic<Int>(0)
+    /// Serialises changes to the graph. What it guards lives on the operations (their positions and
+    /// edges); the Bool is only there because a `Locked` must hold a value that takes up space.
+    private static let lock = Locked(false)
+    private static let lastOrder = Atomic<Int>(0)
 
+    /// A position after every one given so far: where a new operation starts.
     static func nextOrder() -> Double {
-        Double(counter.add(1, ordering: .relaxed).newValue)
+        Double(lastOrder.add(1, ordering: .relaxed).newValue)
     }
 
     /// Makes `operation` depend on `dependency`, unless that closes a cycle.
     static func link(_ dependency: AdvancedOperation, before operation: AdvancedOperation) -> LinkOutcome {
-        lock.withLock { reorders -> LinkOutcome in
+        lock.withLock { _ -> LinkOutcome in
             guard operation.acceptsDependency(dependency) else { return .ignored }
             if dependency.isLive && dependency.graphOrder >= operation.graphOrder {
-                reorders += 1
                 if let cycle = reorder(dependency, before: operation) {
                     return .cycle(cycle.map(\.displayName))
                 }

@@ -1,7 +1,10 @@
 /// Where an ``AdvancedOperation`` is in its life.
 ///
-/// The states only move forward. The one permitted skip is `pending → ready`, taken by an operation
-/// with nothing to evaluate and by an operation that was cancelled before it could run.
+/// The states only move forward, one at a time, with one skip: `pending → ready`, taken by an
+/// operation without conditions and by one cancelled before its conditions were evaluated. One
+/// cancelled while they are evaluated, or whose condition fails (which cancels it), goes on to `ready`
+/// as if they had passed. No operation skips `executing`, cancelled or not: `start()` finishes a
+/// cancelled one at once, and `finish` called before `start` cancels instead.
 public enum OperationState: Int, Sendable, Comparable, CustomStringConvertible {
     /// Created, not yet added to a queue; dependencies, conditions and observers may still be added.
     case initialized
@@ -20,7 +23,7 @@ public enum OperationState: Int, Sendable, Comparable, CustomStringConvertible {
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
-    /// Whether the lifecycle allows going from `self` to `next`.
+    /// Whether the lifecycle allows going from `self` to `next`: exactly the transitions the engine makes.
     public func canTransition(to next: OperationState) -> Bool {
         switch (self, next) {
         case (.initialized, .pending),

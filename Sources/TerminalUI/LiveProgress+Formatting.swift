@@ -3,46 +3,46 @@ extension LiveProgress {
 
     /// One task's line; cut to `width` columns when given (on a terminal), whole otherwise.
     /// A task still running when the display stops is marked `unfinished`.
-    static func line(for task: Task, frame: Int, style: Style, width: Int?, unfinished: Bool = false) -> String {
+    static func line(for line: Line, frame: Int, style: Style, width: Int?, unfinished: Bool = false) -> String {
         var segments: [(text: String, paint: (String) -> String)] = []
-        let elapsed = (task.ended ?? .now) - task.started
-        switch task.outcome {
+        let elapsed = (line.ended ?? .now) - line.started
+        switch line.outcome {
         case nil where unfinished:
             segments.append(("· ", style.dim))
-            segments.append((task.title + " — not finished", style.dim))
+            segments.append((line.title + " — not finished", style.dim))
         case nil:
             segments.append((spinnerFrames[frame % spinnerFrames.count] + " ", style.cyan))
-            segments.append((task.title, { $0 }))
-            if let detail = task.detail, !detail.isEmpty { segments.append(("  " + detail, style.dim)) }
+            segments.append((line.title, { $0 }))
+            if let detail = line.detail, !detail.isEmpty { segments.append(("  " + detail, style.dim)) }
         case .succeeded:
             segments.append(("✓ ", style.green))
-            segments.append((task.title, { $0 }))
-            if let detail = task.detail, !detail.isEmpty { segments.append(("  " + detail, style.dim)) }
+            segments.append((line.title, { $0 }))
+            if let detail = line.detail, !detail.isEmpty { segments.append(("  " + detail, style.dim)) }
         case let .failed(reason):
             segments.append(("✗ ", style.red))
-            segments.append((task.title, style.bold))
+            segments.append((line.title, style.bold))
             segments.append((" — " + reason, style.red))
         case let .skipped(reason):
             segments.append(("– ", style.yellow))
-            segments.append((task.title + " skipped — " + reason, style.dim))
+            segments.append((line.title + " skipped — " + reason, style.dim))
         }
-        let stats = statistics(items: task.items, bytes: task.bytes, elapsed: elapsed, showCounts: !isSkipped(task.outcome))
+        let stats = statistics(items: line.items, bytes: line.bytes, elapsed: elapsed, showCounts: !isSkipped(line.outcome))
         if !stats.isEmpty { segments.append(("  " + stats, style.dim)) }
 
-        var line = ""
+        var text = ""
         var remaining = width ?? Int.max
         for segment in segments {
             guard remaining > 0 else { break }
             let segmentWidth = segment.text.displayWidth
             if segmentWidth <= remaining {
-                line += segment.paint(segment.text)
+                text += segment.paint(segment.text)
                 remaining -= segmentWidth
             } else {
-                line += segment.paint(segment.text.truncated(toWidth: remaining))
+                text += segment.paint(segment.text.truncated(toWidth: remaining))
                 remaining = 0
             }
         }
-        return line
+        return text
     }
 
     private static func isSkipped(_ outcome: Outcome?) -> Bool {

@@ -16,7 +16,7 @@ import Operations
 /// ``suspend()`` and ``resume()`` do the same by hand. Call ``stop()`` when done.
 public final class LiveProgress: Sendable {
     /// Identifies one task's line.
-    public struct TaskID: Hashable, Sendable {
+    public struct LineID: Hashable, Sendable {
         let value: Int
     }
 
@@ -33,7 +33,8 @@ public final class LiveProgress: Sendable {
     private let spinnerInterval: Duration
     let state = Locked(State())
 
-    struct Task {
+    /// What one line shows: a task's title, counters and, once it has ended, its outcome.
+    struct Line {
         let id: Int
         var title: String
         var detail: String?
@@ -45,9 +46,9 @@ public final class LiveProgress: Sendable {
     }
 
     struct State {
-        var tasks: [Task] = []
+        var lines: [Line] = []
         var nextID = 0
-        /// Tasks at the head that are finished and printed for good.
+        /// Lines at the head whose task has ended, printed for good.
         var committed = 0
         /// Lines of the live region currently on the screen, above the cursor.
         var drawnLines = 0
@@ -67,11 +68,11 @@ public final class LiveProgress: Sendable {
 
     /// Adds a running task's line.
     @discardableResult
-    public func begin(_ title: String) -> TaskID {
+    public func begin(_ title: String) -> LineID {
         let (id, first) = state.withLock { state -> (Int, Bool) in
             let id = state.nextID
             state.nextID += 1
-            state.tasks.append(Task(id: id, title: TextSanitizer.singleLine.sanitize(title), started: .now))
+            state.lines.append(Line(id: id, title: TextSanitizer.singleLine.sanitize(title), started: .now))
             let first = !state.started
             state.started = true
             return (id, first)
@@ -80,35 +81,35 @@ public final class LiveProgress: Sendable {
             if first { owner.performAsync { [self] context in start(in: context) } }
             scheduleRedraw()
         }
-        return TaskID(value: id)
+        return LineID(value: id)
     }
 
     /// Updates a running task's counters or detail text (nil leaves a value as it was).
-    public func update(_ task: TaskID, items: Int? = nil, bytes: Int64? = nil, detail: String? = nil) {
+    public func update(_ line: LineID, items: Int? = nil, bytes: Int64? = nil, detail: String? = nil) {
         state.withLock { state in
-            guard let index = state.tasks.firstIndex(where: { $0.id == task.value }) else { return }
-            if let items { state.tasks[index].items = items }
-            if let bytes { state.tasks[index].bytes = bytes }
-            if let detail { state.tasks[index].detail = TextSanitizer.singleLine.sanitize(detail) }
+            guard let index = state.lines.firstIndex(where: { $0.id == line.value }) else { return }
+            if let items { state.lines[index].items = items }
+            if let bytes { state.lines[index].bytes = bytes }
+            if let detail { state.lines[index].detail = TextSanitizer.singleLine.sanitize(detail) }
         }
         if isLive { scheduleRedraw() }
     }
 
     /// Ends a task with its outcome, final counters and, for a success, what it did (`detail`; the
     /// running detail is dropped).
-    public func finish(_ task: TaskID, _ outcome: Outcome, items: Int? = nil, bytes: Int64? = nil, detail: String? = nil) {
-        let line = state.withLock { state -> String? in
-            guard let index = state.tasks.firstIndex(where: { $0.id == task.value }),
-                  state.tasks[index].outcome == nil else { return nil }
-            state.tasks[index].detail = detail.map { TextSanitizer.singleLine.sanitize($0) }
-            if let items { state.tasks[index].items = items }
-            if let bytes { state.tasks[index].bytes = bytes }
-            state.tasks[index].outcome = Self.sanitized(outcome)
-            state.tasks[index].ended = .now
-            return isLive ? nil : Self.line(for: state.tasks[index], frame: 0, style: owner.style, width: nil)
+    public func finish(_ line: LineID, _ outcome: Outcome, items: Int? = nil, bytes: Int64? = nil, detail: String? = nil) {
+        let plainLine = state.withLock { state -> String? in
+            guard let index = state.lines.firstIndex(where: { $0.id == line.value }),
+                  state.lines[index].outcome == nil else { return nil }
+            state.lines[index].detail = detail.map { TextSanitizer.singleLine.sanitize($0) }
+            if let items { state.lines[index].items = items }
+            if let bytes { state.lines[index].bytes = bytes }
+            state.lines[index].outcome = Self.sanitized(outcome)
+            state.lines[index].ended = .now
+            return isLive ? nil : Self.line(for: state.lines[index], frame: 0, style: owner.style, width: nil)
         }
-        if let line {
-            owner.performAsync { $0.write(line + "\n") }
+        if let plainLine {
+            owner.performAsync { $0.write(plainLine + "\n") }
         } else if isLive {
             scheduleRedraw()
         }
@@ -133,7 +134,7 @@ public final class LiveProgress: Sendable {
                 state.stopped = true
                 state.timer?.cancel()
                 state.timer = nil
-                let unfinished = state.tasks[state.committed...].filter { $0.outcome == nil }
+                let unfinished = state.lines[state.committed...].filter { $0.outcome == nil }
                 if !isLive {
                     return unfinished.map { Self.line(for: $0, frame: 0, style: owner.style, width: nil, unfinished: true) }
                 }
@@ -176,7 +177,7 @@ public final class LiveProgress: Sendable {
     private func tick() {
         let running = state.withLock { state -> Bool in
             state.frame += 1
-            return state.tasks[state.committed...].contains { $0.outcome == nil }
+            return state.lines[state.committed...].contains { $0.outcome == nil }
         }
         if running {
             render(in: owner.context, final: false)
@@ -207,21 +208,21 @@ public final class LiveProgress: Sendable {
         let (output, hasLines) = state.withLock { state -> (String, Bool) in
             guard !state.stopped || final else { return ("", false) }
             var output = state.drawnLines > 0 ? "\r\u{1B}[\(state.drawnLines)A" : "\r"
-            while state.committed < state.tasks.count,
-                  final || state.tasks[state.committed].outcome != nil {
-                output += Self.line(for: state.tasks[state.committed], frame: state.frame, style: style, width: width, unfinished: final)
+            while state.committed < state.lines.count,
+                  final || state.lines[state.committed].outcome != nil {
+                output += Self.line(for: state.lines[state.committed], frame: state.frame, style: style, width: width, unfinished: final)
                 output += "\u{1B}[K\n"
                 state.committed += 1
             }
-            var live = Array(state.tasks[state.committed...])
+            var live = Array(state.lines[state.committed...])
             let room = max(1, size.rows - 1)
             var more = 0
             if live.count > room {
                 more = live.count - (room - 1)
                 live = Array(live.prefix(room - 1))
             }
-            for task in live {
-                output += Self.line(for: task, frame: state.frame, style: style, width: width) + "\u{1B}[K\n"
+            for line in live {
+                output += Self.line(for: line, frame: state.frame, style: style, width: width) + "\u{1B}[K\n"
             }
             if more > 0 {
                 output += style.dim("… \(more) more running".truncated(toWidth: width)) + "\u{1B}[K\n"

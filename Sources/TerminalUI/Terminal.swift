@@ -189,24 +189,11 @@ public final class Terminal: Sendable {
         }
     }
 
-    /// Writes every byte, retrying after signals, partial writes and a non-blocking descriptor.
-    /// Errors (a closed terminal) are dropped: there is nowhere left to report them.
+    /// Writes every byte to the output (see ``FileDescriptor/writeAll(_:to:)``). Errors (a closed
+    /// terminal) are dropped: there is nowhere left to report them.
     func writeAll(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(outputFD, buffer.baseAddress! + offset, buffer.count - offset)
-                if written > 0 {
-                    offset += written
-                } else if written < 0 && errno == EINTR {
-                    continue
-                } else if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
-                    var descriptor = pollfd(fd: outputFD, events: Int16(POLLOUT), revents: 0)
-                    _ = poll(&descriptor, 1, -1)
-                } else {
-                    return
-                }
-            }
+            try? FileDescriptor.writeAll(buffer, to: outputFD)
         }
     }
 }

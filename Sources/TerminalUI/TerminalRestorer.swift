@@ -25,31 +25,30 @@ enum TerminalRestorer {
 
     /// Call from normal code when raw mode starts on `fd`; `saved` is the state to return to.
     static func rawModeEntered(fd: Int32, saved: termios, raw: termios) {
-        bookkeeping.withLock { state in
+        publish(fd, to: rawFD) {
             snapshots[0] = saved
             snapshots[1] = raw
-            rawFD.store(fd, ordering: .releasing)
-            state.update()
         }
     }
 
     static func rawModeLeft() {
-        bookkeeping.withLock { state in
-            rawFD.store(-1, ordering: .releasing)
-            state.update()
-        }
+        publish(-1, to: rawFD)
     }
 
     static func cursorHidden(fd: Int32) {
-        bookkeeping.withLock { state in
-            cursorFD.store(fd, ordering: .releasing)
-            state.update()
-        }
+        publish(fd, to: cursorFD)
     }
 
     static func cursorShown() {
+        publish(-1, to: cursorFD)
+    }
+
+    /// Stores `fd` (-1: none) where the handlers read it, after `prepare`, then installs or removes
+    /// the handlers as now needed; all of it under the bookkeeping lock.
+    private static func publish(_ fd: Int32, to slot: borrowing Atomic<Int32>, after prepare: () -> Void = {}) {
         bookkeeping.withLock { state in
-            cursorFD.store(-1, ordering: .releasing)
+            prepare()
+            slot.store(fd, ordering: .releasing)
             state.update()
         }
     }
@@ -93,15 +92,7 @@ enum TerminalRestorer {
     }()
     nonisolated(unsafe) fileprivate static let ourAction: UnsafeMutablePointer<sigaction> = {
         let pointer = UnsafeMutablePointer<sigaction>.allocate(capacity: 1)
-        var action = sigaction()
-        #if canImport(Glibc)
-        action.__sigaction_handler.sa_handler = terminalRestorerSignalHandler
-        #else
-        action.__sigaction_u.__sa_handler = terminalRestorerSignalHandler
-        #endif
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = 0
-        pointer.initialize(to: action)
+        pointer.initialize(to: sigaction(handler: terminalRestorerSignalHandler))
         return pointer
     }()
 
@@ -130,7 +121,7 @@ enum TerminalRestorer {
                     // Leave alone a handler the program installed over ours meanwhile.
                     var current = sigaction()
                     _ = sigaction(signal, nil, &current)
-                    if TerminalRestorer.handlerAddress(&current) == TerminalRestorer.handlerAddress(TerminalRestorer.ourAction) {
+                    if current.handlerAddress == TerminalRestorer.ourAction.pointee.handlerAddress {
                         _ = sigaction(signal, TerminalRestorer.previousActions + Int(signal), nil)
                     }
                 }
@@ -175,18 +166,7 @@ enum TerminalRestorer {
     }
 
     private static func isIgnored(_ action: UnsafeMutablePointer<sigaction>) -> Bool {
-        handlerAddress(action) == 1  // SIG_IGN
-    }
-
-    /// The handler field as a number: 0 is SIG_DFL, 1 is SIG_IGN.
-    fileprivate static func handlerAddress(_ action: UnsafeMutablePointer<sigaction>) -> Int {
-        #if canImport(Glibc)
-        let handler = action.pointee.__sigaction_handler.sa_handler
-        #else
-        let handler = action.pointee.__sigaction_u.__sa_handler
-        #endif
-        guard let handler else { return 0 }
-        return unsafeBitCast(handler, to: Int.self)
+        action.pointee.handlerAddress == 1  // SIG_IGN
     }
 }
 

@@ -1,10 +1,12 @@
-// Exercises the TerminalUI primitives one at a time, for the pseudo-terminal tests in
-// TerminalUITests. Each mode prints markers the tests wait for; results go through the owner.
+// Exercises the TerminalUI primitives one at a time (and the app's feedback form, built on them),
+// for the pseudo-terminal tests in TerminalUITests. Each mode prints markers the tests wait for;
+// results go through the owner.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ConferenceTerminal
 import Operations
 import TerminalUI
 

@@ -109,9 +109,10 @@ public enum CommandRunner {
     public static var wwdc: URL { ProjectPaths.products.appendingPathComponent("wwdc") }
 
     /// Starts `executable` with `arguments`, an environment made of a clean base plus `environment`,
-    /// and `stdin` as its input.
+    /// and `stdin` as its input. With `readerGone`, its stdout is a pipe whose reader has already
+    /// closed it (`wwdc … | head` after head has exited).
     public static func start(_ executable: URL = wwdc, _ arguments: [String], environment: [String: String] = [:],
-                             stdin: String? = nil, directory: URL? = nil) throws -> RunningCommand {
+                             stdin: String? = nil, directory: URL? = nil, readerGone: Bool = false) throws -> RunningCommand {
         var base = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "LANG": "C.UTF-8"]
         if let home = ProcessInfo.processInfo.environment["HOME"] { base["HOME"] = home }
         let input = try PTY.pipe()
@@ -132,6 +133,11 @@ public enum CommandRunner {
         close(input[0])
         close(output[1])
         close(errors[1])
+        var stdoutReader = output[0]
+        if readerGone {
+            close(output[0])
+            stdoutReader = open("/dev/null", O_RDONLY)
+        }
         if let stdin {
             var bytes = Array(stdin.utf8)[...]
             while !bytes.isEmpty {
@@ -140,7 +146,7 @@ public enum CommandRunner {
             }
         }
         close(input[1])
-        return RunningCommand(pid: pid, stdout: output[0], stderr: errors[0])
+        return RunningCommand(pid: pid, stdout: stdoutReader, stderr: errors[0])
     }
 
     /// Runs to completion.

@@ -77,4 +77,17 @@ struct CLIConventionsTests {
         let ids = try await sandbox.run(["__complete-ids"])
         #expect(ids.status == 0 && ids.stdout.isEmpty && ids.stderr.isEmpty)
     }
+
+    @Test("a reader that has gone (wwdc … | head): the command ends quietly with exit 0", arguments: [
+        ["schedule", "--event", "all"], ["schedule", "--json"], ["export", "--ics"], ["completion", "bash"],
+    ])
+    func readerGone(_ command: [String]) async throws {
+        let browse = try await BrowseSandbox.synced()
+        defer { browse.remove() }
+        let running = try browse.sandbox.start(command, readerGone: true)
+        let result = try await onThread { running.wait() }
+        #expect(!result.signalled, "\(command): killed by signal \(result.status)")
+        #expect(result.status == 0, "\(command): exit \(result.status)")
+        #expect(result.stderr.isEmpty, "\(command): \(result.stderr)")
+    }
 }

@@ -28,8 +28,9 @@ struct Sandbox {
         return try await onThread { try CommandRunner.run(CommandRunner.wwdc, arguments, environment: environment, stdin: stdin) }
     }
 
-    func start(_ arguments: [String], environment extra: [String: String] = [:], stdin: String? = nil) throws -> RunningCommand {
-        try CommandRunner.start(CommandRunner.wwdc, arguments, environment: environment(extra), stdin: stdin)
+    func start(_ arguments: [String], environment extra: [String: String] = [:], stdin: String? = nil,
+               readerGone: Bool = false) throws -> RunningCommand {
+        try CommandRunner.start(CommandRunner.wwdc, arguments, environment: environment(extra), stdin: stdin, readerGone: readerGone)
     }
 
     /// Every table of the store, as text.

@@ -149,10 +149,12 @@ struct SyncCommandTests {
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
         // The first sync hangs on contents.json until it is interrupted: it holds the lock meanwhile.
-        let server = try await ReferenceServer.start(arguments: ["--fault", "/contents.json=delay:60"])
+        // Its time limit is far beyond the test's, so a slow machine (the thread sanitizer) cannot
+        // end it before the signal does.
+        let server = try await ReferenceServer.start(arguments: ["--fault", "/contents.json=delay:600"])
         defer { server.stop() }
         let source = server.baseURL.absoluteString
-        let slow = try sandbox.start(["sync", "--source", source])
+        let slow = try sandbox.start(["sync", "--source", source], environment: ["WWDC_TIMEOUT": "900"])
         #expect(await slow.stderr(contains: "Configuration"))
         let refused = try await sandbox.run(["sync", "--source", source, "--no-wait"])
         #expect(refused.status == 1)

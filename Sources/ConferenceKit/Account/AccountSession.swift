@@ -1,11 +1,10 @@
 import Foundation
 import Operations
-import TerminalUI
 
 /// How a login gets its username and password.
 public enum LoginMethod: Sendable {
-    /// Ask on the terminal (the password is never echoed).
-    case prompt(TerminalOwner)
+    /// Ask the person (on a terminal, the password is never echoed).
+    case ask(any Interaction)
     /// Given by the caller (`--username` with `--password-stdin`, or `WWDC_PASSWORD`); kept in memory only.
     case password(username: String, password: String)
     /// No way to ask: a login fails with ``AccountError/notLoggedIn``.

@@ -73,3 +73,11 @@ public final class UploadOutboxOperation: AdvancedOperation, @unchecked Sendable
         }
     }
 }
+
+extension AccountClient.RemoteFeedback {
+    /// The service's form of a feedback given here.
+    init(_ feedback: Feedback) {
+        self.init(id: feedback.clientID.uuidString.lowercased(), sessionId: feedback.sessionID, overall: feedback.overall,
+                  content: feedback.content, presentation: feedback.presentation, comment: feedback.comment)
+    }
+}

@@ -154,6 +154,11 @@ public final class Database {
         try cachedStatement(sql).execute(arguments)
     }
 
+    /// Runs one statement with arguments bound by parameter name (`:title`), through the statement cache.
+    public func execute(_ sql: String, named arguments: [String: any DatabaseValueConvertible]) throws {
+        try cachedStatement(sql).execute(named: arguments)
+    }
+
     /// Maps every row of a query run through the statement cache.
     public func fetchAll<T>(_ sql: String, _ arguments: [any DatabaseValueConvertible] = [], _ row: (Statement) throws -> T) throws -> [T] {
         try cachedStatement(sql).fetchAll(arguments, row)

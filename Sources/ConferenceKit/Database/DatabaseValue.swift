@@ -20,7 +20,9 @@ public enum DatabaseValue: Hashable, Sendable {
 }
 
 /// A Swift value that can be bound to a statement parameter.
-public protocol DatabaseValueConvertible {
+///
+/// Its type is a `SendableMetatype` so that the `@Sendable` binding closures of `StoredColumn` can bind it.
+public protocol DatabaseValueConvertible: SendableMetatype {
     /// Binds the value to the parameter at `index` (1-based).
     func bind(to statement: Statement, at index: Int32) throws
 }

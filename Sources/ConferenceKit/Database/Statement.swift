@@ -5,9 +5,9 @@ let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
 /// A prepared statement of one `Database`.
 ///
-/// Bind parameters (1-based), then `step()` through the rows, reading columns (0-based) of the current
-/// row; `reset()` before binding again. A statement must only be used while its database is open and
-/// by the thread that owns the database.
+/// Bind parameters, by name (`:title`) or by index (1-based), then `step()` through the rows,
+/// reading columns (0-based) of the current row; `reset()` before binding again. A statement must only
+/// be used while its database is open and by the thread that owns the database.
 public final class Statement {
     /// The SQL text, as written by the program.
     public let sql: String
@@ -53,6 +53,32 @@ public final class Statement {
         }
         for (offset, argument) in arguments.enumerated() {
             try argument.bind(to: self, at: Int32(offset + 1))
+        }
+    }
+
+    /// The index of the parameter called `name`, its prefix included (`:title`): look it up once to
+    /// bind many rows by name at the cost of binding by index.
+    ///
+    /// Fails with a misuse error when the SQL has no parameter of that name.
+    public func parameterIndex(named name: String) throws -> Int32 {
+        let index = sqlite3_bind_parameter_index(handle, name)
+        guard index > 0 else { throw DatabaseError.misuse("the SQL has no parameter \(name)", sql: sql) }
+        return index
+    }
+
+    /// Binds `value` to the parameter called `name` (`:title`).
+    public func bind(_ value: any DatabaseValueConvertible, named name: String) throws {
+        try value.bind(to: self, at: parameterIndex(named: name))
+    }
+
+    /// Binds each argument to the parameter of its name (`:title`); every parameter must get one.
+    public func bind(named arguments: [String: any DatabaseValueConvertible]) throws {
+        guard arguments.count == Int(sqlite3_bind_parameter_count(handle)) else {
+            throw DatabaseError.misuse(
+                "\(arguments.count) named arguments for \(sqlite3_bind_parameter_count(handle)) parameters", sql: sql)
+        }
+        for (name, argument) in arguments {
+            try bind(argument, named: name)
         }
     }
 
@@ -147,9 +173,18 @@ public final class Statement {
 
     /// Runs the statement to completion with `arguments`, then resets it.
     public func execute(_ arguments: [any DatabaseValueConvertible] = []) throws {
+        try run { try bind(arguments) }
+    }
+
+    /// Runs the statement to completion with arguments bound by name (`:title`), then resets it.
+    public func execute(named arguments: [String: any DatabaseValueConvertible]) throws {
+        try run { try bind(named: arguments) }
+    }
+
+    private func run(binding bind: () throws -> Void) throws {
         sqlite3_reset(handle)
         defer { sqlite3_reset(handle) }
-        try bind(arguments)
+        try bind()
         while try step() {}
     }
 

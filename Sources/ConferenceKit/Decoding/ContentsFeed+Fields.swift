@@ -1,15 +1,20 @@
-// The fields of the lists of `contents.json` other than its items (docs/feed-format.md).
+// The fields of the lists of `contents.json` other than its items (docs/feed-format.md), and of
+// the other feeds' items, with the store's columns (each item's key column is the importer's).
 
 extension Event {
     static let fields = FieldTable<Event>([
         .requiredText("id", \.id),
-        .text("name", \.name),
-        .date("startTime", \.startTime),
-        .date("endTime", \.endTime),
-        .flag("current", \.isCurrent),
-        .text("webUrlKey", \.webURLKey),
-        .text("imagesPath", \.imagesPath),
-        .text("hashtag", \.hashtag),
+        .text("name", \.name, column: "name"),
+        .date("startTime", \.startTime, column: "start_time"),
+        .date("endTime", \.endTime, column: "end_time"),
+        .flag("current", \.isCurrent, column: "is_current"),
+        .text("webUrlKey", \.webURLKey, column: "web_url_key"),
+        .text("imagesPath", \.imagesPath, column: "images_path"),
+        .text("hashtag", \.hashtag, column: "hashtag"),
+    ], derived: [
+        StoredColumn(name: "utc_offset") { event, statement, index in
+            try statement.bind(event.startTime?.utcOffsetSeconds ?? event.endTime?.utcOffsetSeconds, at: index)
+        },
     ], finish: { event in
         if event.name.isEmpty { event.name = event.id }
     })
@@ -20,9 +25,9 @@ extension Event {
 extension Room {
     static let fields = FieldTable<Room>([
         .requiredInteger("id", \.id),
-        .requiredText("name", \.name),
-        .integer("ordinal", \.ordinal),
-        .integer("regionId", \.regionID),
+        .requiredText("name", \.name, column: "name"),
+        .integer("ordinal", \.ordinal, column: "ordinal"),
+        .integer("regionId", \.regionID, column: "region_id"),
     ])
 
     static var empty: Room { Room(id: 0, name: "") }
@@ -31,12 +36,12 @@ extension Room {
 extension Track {
     static let fields = FieldTable<Track>([
         .requiredInteger("id", \.id),
-        .requiredText("name", \.name),
-        .integer("ordinal", \.ordinal),
-        .text("color", \.color),
-        .text("darkColor", \.darkColor),
-        .text("titleColor", \.titleColor),
-        .text("lightBGColor", \.lightBackgroundColor),
+        .requiredText("name", \.name, column: "name"),
+        .integer("ordinal", \.ordinal, column: "ordinal"),
+        .text("color", \.color, column: "color"),
+        .text("darkColor", \.darkColor, column: "dark_color"),
+        .text("titleColor", \.titleColor, column: "title_color"),
+        .text("lightBGColor", \.lightBackgroundColor, column: "light_background_color"),
     ])
 
     static var empty: Track { Track(id: 0, name: "") }
@@ -45,9 +50,9 @@ extension Track {
 extension Topic {
     static let fields = FieldTable<Topic>([
         .requiredInteger("id", \.id),
-        .requiredText("title", \.name, alternatives: ["name"]),
+        .requiredText("title", \.name, alternatives: ["name"], column: "name"),
         .text("name", \.name),
-        .integer("ordinal", \.ordinal),
+        .integer("ordinal", \.ordinal, column: "ordinal"),
     ])
 
     static var empty: Topic { Topic(id: 0, name: "") }
@@ -56,9 +61,9 @@ extension Topic {
 extension TopicCategory {
     static let fields = FieldTable<TopicCategory>([
         .requiredInteger("id", \.id),
-        .requiredText("title", \.name, alternatives: ["name"]),
+        .requiredText("title", \.name, alternatives: ["name"], column: "name"),
         .text("name", \.name),
-        .integer("ordinal", \.ordinal),
+        .integer("ordinal", \.ordinal, column: "ordinal"),
         .integerList("topicIds", \.topicIDs),
     ])
 
@@ -68,10 +73,10 @@ extension TopicCategory {
 extension Resource {
     static let fields = FieldTable<Resource>([
         .requiredInteger("id", \.id),
-        .requiredText("title", \.title),
-        .text("url", \.url),
-        .text("resource_type", \.type),
-        .text("description", \.description),
+        .requiredText("title", \.title, column: "title"),
+        .text("url", \.url, column: "url"),
+        .text("resource_type", \.type, column: "type"),
+        .text("description", \.description, column: "description"),
     ])
 
     static var empty: Resource { Resource(id: 0, title: "") }
@@ -80,11 +85,11 @@ extension Resource {
 extension NewsItem {
     static let fields = FieldTable<NewsItem>([
         .requiredText("id", \.id),
-        .requiredText("title", \.title),
-        .text("body", \.body),
-        .date("timestamp", \.timestamp),
-        .text("visibility", \.visibility),
-        .text("type", \.type),
+        .requiredText("title", \.title, column: "title"),
+        .text("body", \.body, column: "body"),
+        .date("timestamp", \.timestamp, column: "timestamp"),
+        .text("visibility", \.visibility, column: "visibility"),
+        .text("type", \.type, column: "type"),
         .objectList("photos", \.photos, NewsItem.Photo.fields, empty: NewsItem.Photo(id: "")),
     ])
 
@@ -101,10 +106,12 @@ extension NewsItem.Photo {
 extension LiveStream {
     /// A stream's key in `live_sessions` is its session's number, not a field.
     static let fields = FieldTable<LiveStream>([
-        .text("iosUrl", \.iosURL),
-        .text("tvosUrl", \.tvosURL),
-        .date("actualEndDate", \.actualEndDate),
+        .text("iosUrl", \.iosURL, column: "ios_url"),
+        .text("tvosUrl", \.tvosURL, column: "tvos_url"),
+        .date("actualEndDate", \.actualEndDate, column: "actual_end_date"),
         .textDictionary("images", \.images),
+    ], derived: [
+        StoredColumn(name: "shelf_image_url") { stream, statement, index in try statement.bind(stream.images["shelf"], at: index) },
     ])
 }
 
@@ -124,15 +131,16 @@ extension EventHero {
 }
 
 extension Article {
+    /// The body's keys all fill one column.
     static let fields = FieldTable<Article>([
         .text("id", \.idText),
         .text("articleID", \.idText),
-        .text("title", \.title),
-        .text("body", \.body),
+        .text("title", \.title, column: "title"),
+        .text("body", \.body, column: "body"),
         .text("text", \.body),
         .text("content", \.body),
         .text("html", \.body),
-        .text("webPermalink", \.webPermalink),
+        .text("webPermalink", \.webPermalink, column: "web_permalink"),
     ])
 }
 

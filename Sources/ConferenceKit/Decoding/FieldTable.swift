@@ -1,19 +1,23 @@
 /// How the items of one kind (a content item, an event, a chapter) are read from a feed: one entry
 /// per JSON key, each saying how the value is read, where it goes in the model and, for a stored
-/// scalar, which column of the store holds it. The one definition of a field: the decoder and the
-/// store's writer are both driven by it.
+/// value, which columns of the store hold it. The one definition of a field: the decoder and the
+/// store's writers are both driven by it.
 struct FieldTable<Model>: Sendable {
     let fields: [FeedField<Model>]
     /// Fills in defaults once the item is read (an event's name from its id, say).
     let finish: @Sendable (inout Model) -> Void
     /// Reads a key the table does not list (an unknown media kind); nil skips it.
     let other: (@Sendable (String, inout JSONScanner, inout Model) throws -> Void)?
+    /// Columns the store makes from several fields, or from part of one (an event's UTC offset).
+    let derived: [StoredColumn<Model>]
     /// Field indices by key length, then key bytes: a lookup without making a `String` per key.
     private let byLength: [[(key: [UInt8], field: Int)]]
 
-    init(_ fields: [FeedField<Model>], other: (@Sendable (String, inout JSONScanner, inout Model) throws -> Void)? = nil,
+    init(_ fields: [FeedField<Model>], derived: [StoredColumn<Model>] = [],
+         other: (@Sendable (String, inout JSONScanner, inout Model) throws -> Void)? = nil,
          finish: @escaping @Sendable (inout Model) -> Void = { _ in }) {
         self.fields = fields
+        self.derived = derived
         self.finish = finish
         self.other = other
         var byLength: [[(key: [UInt8], field: Int)]] = Array(repeating: [], count: (fields.map(\.key.utf8.count).max() ?? 0) + 1)
@@ -29,8 +33,8 @@ struct FieldTable<Model>: Sendable {
         return nil
     }
 
-    /// The columns of the fields the store keeps as they are, in table order.
-    var columns: [StoredColumn<Model>] { fields.compactMap(\.column) }
+    /// The store's columns: those the fields name, in table order, then the derived ones.
+    var columns: [StoredColumn<Model>] { fields.flatMap(\.columns) + derived }
 
     /// Reads one object into `model`, reporting unusable values to `problems` (prefixed by `path`).
     ///
@@ -104,47 +108,29 @@ struct FieldProblems {
     }
 }
 
-/// A column of the store holding one field as the feed gave it.
-struct StoredColumn<Model>: Sendable {
-    let name: String
-    let bind: @Sendable (Model, Statement, Int32) throws -> Void
-
-    init(name: String, bind: @escaping @Sendable (Model, Statement, Int32) throws -> Void) {
-        self.name = name
-        self.bind = bind
-    }
-
-    /// The column `name` holding the text at `path`.
-    init(_ name: String, _ path: KeyPath<Model, String> & Sendable) {
-        self.init(name: name) { model, statement, index in try statement.bind(model[keyPath: path], at: index) }
-    }
-
-    init(_ name: String, _ path: KeyPath<Model, String?> & Sendable) {
-        self.init(name: name) { model, statement, index in try statement.bind(model[keyPath: path], at: index) }
-    }
-
-    init(_ name: String, _ path: KeyPath<Model, Int?> & Sendable) {
-        self.init(name: name) { model, statement, index in try statement.bind(model[keyPath: path], at: index) }
-    }
-}
-
 /// One key of a feed item: how its value is read and where it goes.
 struct FeedField<Model>: Sendable {
     let key: String
     let isRequired: Bool
     /// Other keys that satisfy a required field (a topic's `name` for its `title`).
     var alternatives: [String] = []
-    let column: StoredColumn<Model>?
+    /// The store's columns holding the value: none, one, or those of a nested object.
+    let columns: [StoredColumn<Model>]
     /// Reads the value into the model; true when a usable value was set.
     let read: @Sendable (inout JSONScanner, inout Model, inout FieldProblems) throws -> Bool
 
-    init(key: String, isRequired: Bool = false, alternatives: [String] = [], column: StoredColumn<Model>? = nil,
+    init(key: String, isRequired: Bool = false, alternatives: [String] = [], columns: [StoredColumn<Model>] = [],
          read: @escaping @Sendable (inout JSONScanner, inout Model, inout FieldProblems) throws -> Bool) {
         self.key = key
         self.isRequired = isRequired
         self.alternatives = alternatives
-        self.column = column
+        self.columns = columns
         self.read = read
+    }
+
+    /// The column `name` holding the value at `path` as it is; none without a name.
+    private static func column<Value: DatabaseValueConvertible>(_ name: String?, _ path: KeyPath<Model, Value> & Sendable) -> [StoredColumn<Model>] {
+        name.map { [StoredColumn($0, path)] } ?? []
     }
 
     /// Applies a lenient reading: sets the value, ignores unknown, records a mismatch.
@@ -173,7 +159,7 @@ extension FeedField {
     }
 
     static func text(_ key: String, _ path: WritableKeyPath<Model, String?> & Sendable, column: String? = nil) -> FeedField {
-        FeedField(key: key, column: column.map { StoredColumn($0, path) }) { scanner, model, problems in
+        FeedField(key: key, columns: Self.column(column, path)) { scanner, model, problems in
             apply(key, "text", try scanner.readText(), &problems) { model[keyPath: path] = $0 }
         }
     }
@@ -181,7 +167,7 @@ extension FeedField {
     /// Text with a default (`""` for a description).
     static func text(_ key: String, _ path: WritableKeyPath<Model, String> & Sendable, required: Bool = false,
                      alternatives: [String] = [], column: String? = nil) -> FeedField {
-        FeedField(key: key, isRequired: required, alternatives: alternatives, column: column.map { StoredColumn($0, path) }) { scanner, model, problems in
+        FeedField(key: key, isRequired: required, alternatives: alternatives, columns: Self.column(column, path)) { scanner, model, problems in
             apply(key, "text", try scanner.readText(), &problems) { model[keyPath: path] = $0 }
         }
     }
@@ -193,32 +179,38 @@ extension FeedField {
     }
 
     static func integer(_ key: String, _ path: WritableKeyPath<Model, Int?> & Sendable, column: String? = nil) -> FeedField {
-        FeedField(key: key, column: column.map { StoredColumn($0, path) }) { scanner, model, problems in
+        FeedField(key: key, columns: Self.column(column, path)) { scanner, model, problems in
             apply(key, "a whole number", try scanner.readInteger(), &problems) { model[keyPath: path] = $0 }
         }
     }
 
-    static func number(_ key: String, _ path: WritableKeyPath<Model, Double?> & Sendable) -> FeedField {
-        FeedField(key: key) { scanner, model, problems in
+    static func number(_ key: String, _ path: WritableKeyPath<Model, Double?> & Sendable, column: String? = nil) -> FeedField {
+        FeedField(key: key, columns: Self.column(column, path)) { scanner, model, problems in
             apply(key, "a number", try scanner.readNumber(), &problems) { model[keyPath: path] = $0 }
         }
     }
 
     /// A number with a default (a chapter's start).
-    static func number(_ key: String, _ path: WritableKeyPath<Model, Double> & Sendable, required: Bool = false) -> FeedField {
-        FeedField(key: key, isRequired: required) { scanner, model, problems in
+    static func number(_ key: String, _ path: WritableKeyPath<Model, Double> & Sendable, required: Bool = false,
+                       column: String? = nil) -> FeedField {
+        FeedField(key: key, isRequired: required, columns: Self.column(column, path)) { scanner, model, problems in
             apply(key, "a number", try scanner.readNumber(), &problems) { model[keyPath: path] = $0 }
         }
     }
 
+    /// A date, stored as seconds since 1970.
     static func date(_ key: String, _ path: WritableKeyPath<Model, FeedDate?> & Sendable, column: String? = nil) -> FeedField {
-        FeedField(key: key, column: column.map { name in StoredColumn(name: name) { model, statement, index in try statement.bind(model[keyPath: path]?.secondsSince1970, at: index) } }) { scanner, model, problems in
+        let columns = column.map { name in
+            [StoredColumn<Model>(name: name) { model, statement, index in try statement.bind(model[keyPath: path]?.secondsSince1970, at: index) }]
+        } ?? []
+        return FeedField(key: key, columns: columns) { scanner, model, problems in
             apply(key, "a date", try scanner.readDate(), &problems) { model[keyPath: path] = $0 }
         }
     }
 
+    /// True or false, stored as 1 or 0.
     static func flag(_ key: String, _ path: WritableKeyPath<Model, Bool> & Sendable, column: String? = nil) -> FeedField {
-        FeedField(key: key, column: column.map { name in StoredColumn(name: name) { model, statement, index in try statement.bind(model[keyPath: path] ? 1 : 0, at: index) } }) { scanner, model, problems in
+        FeedField(key: key, columns: Self.column(column, path)) { scanner, model, problems in
             apply(key, "true or false", try scanner.readFlag(), &problems) { model[keyPath: path] = $0 }
         }
     }
@@ -257,9 +249,13 @@ extension FeedField {
     }
 
     /// A nested object read with its own table; `{}` and the unknown shapes leave it nil.
+    ///
+    /// With `columnPrefix`, the item's own table holds the object's columns, their names prefixed
+    /// (`signup_url`), NULL when the object is absent.
     static func object<Child: Equatable & Sendable>(_ key: String, _ path: WritableKeyPath<Model, Child?> & Sendable,
-                                                    _ table: FieldTable<Child>, empty: Child) -> FeedField {
-        FeedField(key: key) { scanner, model, problems in
+                                                    _ table: FieldTable<Child>, empty: Child, columnPrefix: String? = nil) -> FeedField {
+        let columns = columnPrefix.map { prefix in table.columns.map { $0.within(path, prefix: prefix) } } ?? []
+        return FeedField(key: key, columns: columns) { scanner, model, problems in
             guard try expect(objectShape(&scanner), key, "an object", &problems) else { return false }
             var child = empty
             let failure = try problems.within(key + ".") { try table.read(&scanner, into: &child, problems: &$0) }

@@ -55,41 +55,36 @@ struct JSONScanner {
     /// Calls `field` with each key (its decoded UTF-8 bytes, valid during the call) and the scanner
     /// positioned on the key's value, which `field` must read or skip.
     mutating func readObject(_ field: (inout JSONScanner, UnsafeBufferPointer<UInt8>) throws -> Void) throws {
-        try enter()
-        defer { depth -= 1 }
-        skipWhitespace()
-        try expect(UInt8(ascii: "{"))
-        skipWhitespace()
-        if peek() == UInt8(ascii: "}") { index += 1; return }
-        while true {
-            skipWhitespace()
-            try readKey { scanner, key in
+        try readList(opening: UInt8(ascii: "{"), closing: UInt8(ascii: "}")) { scanner in
+            try scanner.readKey { scanner, key in
                 scanner.skipWhitespace()
                 try scanner.expect(UInt8(ascii: ":"))
                 scanner.skipWhitespace()
                 try field(&scanner, key)
             }
-            skipWhitespace()
-            let separator = try next()
-            if separator == UInt8(ascii: "}") { return }
-            guard separator == UInt8(ascii: ",") else { index -= 1; throw malformed }
         }
     }
 
     /// Calls `element` with the scanner positioned on each element, which it must read or skip.
     mutating func readArray(_ element: (inout JSONScanner) throws -> Void) throws {
+        try readList(opening: UInt8(ascii: "["), closing: UInt8(ascii: "]"), element)
+    }
+
+    /// Reads an object or array: calls `item` on each of its comma-separated items, which it must read.
+    @inline(__always)
+    private mutating func readList(opening: UInt8, closing: UInt8, _ item: (inout JSONScanner) throws -> Void) throws {
         try enter()
         defer { depth -= 1 }
         skipWhitespace()
-        try expect(UInt8(ascii: "["))
+        try expect(opening)
         skipWhitespace()
-        if peek() == UInt8(ascii: "]") { index += 1; return }
+        if peek() == closing { index += 1; return }
         while true {
             skipWhitespace()
-            try element(&self)
+            try item(&self)
             skipWhitespace()
             let separator = try next()
-            if separator == UInt8(ascii: "]") { return }
+            if separator == closing { return }
             guard separator == UInt8(ascii: ",") else { index -= 1; throw malformed }
         }
     }
@@ -136,58 +131,51 @@ struct JSONScanner {
 
     /// A string value.
     mutating func readString() throws -> String {
-        skipWhitespace()
-        try expect(UInt8(ascii: "\""))
-        let start = index
-        var isASCII = true
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
-                index += 1
-                if isASCII { return String(decoding: text, as: UTF8.self) }
-                guard let string = String(validating: text, as: UTF8.self) else { index = start; throw malformed }
-                return string
-            }
-            if byte == UInt8(ascii: "\\") {
-                // The scratch buffer is taken out of `self` while it fills, and put back for its capacity.
-                var buffer: [UInt8] = []
-                swap(&buffer, &scratch)
-                defer { swap(&buffer, &scratch) }
-                buffer.removeAll(keepingCapacity: true)
-                buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-                try readEscapes(into: &buffer)
-                guard let string = String(validating: buffer, as: UTF8.self) else { index = start; throw malformed }
-                return string
-            }
-            guard byte >= 0x20 else { throw malformed }
-            if byte >= 0x80 { isASCII = false }
+        let (start, isASCII) = try scanToQuoteOrEscape()
+        if bytes[index] == UInt8(ascii: "\"") {
+            let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
             index += 1
+            if isASCII { return String(decoding: text, as: UTF8.self) }
+            guard let string = String(validating: text, as: UTF8.self) else { index = start; throw malformed }
+            return string
         }
-        throw malformed
+        // The scratch buffer is taken out of `self` while it fills, and put back for its capacity.
+        var buffer: [UInt8] = []
+        swap(&buffer, &scratch)
+        defer { swap(&buffer, &scratch) }
+        buffer.removeAll(keepingCapacity: true)
+        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        try readEscapes(into: &buffer)
+        guard let string = String(validating: buffer, as: UTF8.self) else { index = start; throw malformed }
+        return string
     }
 
     /// Skips a string, checking it as `readString` would, without making a `String` of it.
     private mutating func skipString() throws {
+        let (start, isASCII) = try scanToQuoteOrEscape()
+        if bytes[index] == UInt8(ascii: "\\") {
+            index = start - 1
+            _ = try readString()
+            return
+        }
+        if !isASCII {
+            guard String(validating: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self) != nil
+            else { index = start; throw malformed }
+        }
+        index += 1
+    }
+
+    /// Enters a string and stops on its closing quote or its first backslash, whichever comes first;
+    /// returns where its text starts and whether the text up to there is ASCII.
+    @inline(__always)
+    private mutating func scanToQuoteOrEscape() throws -> (start: Int, isASCII: Bool) {
         skipWhitespace()
         try expect(UInt8(ascii: "\""))
         let start = index
         var isASCII = true
         while index < bytes.count {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                if !isASCII {
-                    guard String(validating: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self) != nil
-                    else { index = start; throw malformed }
-                }
-                index += 1
-                return
-            }
-            if byte == UInt8(ascii: "\\") {
-                index = start - 1
-                _ = try readString()
-                return
-            }
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return (start, isASCII) }
             guard byte >= 0x20 else { throw malformed }
             if byte >= 0x80 { isASCII = false }
             index += 1

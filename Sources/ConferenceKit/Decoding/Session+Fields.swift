@@ -1,6 +1,7 @@
 // The fields of a content item (`contents[]`), as docs/feed-format.md describes them. This table is
 // the one definition of each field: the decoder reads by it, and the store's writer takes the
-// columns of the `sessions` table from the entries that name one.
+// columns of the `sessions` table from the entries that name one (the `instances` and `videos`
+// columns are here too), so a new field is a property, an entry here and a migration.
 extension Session {
     static let fields = FieldTable<Session>([
         .requiredText("id", \.id),
@@ -26,7 +27,7 @@ extension Session {
         ])),
         .text("actionLinkPrompt", \.actionLinkPrompt, column: "action_link_prompt"),
         .text("actionLinkURL", \.actionLinkURL, column: "action_link_url"),
-        .object("signupInformation", \.signup, LabSignup.fields, empty: LabSignup()),
+        .object("signupInformation", \.signup, LabSignup.fields, empty: LabSignup(), columnPrefix: "signup_"),
         .date("originalPublishingDate", \.originalPublishingDate, column: "original_publishing_date"),
         .date("publishingExpiryDate", \.publishingExpiryDate, column: "publishing_expiry_date"),
         .text("articleID", \.articleID, column: "article_id"),
@@ -37,18 +38,28 @@ extension Session {
 
     /// An empty item for the decoder to fill in.
     static var empty: Session { Session(id: "", eventID: "", title: "") }
+
+    /// The `instances` columns: the schedule of an item that has a start time.
+    static let instanceColumns: [StoredColumn<Session>] = [
+        StoredColumn("start_time", \.startTime?.secondsSince1970),
+        StoredColumn("end_time", \.endTime?.secondsSince1970),
+        StoredColumn("utc_offset", \.startTime?.utcOffsetSeconds),
+        StoredColumn("room_id", \.roomID),
+        StoredColumn("track_id", \.trackID),
+    ]
 }
 
 extension Media {
-    /// Known kinds by key; a key not listed whose value is text is kept as a link of that kind.
+    /// Known kinds by key, with their `videos` columns; a key not listed whose value is text is kept
+    /// as a link of that kind.
     static let fields = FieldTable<Media>([
-        .text("hls", \.hls),
-        .text("tvOShls", \.tvOSHLS),
-        .text("downloadHD", \.downloadHD),
-        .text("downloadSD", \.downloadSD),
-        .text("slides", \.slides),
-        .text("subtitles", \.subtitles),
-        .number("duration", \.duration),
+        .text("hls", \.hls, column: "hls"),
+        .text("tvOShls", \.tvOSHLS, column: "tvos_hls"),
+        .text("downloadHD", \.downloadHD, column: "download_hd"),
+        .text("downloadSD", \.downloadSD, column: "download_sd"),
+        .text("slides", \.slides, column: "slides"),
+        .text("subtitles", \.subtitles, column: "subtitles"),
+        .number("duration", \.duration, column: "duration"),
         .objectList("chapters", \.chapters, Chapter.fields, empty: Chapter(title: "", start: 0)),
     ], other: { kind, scanner, media in
         guard scanner.peekKind() == .string else { return try scanner.skipValue() }
@@ -83,10 +94,11 @@ extension CodeSnippet {
 }
 
 extension LabSignup {
+    /// Its columns are the item's own, prefixed (`signup_url`).
     static let fields = FieldTable<LabSignup>([
-        .text("url", \.url),
-        .text("text", \.text),
-        .date("startDate", \.startDate),
-        .date("endDate", \.endDate),
+        .text("url", \.url, column: "url"),
+        .text("text", \.text, column: "text"),
+        .date("startDate", \.startDate, column: "start"),
+        .date("endDate", \.endDate, column: "end"),
     ])
 }

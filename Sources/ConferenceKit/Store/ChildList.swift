@@ -1,79 +1,3 @@
-/// A value stored in a child list row (one or more columns after the owner and position).
-protocol ChildRowValue: Equatable {
-    static var columnCount: Int32 { get }
-    func bind(to statement: Statement, at index: Int32) throws
-    init(row: Statement, at index: Int32)
-}
-
-extension String: ChildRowValue {
-    static var columnCount: Int32 { 1 }
-    init(row: Statement, at index: Int32) { self = row.string(at: index) ?? "" }
-}
-
-extension Int: ChildRowValue {
-    static var columnCount: Int32 { 1 }
-    init(row: Statement, at index: Int32) { self = row.int(at: index) }
-}
-
-extension NewsItem.Photo: ChildRowValue {
-    static var columnCount: Int32 { 2 }
-
-    func bind(to statement: Statement, at index: Int32) throws {
-        try statement.bind(id, at: index)
-        try statement.bind(ratio, at: index + 1)
-    }
-
-    init(row: Statement, at index: Int32) {
-        self.init(id: row.string(at: index) ?? "", ratio: row.optionalDouble(at: index + 1))
-    }
-}
-
-extension Chapter: ChildRowValue {
-    static var columnCount: Int32 { 4 }
-
-    func bind(to statement: Statement, at index: Int32) throws {
-        try statement.bind(title, at: index)
-        try statement.bind(start, at: index + 1)
-        try statement.bind(end, at: index + 2)
-        try statement.bind(summary, at: index + 3)
-    }
-
-    init(row: Statement, at index: Int32) {
-        self.init(title: row.string(at: index) ?? "", start: row.double(at: index + 1), end: row.optionalDouble(at: index + 2),
-                  summary: row.string(at: index + 3))
-    }
-}
-
-extension CodeSnippet: ChildRowValue {
-    static var columnCount: Int32 { 5 }
-
-    func bind(to statement: Statement, at index: Int32) throws {
-        try statement.bind(title, at: index)
-        try statement.bind(language, at: index + 1)
-        try statement.bind(startTime, at: index + 2)
-        try statement.bind(endTime, at: index + 3)
-        try statement.bind(code, at: index + 4)
-    }
-
-    init(row: Statement, at index: Int32) {
-        self.init(title: row.string(at: index) ?? "", language: row.string(at: index + 1), startTime: row.optionalDouble(at: index + 2),
-                  endTime: row.optionalDouble(at: index + 3), code: row.string(at: index + 4) ?? "")
-    }
-}
-
-extension Media.Link: ChildRowValue {
-    static var columnCount: Int32 { 2 }
-
-    func bind(to statement: Statement, at index: Int32) throws {
-        try statement.bind(kind, at: index)
-        try statement.bind(url, at: index + 1)
-    }
-
-    init(row: Statement, at index: Int32) {
-        self.init(kind: row.string(at: index) ?? "", url: row.string(at: index + 1) ?? "")
-    }
-}
-
 /// An ordered list owned by a row (a session's keywords, a news item's photos), stored one row per
 /// element keyed by (owner, position). Syncing compares with the stored list and writes only the
 /// positions that differ; a new list is written with one multi-row INSERT.
@@ -84,17 +8,42 @@ final class ChildList<Owner: Hashable & DatabaseValueConvertible, Value: ChildRo
     private let db: Database
     private let table: String
     private let ownerColumn: String
-    private let valueColumns: [String]
+    private let valueColumns: [StoredColumn<Value>]
     private let readOwner: (Statement) -> Owner
     /// `inserts[n - 1]` inserts n rows at once.
-    private var inserts: [Statement?]
-    private let updateSQL: String
+    private var inserts: [RowsStatement?]
+    private var update: RowsStatement?
     private let trimSQL: String
+
+    /// A statement writing one or more rows, with each row's parameters found by name.
+    private struct RowsStatement {
+        let statement: Statement
+        /// By row: the parameters of the owner, the position and the value's columns.
+        let owners: [Int32]
+        let positions: [Int32]
+        let values: [ColumnBindings<Value>]
+
+        /// Row `n` (from 1) of the statement has parameters named after the columns followed by `suffix(n)`.
+        init(_ statement: Statement, rows: Int, ownerColumn: String, valueColumns: [StoredColumn<Value>], suffix: (Int) -> String) throws {
+            self.statement = statement
+            owners = try (1...rows).map { try statement.parameterIndex(named: ":" + ownerColumn + suffix($0)) }
+            positions = try (1...rows).map { try statement.parameterIndex(named: ":position" + suffix($0)) }
+            values = try (1...rows).map { try ColumnBindings(valueColumns, in: statement, suffix: suffix($0)) }
+        }
+
+        /// Binds the row at `row` (from 0).
+        func bind(_ owner: Owner, position: Int, _ value: Value, row: Int) throws {
+            try owner.bind(to: statement, at: owners[row])
+            try statement.bind(position, at: positions[row])
+            try values[row].bind(value, to: statement)
+        }
+    }
 
     /// Lists longer than this are inserted in several statements.
     private static var maximumRowsPerInsert: Int { 16 }
 
-    init(db: Database, table: String, ownerColumn: String, valueColumns: [String], kind: RecordKind,
+    /// `valueColumns` are the columns of a value, after `ownerColumn` and `position`.
+    init(db: Database, table: String, ownerColumn: String, valueColumns: [StoredColumn<Value>], kind: RecordKind,
          readOwner: @escaping (Statement) -> Owner) throws {
         self.db = db
         self.table = table
@@ -103,14 +52,13 @@ final class ChildList<Owner: Hashable & DatabaseValueConvertible, Value: ChildRo
         self.kind = kind
         self.readOwner = readOwner
         inserts = Array(repeating: nil, count: ChildList.maximumRowsPerInsert)
-        updateSQL = "UPDATE \(table) SET \(valueColumns.map { "\($0) = ?" }.joined(separator: ", ")) WHERE \(ownerColumn) = ? AND position = ?"
         trimSQL = "DELETE FROM \(table) WHERE \(ownerColumn) = ? AND position >= ?"
     }
 
     /// Every stored list, by owner.
     func load() throws -> [Owner: [Value]] {
         var lists: [Owner: [Value]] = [:]
-        let sql = "SELECT \(ownerColumn), \(valueColumns.joined(separator: ", ")) FROM \(table) ORDER BY \(ownerColumn), position"
+        let sql = "SELECT \(ownerColumn), \(valueColumns.map(\.name).joined(separator: ", ")) FROM \(table) ORDER BY \(ownerColumn), position"
         try db.makeStatement(sql).forEachRow { row in
             lists[readOwner(row), default: []].append(Value(row: row, at: 1))
         }
@@ -129,12 +77,10 @@ final class ChildList<Owner: Hashable & DatabaseValueConvertible, Value: ChildRo
         current[owner] = values
         let common = min(old.count, values.count)
         for position in 0..<common where old[position] != values[position] {
-            let update = try db.cachedStatement(updateSQL)
-            try values[position].bind(to: update, at: 1)
-            try owner.bind(to: update, at: Value.columnCount + 1)
-            try update.bind(position, at: Value.columnCount + 2)
-            try update.step()
-            update.reset()
+            let update = try updateStatement()
+            try update.bind(owner, position: position, values[position], row: 0)
+            try update.statement.step()
+            update.statement.reset()
             counts.updated += 1
         }
         if values.count > common {
@@ -153,29 +99,38 @@ final class ChildList<Owner: Hashable & DatabaseValueConvertible, Value: ChildRo
         while !remaining.isEmpty {
             let batch = remaining.prefix(ChildList.maximumRowsPerInsert)
             remaining = remaining.dropFirst(batch.count)
-            let statement = try insertStatement(rows: batch.count)
-            let stride = 2 + Value.columnCount
-            var index: Int32 = 1
-            for value in batch {
-                try owner.bind(to: statement, at: index)
-                try statement.bind(position, at: index + 1)
-                try value.bind(to: statement, at: index + 2)
-                index += stride
+            let insert = try insertStatement(rows: batch.count)
+            for (row, value) in batch.enumerated() {
+                try insert.bind(owner, position: position, value, row: row)
                 position += 1
             }
-            try statement.step()
-            statement.reset()
+            try insert.statement.step()
+            insert.statement.reset()
             counts.inserted += batch.count
         }
     }
 
-    private func insertStatement(rows: Int) throws -> Statement {
-        if let statement = inserts[rows - 1], !statement.hasFailed { return statement }
-        let columns = [ownerColumn, "position"] + valueColumns
-        let row = "(" + columns.map { _ in "?" }.joined(separator: ", ") + ")"
+    /// `INSERT INTO table (owner, position, a) VALUES (:owner_1, :position_1, :a_1), (:owner_2, …)`.
+    private func insertStatement(rows: Int) throws -> RowsStatement {
+        if let insert = inserts[rows - 1], !insert.statement.hasFailed { return insert }
+        let columns = [ownerColumn, "position"] + valueColumns.map(\.name)
+        let values = (1...rows).map { row in "(" + columns.map { ":\($0)_\(row)" }.joined(separator: ", ") + ")" }
         let statement = try db.cachedStatement(
-            "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES " + Array(repeating: row, count: rows).joined(separator: ", "))
-        inserts[rows - 1] = statement
-        return statement
+            "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES " + values.joined(separator: ", "))
+        let insert = try RowsStatement(statement, rows: rows, ownerColumn: ownerColumn, valueColumns: valueColumns) { "_\($0)" }
+        inserts[rows - 1] = insert
+        return insert
+    }
+
+    /// `UPDATE table SET a = :a WHERE owner = :owner AND position = :position`.
+    private func updateStatement() throws -> RowsStatement {
+        if let update, !update.statement.hasFailed { return update }
+        let statement = try db.cachedStatement("""
+            UPDATE \(table) SET \(valueColumns.map { "\($0.name) = \($0.parameter)" }.joined(separator: ", "))
+            WHERE \(ownerColumn) = :\(ownerColumn) AND position = :position
+            """)
+        let update = try RowsStatement(statement, rows: 1, ownerColumn: ownerColumn, valueColumns: valueColumns) { _ in "" }
+        self.update = update
+        return update
     }
 }

@@ -59,12 +59,7 @@ public final class ConferenceStore: @unchecked Sendable {
         }
     }
 
-    // MARK: Imports
-
-    /// Saves everything one sync downloaded in a single transaction (see `Database.apply(_:)`).
-    public func apply(_ batch: SyncBatch) throws -> ImportReport {
-        try write { try $0.apply(batch) }
-    }
+    // MARK: One-transaction shortcuts other targets call (the benchmarks, wwdc, wwdc's tests)
 
     /// Saves a decoded `contents.json` in its own transaction (see `Database.importContents(_:)`).
     public func importContents(_ feed: ContentsFeed) throws -> ImportReport {
@@ -75,18 +70,6 @@ public final class ConferenceStore: @unchecked Sendable {
     public func importContents(json data: Data, feed: String = "contents.json") throws -> ImportReport {
         try write { try $0.importContents(json: data, feed: feed) }
     }
-
-    /// Saves a decoded `news.json` in its own transaction.
-    public func importNews(_ feed: NewsFeed) throws -> ImportReport {
-        try write { try $0.importNews(feed) }
-    }
-
-    /// Saves a decoded `videos_live.json` in its own transaction.
-    public func importLiveVideos(_ feed: LiveVideosFeed) throws -> ImportReport {
-        try write { try $0.importLiveVideos(feed) }
-    }
-
-    // MARK: Reading
 
     /// Sessions matching every word of `text`, best first (see `Database.search(_:limit:)`).
     public func search(_ text: String, limit: Int = 50) throws -> [SearchHit] {
@@ -103,40 +86,8 @@ public final class ConferenceStore: @unchecked Sendable {
         try read { try $0.dump() }
     }
 
-    // MARK: User data
-
-    /// The favorite row of a session (see `Database.favorite(sessionID:)`).
-    public func favorite(sessionID: String) throws -> Favorite? {
-        try read { try $0.favorite(sessionID: sessionID) }
-    }
-
-    /// The favorite rows, by session identifier (see `Database.favorites(onlyFavorites:)`).
-    public func favorites(onlyFavorites: Bool = true) throws -> [Favorite] {
-        try read { try $0.favorites(onlyFavorites: onlyFavorites) }
-    }
-
-    /// Marks or unmarks a session in its own transaction.
+    /// Marks or unmarks a session in its own transaction (see `Database.setFavorite(sessionID:_:syncState:at:)`).
     public func setFavorite(sessionID: String, _ isFavorite: Bool, syncState: SyncState = .pending, at date: Date = Date()) throws {
         try write { try $0.setFavorite(sessionID: sessionID, isFavorite, syncState: syncState, at: date) }
-    }
-
-    /// The feedback given on a session.
-    public func feedback(sessionID: String) throws -> Feedback? {
-        try read { try $0.feedback(sessionID: sessionID) }
-    }
-
-    /// Writes the feedback of its session (see `Database.saveFeedback(_:)`).
-    public func saveFeedback(_ feedback: Feedback) throws {
-        try write { try $0.saveFeedback(feedback) }
-    }
-
-    /// What the last sync recorded for `feed`.
-    public func syncMetadata(feed: String) throws -> SyncMetadata? {
-        try read { try $0.syncMetadata(feed: feed) }
-    }
-
-    /// Every feed's sync metadata, by name.
-    public func allSyncMetadata() throws -> [SyncMetadata] {
-        try read { try $0.allSyncMetadata() }
     }
 }

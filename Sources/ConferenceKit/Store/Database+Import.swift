@@ -54,8 +54,8 @@ extension Database {
     }
 
     func setSetting(_ key: String, to value: String) throws {
-        try execute("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                    [key, value])
+        try execute("INSERT INTO settings (key, value) VALUES (:key, :value) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                    named: [":key": key, ":value": value])
     }
 
     /// Rebuilds the full-text index from the sessions (after writing sessions by other means).

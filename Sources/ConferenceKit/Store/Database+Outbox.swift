@@ -53,12 +53,14 @@ extension Database {
         switch entry {
         case .favorite(let favorite):
             try execute("""
-                UPDATE favorites SET sync_state = 'synced', version = ?
-                WHERE session_id = ? AND version = ? AND sync_state = 'pending'
-                """, [acknowledged, favorite.sessionID, favorite.version])
+                UPDATE favorites SET sync_state = 'synced', version = :acknowledged
+                WHERE session_id = :session_id AND version = :sent AND sync_state = 'pending'
+                """, named: [":acknowledged": acknowledged, ":session_id": favorite.sessionID, ":sent": favorite.version])
         case .feedback(let feedback):
-            try execute("UPDATE feedback SET sync_state = 'synced', version = ? WHERE client_id = ? AND version = ? AND sync_state = 'pending'",
-                        [acknowledged, feedback.clientID.uuidString.lowercased(), feedback.version])
+            try execute("""
+                UPDATE feedback SET sync_state = 'synced', version = :acknowledged
+                WHERE client_id = :client_id AND version = :sent AND sync_state = 'pending'
+                """, named: [":acknowledged": acknowledged, ":client_id": feedback.clientID.uuidString.lowercased(), ":sent": feedback.version])
         }
         return changesCount > 0
     }

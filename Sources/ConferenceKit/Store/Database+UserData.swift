@@ -24,13 +24,17 @@ extension Database {
 
     /// Writes a favorite row as given (insert or replace), its version included.
     public func saveFavorite(_ favorite: Favorite) throws {
-        try execute("""
-            INSERT INTO favorites (session_id, is_favorite, sync_state, updated_at, version) VALUES (?, ?, ?, ?, ?)
-            ON CONFLICT (session_id) DO UPDATE SET is_favorite = excluded.is_favorite,
-                sync_state = excluded.sync_state, updated_at = excluded.updated_at, version = excluded.version
-            """, [favorite.sessionID, favorite.isFavorite, favorite.syncState.rawValue, favorite.updatedAt.timeIntervalSince1970,
-                  favorite.version])
+        try UpsertStatement(self, table: "favorites", key: "session_id", columns: Database.favoriteColumns, update: .always())
+            .write(favorite, key: favorite.sessionID)
     }
+
+    /// The columns of a favorite row but its key, `session_id`.
+    private static let favoriteColumns: [StoredColumn<Favorite>] = [
+        StoredColumn("is_favorite", \.isFavorite),
+        StoredColumn("sync_state", \.syncState.rawValue),
+        StoredColumn("updated_at", \.updatedAt.timeIntervalSince1970),
+        StoredColumn("version", \.version),
+    ]
 
     /// Marks or unmarks a session here: a local change, with the next outbox version, waiting for
     /// upload in `syncState` (`.pending`, or `.local` when there is no account to upload it to).
@@ -82,16 +86,30 @@ extension Database {
     ///
     /// Ratings outside 1...5 fail with `SQLITE_CONSTRAINT_CHECK`.
     public func saveFeedback(_ feedback: Feedback) throws {
-        let version = feedback.syncState == .synced ? feedback.version : try nextChangeVersion()
-        try execute("""
-            INSERT INTO feedback (\(Database.feedbackColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (session_id) DO UPDATE SET overall = excluded.overall, content = excluded.content,
-                presentation = excluded.presentation, comment = excluded.comment, sync_state = excluded.sync_state,
-                updated_at = excluded.updated_at, version = excluded.version
-            """, [feedback.clientID.uuidString.lowercased(), feedback.sessionID, feedback.overall, feedback.content,
-                  feedback.presentation, feedback.comment, feedback.syncState.rawValue,
-                  feedback.createdAt.timeIntervalSince1970, feedback.updatedAt.timeIntervalSince1970, version])
+        var row = feedback
+        if feedback.syncState != .synced { row.version = try nextChangeVersion() }
+        try writeFeedback(row, update: .always(keeping: ["client_id", "created_at"]))
     }
+
+    /// Writes a feedback row as given, its version included; `update` says what becomes of a stored
+    /// feedback on the same session.
+    func writeFeedback(_ feedback: Feedback, update: UpsertStatement<Feedback>.Update) throws {
+        try UpsertStatement(self, table: "feedback", key: "session_id", columns: Database.feedbackWriteColumns, update: update)
+            .write(feedback, key: feedback.sessionID)
+    }
+
+    /// The columns of a feedback row but its key, `session_id`.
+    private static let feedbackWriteColumns: [StoredColumn<Feedback>] = [
+        StoredColumn(name: "client_id") { feedback, statement, index in try statement.bind(feedback.clientID.uuidString.lowercased(), at: index) },
+        StoredColumn("overall", \.overall),
+        StoredColumn("content", \.content),
+        StoredColumn("presentation", \.presentation),
+        StoredColumn("comment", \.comment),
+        StoredColumn("sync_state", \.syncState.rawValue),
+        StoredColumn("created_at", \.createdAt.timeIntervalSince1970),
+        StoredColumn("updated_at", \.updatedAt.timeIntervalSince1970),
+        StoredColumn("version", \.version),
+    ]
 
     /// Changes only the sync state; false when the session has no feedback.
     @discardableResult
@@ -122,10 +140,10 @@ extension Database {
 
     /// Records a feed's ETag and sync time.
     public func saveSyncMetadata(_ metadata: SyncMetadata) throws {
-        try execute("""
-            INSERT INTO sync_metadata (feed, etag, last_sync) VALUES (?, ?, ?)
-            ON CONFLICT (feed) DO UPDATE SET etag = excluded.etag, last_sync = excluded.last_sync
-            """, [metadata.feed, metadata.etag, metadata.lastSync?.timeIntervalSince1970])
+        try UpsertStatement(self, table: "sync_metadata", key: "feed", columns: [
+            StoredColumn("etag", \SyncMetadata.etag),
+            StoredColumn("last_sync", \SyncMetadata.lastSync?.timeIntervalSince1970),
+        ], update: .always()).write(metadata, key: metadata.feed)
     }
 
     private static func syncMetadata(from row: Statement) -> SyncMetadata {

@@ -57,55 +57,17 @@ struct FeedImporter {
     /// Events, rooms, tracks, topics and resources: everything but the sessions.
     func importLists(of feed: ContentsFeed) throws -> ImportReport {
         var report = ImportReport()
-        try syncList(unique(feed.events, by: \.id), kind: .events, table: "events", keyColumn: "id",
-                     columns: ["name", "start_time", "end_time", "utc_offset", "is_current", "web_url_key", "images_path", "hashtag"],
-                     key: \.id, readKey: { $0.string(at: 0) ?? "" }, report: &report) { statement, event in
-            try statement.bind(event.id, at: 1)
-            try statement.bind(event.name, at: 2)
-            try statement.bind(event.startTime?.secondsSince1970, at: 3)
-            try statement.bind(event.endTime?.secondsSince1970, at: 4)
-            try statement.bind(event.startTime?.utcOffsetSeconds ?? event.endTime?.utcOffsetSeconds, at: 5)
-            try statement.bind(event.isCurrent ? 1 : 0, at: 6)
-            try statement.bind(event.webURLKey, at: 7)
-            try statement.bind(event.imagesPath, at: 8)
-            try statement.bind(event.hashtag, at: 9)
-        }
-        try syncList(unique(feed.rooms, by: \.id), kind: .rooms, table: "rooms", keyColumn: "id",
-                     columns: ["name", "ordinal", "region_id"],
-                     key: \.id, readKey: { $0.int(at: 0) }, report: &report) { statement, room in
-            try statement.bind(room.id, at: 1)
-            try statement.bind(room.name, at: 2)
-            try statement.bind(room.ordinal, at: 3)
-            try statement.bind(room.regionID, at: 4)
-        }
-        try syncList(unique(feed.tracks, by: \.id), kind: .tracks, table: "tracks", keyColumn: "id",
-                     columns: ["name", "ordinal", "color", "dark_color", "title_color", "light_background_color"],
-                     key: \.id, readKey: { $0.int(at: 0) }, report: &report) { statement, track in
-            try statement.bind(track.id, at: 1)
-            try statement.bind(track.name, at: 2)
-            try statement.bind(track.ordinal, at: 3)
-            try statement.bind(track.color, at: 4)
-            try statement.bind(track.darkColor, at: 5)
-            try statement.bind(track.titleColor, at: 6)
-            try statement.bind(track.lightBackgroundColor, at: 7)
-        }
-        try syncList(unique(feed.topics, by: \.id), kind: .topics, table: "topics", keyColumn: "id",
-                     columns: ["name", "ordinal"],
-                     key: \.id, readKey: { $0.int(at: 0) }, report: &report) { statement, topic in
-            try statement.bind(topic.id, at: 1)
-            try statement.bind(topic.name, at: 2)
-            try statement.bind(topic.ordinal, at: 3)
-        }
+        try syncList(unique(feed.events, by: \.id), kind: .events, table: "events", key: ("id", \.id), columns: Event.fields.columns,
+                     readKey: { $0.string(at: 0) ?? "" }, report: &report)
+        try syncList(unique(feed.rooms, by: \.id), kind: .rooms, table: "rooms", key: ("id", \.id), columns: Room.fields.columns,
+                     readKey: { $0.int(at: 0) }, report: &report)
+        try syncList(unique(feed.tracks, by: \.id), kind: .tracks, table: "tracks", key: ("id", \.id), columns: Track.fields.columns,
+                     readKey: { $0.int(at: 0) }, report: &report)
+        try syncList(unique(feed.topics, by: \.id), kind: .topics, table: "topics", key: ("id", \.id), columns: Topic.fields.columns,
+                     readKey: { $0.int(at: 0) }, report: &report)
         try importCategories(feed.topicCategories, report: &report)
-        try syncList(unique(feed.resources, by: \.id), kind: .resources, table: "resources", keyColumn: "id",
-                     columns: ["title", "url", "type", "description"],
-                     key: \.id, readKey: { $0.int(at: 0) }, report: &report) { statement, resource in
-            try statement.bind(resource.id, at: 1)
-            try statement.bind(resource.title, at: 2)
-            try statement.bind(resource.url, at: 3)
-            try statement.bind(resource.type, at: 4)
-            try statement.bind(resource.description, at: 5)
-        }
+        try syncList(unique(feed.resources, by: \.id), kind: .resources, table: "resources", key: ("id", \.id),
+                     columns: Resource.fields.columns, readKey: { $0.int(at: 0) }, report: &report)
         return report
     }
 
@@ -113,25 +75,19 @@ struct FeedImporter {
     private func importCategories(_ categories: [TopicCategory], report: inout ImportReport) throws {
         let categories = unique(categories, by: \.id)
         let topics = try ChildList<Int, Int>(db: db, table: "topic_category_topics", ownerColumn: "category_id",
-                                            valueColumns: ["topic_id"], kind: .categoryTopics, readOwner: { $0.int(at: 0) })
+                                            valueColumns: [.value("topic_id")], kind: .categoryTopics, readOwner: { $0.int(at: 0) })
         var current = try topics.load()
         let ids = Set(categories.map(\.id))
         for (id, list) in current where !ids.contains(id) {
             report.deleted(.categoryTopics, list.count)
             current[id] = nil
         }
-        try syncList(categories, kind: .topicCategories, table: "topic_categories", keyColumn: "id",
-                     columns: ["name", "ordinal"], key: \.id, readKey: { $0.int(at: 0) }, report: &report) { statement, category in
-            try statement.bind(category.id, at: 1)
-            try statement.bind(category.name, at: 2)
-            try statement.bind(category.ordinal, at: 3)
-        }
+        try syncList(categories, kind: .topicCategories, table: "topic_categories", key: ("id", \.id),
+                     columns: TopicCategory.fields.columns, readKey: { $0.int(at: 0) }, report: &report)
         for category in categories {
             try topics.sync(category.id, category.topicIDs, current: &current)
         }
-        report[.categoryTopics].inserted += topics.counts.inserted
-        report[.categoryTopics].updated += topics.counts.updated
-        report[.categoryTopics].deleted += topics.counts.deleted
+        report[.categoryTopics] += topics.counts
     }
 
     // MARK: articles
@@ -140,14 +96,8 @@ struct FeedImporter {
     func importArticles(_ feed: ArticlesFeed) throws -> ImportReport {
         var report = ImportReport()
         guard feed.isRecognised else { return report }
-        try syncList(unique(feed.articles, by: \.id), kind: .articles, table: "articles", keyColumn: "id",
-                     columns: ["title", "body", "web_permalink"], key: \.id, readKey: { $0.string(at: 0) ?? "" },
-                     report: &report) { statement, article in
-            try statement.bind(article.id, at: 1)
-            try statement.bind(article.title, at: 2)
-            try statement.bind(article.body, at: 3)
-            try statement.bind(article.webPermalink, at: 4)
-        }
+        try syncList(unique(feed.articles, by: \.id), kind: .articles, table: "articles", key: ("id", \.id),
+                     columns: Article.fields.columns, readKey: { $0.string(at: 0) ?? "" }, report: &report)
         return report
     }
 
@@ -157,7 +107,7 @@ struct FeedImporter {
         var report = ImportReport()
         let items = unique(feed.items, by: \.id)
         let photos = try ChildList<String, NewsItem.Photo>(
-            db: db, table: "news_photos", ownerColumn: "news_id", valueColumns: ["photo_id", "ratio"], kind: .newsPhotos,
+            db: db, table: "news_photos", ownerColumn: "news_id", valueColumns: NewsItem.Photo.storedColumns, kind: .newsPhotos,
             readOwner: { $0.string(at: 0) ?? "" })
         var currentPhotos = try photos.load()
         // Photos of items gone from the feed leave with them (ON DELETE CASCADE).
@@ -166,22 +116,12 @@ struct FeedImporter {
             report.deleted(.newsPhotos, list.count)
             currentPhotos[id] = nil
         }
-        try syncList(items, kind: .news, table: "news", keyColumn: "id",
-                     columns: ["title", "body", "timestamp", "visibility", "type"],
-                     key: \.id, readKey: { $0.string(at: 0) ?? "" }, report: &report) { statement, item in
-            try statement.bind(item.id, at: 1)
-            try statement.bind(item.title, at: 2)
-            try statement.bind(item.body, at: 3)
-            try statement.bind(item.timestamp?.secondsSince1970, at: 4)
-            try statement.bind(item.visibility, at: 5)
-            try statement.bind(item.type, at: 6)
-        }
+        try syncList(items, kind: .news, table: "news", key: ("id", \.id), columns: NewsItem.fields.columns,
+                     readKey: { $0.string(at: 0) ?? "" }, report: &report)
         for item in items {
             try photos.sync(item.id, item.photos, current: &currentPhotos)
         }
-        report[.newsPhotos].inserted += photos.counts.inserted
-        report[.newsPhotos].updated += photos.counts.updated
-        report[.newsPhotos].deleted += photos.counts.deleted
+        report[.newsPhotos] += photos.counts
         return report
     }
 
@@ -190,14 +130,8 @@ struct FeedImporter {
     func importLiveVideos(_ feed: LiveVideosFeed) throws -> ImportReport {
         var report = ImportReport()
         try syncList(unique(feed.streams, by: \.eventContentID), kind: .liveStreams, table: "live_streams",
-                     keyColumn: "event_content_id", columns: ["ios_url", "tvos_url", "actual_end_date", "shelf_image_url"],
-                     key: \.eventContentID, readKey: { $0.string(at: 0) ?? "" }, report: &report) { statement, stream in
-            try statement.bind(stream.eventContentID, at: 1)
-            try statement.bind(stream.iosURL, at: 2)
-            try statement.bind(stream.tvosURL, at: 3)
-            try statement.bind(stream.actualEndDate?.secondsSince1970, at: 4)
-            try statement.bind(stream.images["shelf"], at: 5)
-        }
+                     key: ("event_content_id", \.eventContentID), columns: LiveStream.fields.columns,
+                     readKey: { $0.string(at: 0) ?? "" }, report: &report)
         return report
     }
 
@@ -206,10 +140,12 @@ struct FeedImporter {
     func recordChecks(_ checks: [SyncBatch.FeedCheck], at date: Double) throws -> ImportReport {
         var report = ImportReport()
         let existing = Set(try db.fetchAll("SELECT feed FROM sync_metadata") { $0.string(at: 0) ?? "" })
-        let upsert = try db.cachedStatement(FeedImporter.upsertSQL(table: "sync_metadata", keys: ["feed"], columns: ["etag", "last_sync"]))
+        let upsert = try UpsertStatement(db, table: "sync_metadata", key: "feed", columns: [
+            StoredColumn("etag", \SyncBatch.FeedCheck.etag),
+            StoredColumn(name: "last_sync") { _, statement, index in try statement.bind(date, at: index) },
+        ])
         for check in unique(checks, by: \.feed) {
-            try upsert.execute([check.feed, check.etag, date])
-            if db.changesCount > 0 {
+            if try upsert.write(check, key: check.feed) {
                 if existing.contains(check.feed) { report.updated(.syncMetadata) } else { report.inserted(.syncMetadata) }
             }
         }
@@ -220,24 +156,20 @@ struct FeedImporter {
 
     /// Upserts every item of a top-level list and deletes the rows whose key the feed no longer has.
     private func syncList<Item, Key: Hashable & DatabaseValueConvertible>(
-        _ items: [Item], kind: RecordKind, table: String, keyColumn: String, columns: [String],
-        key: (Item) -> Key, readKey: (Statement) -> Key, report: inout ImportReport,
-        bind: (Statement, Item) throws -> Void
+        _ items: [Item], kind: RecordKind, table: String, key: (column: String, path: KeyPath<Item, Key>),
+        columns: [StoredColumn<Item>], readKey: (Statement) -> Key, report: inout ImportReport
     ) throws {
-        let existing = Set(try db.fetchAll("SELECT \(keyColumn) FROM \(table)", [], readKey))
-        let upsert = try db.cachedStatement(FeedImporter.upsertSQL(table: table, keys: [keyColumn], columns: columns))
+        let existing = Set(try db.fetchAll("SELECT \(key.column) FROM \(table)", [], readKey))
+        let upsert = try UpsertStatement(db, table: table, key: key.column, columns: columns)
         var seen = Set<Key>(minimumCapacity: items.count)
         for item in items {
-            let itemKey = key(item)
+            let itemKey = item[keyPath: key.path]
             seen.insert(itemKey)
-            upsert.reset()
-            try bind(upsert, item)
-            try upsert.step()
-            if db.changesCount > 0 {
+            if try upsert.write(item, key: itemKey) {
                 if existing.contains(itemKey) { report.updated(kind) } else { report.inserted(kind) }
             }
         }
-        let delete = try db.cachedStatement("DELETE FROM \(table) WHERE \(keyColumn) = ?")
+        let delete = try db.cachedStatement("DELETE FROM \(table) WHERE \(key.column) = ?")
         for gone in existing.subtracting(seen) {
             try delete.execute([gone])
             report.deleted(kind)
@@ -260,16 +192,5 @@ struct FeedImporter {
             }
         }
         return result
-    }
-
-    /// `INSERT ... ON CONFLICT (keys) DO UPDATE SET ... WHERE <some column differs>`: a row whose
-    /// content is unchanged is not rewritten, and `changesCount` is 0 for it.
-    static func upsertSQL(table: String, keys: [String], columns: [String]) -> String {
-        let all = keys + columns
-        return """
-            INSERT INTO \(table) (\(all.joined(separator: ", "))) VALUES (\(all.map { _ in "?" }.joined(separator: ", ")))
-            ON CONFLICT (\(keys.joined(separator: ", "))) DO UPDATE SET \(columns.map { "\($0) = excluded.\($0)" }.joined(separator: ", "))
-            WHERE \(columns.map { "\(table).\($0) IS NOT excluded.\($0)" }.joined(separator: " OR "))
-            """
     }
 }

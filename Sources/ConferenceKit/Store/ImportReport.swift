@@ -22,6 +22,12 @@ public struct ChangeCounts: Hashable, Sendable {
     }
 
     public var total: Int { inserted + updated + deleted }
+
+    static func += (counts: inout ChangeCounts, other: ChangeCounts) {
+        counts.inserted += other.inserted
+        counts.updated += other.updated
+        counts.deleted += other.deleted
+    }
 }
 
 /// What an import changed. Rows whose content did not change are not rewritten and not counted.
@@ -51,9 +57,7 @@ public struct ImportReport: Hashable, Sendable, CustomStringConvertible {
     /// Adds the counts of `other` to this report.
     public mutating func merge(_ other: ImportReport) {
         for (kind, counts) in other.changes {
-            self[kind].inserted += counts.inserted
-            self[kind].updated += counts.updated
-            self[kind].deleted += counts.deleted
+            self[kind] += counts
         }
         rebuiltSearchIndex = rebuiltSearchIndex || other.rebuiltSearchIndex
     }

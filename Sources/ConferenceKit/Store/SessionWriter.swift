@@ -11,21 +11,10 @@ final class SessionWriter {
     private var withInstance: Set<Int64>
     private var withVideo: Set<Int64>
     /// The lists an item owns, one row per element (keywords, chapters, ...).
-    private let lists: [any OwnedList]
-    private let upsertSession: Statement
-    private let upsertInstance: Statement
-    private let upsertVideo: Statement
-    /// The `sessions` columns: those the field table names, then the ones derived from nested values.
-    private static let columns: [StoredColumn<Session>] = Session.fields.columns + [
-        StoredColumn(name: "signup_url") { session, statement, index in try statement.bind(session.signup?.url, at: index) },
-        StoredColumn(name: "signup_text") { session, statement, index in try statement.bind(session.signup?.text, at: index) },
-        StoredColumn(name: "signup_start") { session, statement, index in
-            try statement.bind(session.signup?.startDate?.secondsSince1970, at: index)
-        },
-        StoredColumn(name: "signup_end") { session, statement, index in
-            try statement.bind(session.signup?.endDate?.secondsSince1970, at: index)
-        },
-    ]
+    private let lists: [OwnedList]
+    private let upsertSession: UpsertStatement<Session>
+    private let upsertInstance: UpsertStatement<Session>
+    private let upsertVideo: UpsertStatement<Media>
 
     init(db: Database) throws {
         self.db = db
@@ -37,24 +26,30 @@ final class SessionWriter {
         withInstance = Set(try db.fetchAll("SELECT sid FROM instances") { $0.int64(at: 0) })
         withVideo = Set(try db.fetchAll("SELECT sid FROM videos") { $0.int64(at: 0) })
         lists = [
-            try SessionList(db: db, table: "session_keywords", columns: ["keyword"], kind: .keywords) { $0.keywords },
-            try SessionList(db: db, table: "session_platforms", columns: ["platform"], kind: .platforms) { $0.platforms },
-            try SessionList(db: db, table: "session_topics", columns: ["topic_id"], kind: .sessionTopics) { $0.topicIDs },
-            try SessionList(db: db, table: "session_related", columns: ["related_id"], kind: .relatedSessions) { $0.relatedSessionIDs },
-            try SessionList(db: db, table: "session_resources", columns: ["resource_id"], kind: .relatedResources) { $0.relatedResourceIDs },
-            try SessionList(db: db, table: "session_images", columns: ["kind"], kind: .images) { $0.images },
-            try SessionList(db: db, table: "session_chapters", columns: ["title", "start_time", "end_time", "summary"],
-                            kind: .chapters) { $0.media?.chapters ?? [] },
-            try SessionList(db: db, table: "session_code", columns: ["title", "language", "start_time", "end_time", "code"],
-                            kind: .codeSnippets) { $0.codeSnippets },
-            try SessionList(db: db, table: "video_links", columns: ["kind", "url"], kind: .videoLinks) { $0.media?.otherLinks ?? [] },
+            OwnedList(try SessionList(db: db, table: "session_keywords", columns: [.value("keyword")], kind: .keywords) { $0.keywords }),
+            OwnedList(try SessionList(db: db, table: "session_platforms", columns: [.value("platform")], kind: .platforms) { $0.platforms }),
+            OwnedList(try SessionList(db: db, table: "session_topics", columns: [.value("topic_id")], kind: .sessionTopics) { $0.topicIDs }),
+            OwnedList(try SessionList(db: db, table: "session_related", columns: [.value("related_id")], kind: .relatedSessions) {
+                $0.relatedSessionIDs
+            }),
+            OwnedList(try SessionList(db: db, table: "session_resources", columns: [.value("resource_id")], kind: .relatedResources) {
+                $0.relatedResourceIDs
+            }),
+            OwnedList(try SessionList(db: db, table: "session_images", columns: [.value("kind")], kind: .images) { $0.images }),
+            OwnedList(try SessionList(db: db, table: "session_chapters", columns: Chapter.storedColumns, kind: .chapters) {
+                $0.media?.chapters ?? []
+            }),
+            OwnedList(try SessionList(db: db, table: "session_code", columns: CodeSnippet.storedColumns, kind: .codeSnippets) {
+                $0.codeSnippets
+            }),
+            OwnedList(try SessionList(db: db, table: "video_links", columns: Media.Link.storedColumns, kind: .videoLinks) {
+                $0.media?.otherLinks ?? []
+            }),
         ]
-        upsertSession = try db.cachedStatement(FeedImporter.upsertSQL(table: "sessions", keys: ["id"], columns: Self.columns.map(\.name)))
-        upsertInstance = try db.cachedStatement(FeedImporter.upsertSQL(
-            table: "instances", keys: ["sid"], columns: ["start_time", "end_time", "utc_offset", "room_id", "track_id"]))
-        upsertVideo = try db.cachedStatement(FeedImporter.upsertSQL(
-            table: "videos", keys: ["sid"],
-            columns: ["hls", "tvos_hls", "download_hd", "download_sd", "slides", "subtitles", "duration"]))
+        // Prepared once for the whole import; the columns are those the field tables name.
+        upsertSession = try UpsertStatement(db, table: "sessions", key: "id", columns: Session.fields.columns)
+        upsertInstance = try UpsertStatement(db, table: "instances", key: "sid", columns: Session.instanceColumns)
+        upsertVideo = try UpsertStatement(db, table: "videos", key: "sid", columns: Media.fields.columns)
     }
 
     /// Writes a batch of sessions; a session appearing twice in the feed ends as its last occurrence.
@@ -80,20 +75,13 @@ final class SessionWriter {
             }
         }
         for list in lists {
-            report[list.kind].inserted += list.counts.inserted
-            report[list.kind].updated += list.counts.updated
-            report[list.kind].deleted += list.counts.deleted
+            report[list.kind] += list.counts()
         }
         return report
     }
 
     private func write(_ session: Session) throws {
-        upsertSession.reset()
-        try upsertSession.bind(session.id, at: 1)
-        for (offset, column) in Self.columns.enumerated() {
-            try column.bind(session, upsertSession, Int32(offset + 2))
-        }
-        try upsertSession.step()
+        try upsertSession.write(session, key: session.id)
         let sid: Int64
         if let known = sids[session.id] {
             sid = known
@@ -111,16 +99,8 @@ final class SessionWriter {
 
         for list in lists { try list.sync(sid, session) }
 
-        if let start = session.startTime {
-            upsertInstance.reset()
-            try upsertInstance.bind(sid, at: 1)
-            try upsertInstance.bind(start.secondsSince1970, at: 2)
-            try upsertInstance.bind(session.endTime?.secondsSince1970, at: 3)
-            try upsertInstance.bind(start.utcOffsetSeconds, at: 4)
-            try upsertInstance.bind(session.roomID, at: 5)
-            try upsertInstance.bind(session.trackID, at: 6)
-            try upsertInstance.step()
-            if db.changesCount > 0 {
+        if session.startTime != nil {
+            if try upsertInstance.write(session, key: sid) {
                 if withInstance.contains(sid) { report.updated(.instances) } else { report.inserted(.instances) }
             }
         } else if withInstance.contains(sid) {
@@ -130,17 +110,7 @@ final class SessionWriter {
         }
 
         if let media = session.media {
-            upsertVideo.reset()
-            try upsertVideo.bind(sid, at: 1)
-            try upsertVideo.bind(media.hls, at: 2)
-            try upsertVideo.bind(media.tvOSHLS, at: 3)
-            try upsertVideo.bind(media.downloadHD, at: 4)
-            try upsertVideo.bind(media.downloadSD, at: 5)
-            try upsertVideo.bind(media.slides, at: 6)
-            try upsertVideo.bind(media.subtitles, at: 7)
-            try upsertVideo.bind(media.duration, at: 8)
-            try upsertVideo.step()
-            if db.changesCount > 0 {
+            if try upsertVideo.write(media, key: sid) {
                 if withVideo.contains(sid) { report.updated(.videos) } else { report.inserted(.videos) }
             }
         } else if withVideo.contains(sid) {
@@ -167,22 +137,34 @@ final class SessionWriter {
 }
 
 /// A list each item owns, kept in its own table.
-private protocol OwnedList: AnyObject {
-    var table: String { get }
-    var kind: RecordKind { get }
-    var counts: ChangeCounts { get }
-    func sync(_ sid: Int64, _ session: Session) throws
+///
+/// Its functions are made where the element type is known (the initializer is inlined there), so
+/// the work on each row is compiled for that type: generic code would look up type metadata per row.
+private struct OwnedList {
+    let table: String
+    let kind: RecordKind
+    let counts: () -> ChangeCounts
+    let sync: (_ sid: Int64, _ session: Session) throws -> Void
     /// Forgets the stored list of `sid` (its rows went with the item); returns how many there were.
-    func forget(_ sid: Int64) -> Int
+    let forget: (_ sid: Int64) -> Int
+
+    @inline(__always)
+    init<Value: ChildRowValue>(_ list: SessionList<Value>) {
+        table = list.table
+        kind = list.kind
+        counts = { list.counts }
+        sync = { sid, session in try list.sync(sid, session) }
+        forget = { sid in list.forget(sid) }
+    }
 }
 
-private final class SessionList<Value: ChildRowValue>: OwnedList {
+private final class SessionList<Value: ChildRowValue> {
     let table: String
     private let list: ChildList<Int64, Value>
     private var current: [Int64: [Value]]
     private let values: (Session) -> [Value]
 
-    init(db: Database, table: String, columns: [String], kind: RecordKind, values: @escaping (Session) -> [Value]) throws {
+    init(db: Database, table: String, columns: [StoredColumn<Value>], kind: RecordKind, values: @escaping (Session) -> [Value]) throws {
         self.table = table
         self.values = values
         list = try ChildList(db: db, table: table, ownerColumn: "sid", valueColumns: columns, kind: kind) { $0.int64(at: 0) }

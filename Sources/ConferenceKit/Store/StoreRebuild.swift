@@ -63,20 +63,15 @@ public enum StoreRebuild {
             for favorite in salvage.favorites { try db.saveFavorite(favorite) }
             for feedback in salvage.feedback {
                 // The service's copies keep their version; pending ones are written as they were.
-                try db.execute("""
-                    INSERT OR REPLACE INTO feedback (client_id, session_id, overall, content, presentation, comment, sync_state,
-                                                     created_at, updated_at, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """, [feedback.clientID.uuidString.lowercased(), feedback.sessionID, feedback.overall, feedback.content,
-                          feedback.presentation, feedback.comment, feedback.syncState.rawValue,
-                          feedback.createdAt.timeIntervalSince1970, feedback.updatedAt.timeIntervalSince1970, feedback.version])
+                try db.writeFeedback(feedback, update: .replace)
             }
             let highest = max(salvage.changeCounter, (salvage.favorites.map(\.version) + salvage.feedback.map(\.version)).max() ?? 0)
             try db.execute("UPDATE change_counter SET value = max(value, ?) WHERE only = 1", [highest])
             if let config = salvage.config {
                 try db.execute("""
-                    INSERT INTO sync_metadata (feed, body, url) VALUES ('config', ?, ?)
+                    INSERT INTO sync_metadata (feed, body, url) VALUES ('config', :body, :url)
                     ON CONFLICT (feed) DO UPDATE SET body = excluded.body, url = excluded.url
-                    """, [DatabaseValue.blob([UInt8](config.body)), config.url])
+                    """, named: [":body": DatabaseValue.blob([UInt8](config.body)), ":url": config.url])
             }
             if let language = salvage.language { try db.setSetting("language", to: language) }
         }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Everything one sync downloaded, saved by `ConferenceStore.apply(_:)` in a single transaction.
+/// Everything one sync downloaded, saved by `Database.apply(_:)` in a single transaction.
 ///
 /// A nil feed is unchanged on the server (HTTP 304) or was not fetched: its rows are left as they are.
 public struct SyncBatch: Sendable {

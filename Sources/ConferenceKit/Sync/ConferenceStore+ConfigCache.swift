@@ -46,10 +46,10 @@ extension Database {
     /// transaction, after its ETag).
     func saveConfig(_ body: Data?, from url: URL) throws {
         if let body {
-            try execute("UPDATE sync_metadata SET body = ?, url = ? WHERE feed = 'config'",
-                        [DatabaseValue.blob([UInt8](body)), url.absoluteString])
+            try execute("UPDATE sync_metadata SET body = :body, url = :url WHERE feed = 'config'",
+                        named: [":body": DatabaseValue.blob([UInt8](body)), ":url": url.absoluteString])
         } else {
-            try execute("UPDATE sync_metadata SET url = ? WHERE feed = 'config'", [url.absoluteString])
+            try execute("UPDATE sync_metadata SET url = :url WHERE feed = 'config'", named: [":url": url.absoluteString])
         }
     }
 }

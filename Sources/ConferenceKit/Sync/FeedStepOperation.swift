@@ -79,8 +79,8 @@ final class ArticlesOperation: FeedStepOperation, @unchecked Sendable {
     }
 
     override func errorsFromChildren(_ errors: [any Error]) -> [any Error] {
-        guard !isCancelled, let cause = SyncSummary.rootCause(in: errors) else { return errors }
-        return [SkippedStep(reason: SyncSummary.message(for: cause) + "; article bodies not updated")]
+        guard !isCancelled, let cause = OperationError.rootCause(in: errors) else { return errors }
+        return [SkippedStep(reason: ErrorText.message(cause) + "; article bodies not updated")]
     }
 }
 

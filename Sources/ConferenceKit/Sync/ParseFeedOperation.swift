@@ -30,7 +30,7 @@ final class ParseFeedOperation: AdvancedOperation, @unchecked Sendable {
                 guard let body = try context.store.savedConfigBody() else {
                     throw FeedError(kind: .invalidValue, feed: kind.fileName, detail: "unchanged on the server, but no saved copy: run wwdc sync again")
                 }
-                try stageConfig(body)
+                stage(try FeedDecoder.config(from: body), at: \.config)
             }
             context.stage { staged in
                 staged.checked[kind] = etag
@@ -40,7 +40,7 @@ final class ParseFeedOperation: AdvancedOperation, @unchecked Sendable {
             try Task.checkCancellation()
             switch kind {
             case .config:
-                try stageConfig(data)
+                stage(try FeedDecoder.config(from: data), at: \.config)
                 context.stage { $0.configBody = data }
             case .contents:
                 let summary = try FeedDecoder.checkContents(data)
@@ -50,23 +50,11 @@ final class ParseFeedOperation: AdvancedOperation, @unchecked Sendable {
                     staged.issues += summary.issues
                 }
             case .news:
-                let feed = try FeedDecoder.news(from: data)
-                context.stage { staged in
-                    staged.news = feed
-                    staged.issues += feed.issues
-                }
+                stage(try FeedDecoder.news(from: data), at: \.news)
             case .liveVideos:
-                let feed = try FeedDecoder.liveVideos(from: data)
-                context.stage { staged in
-                    staged.liveVideos = feed
-                    staged.issues += feed.issues
-                }
+                stage(try FeedDecoder.liveVideos(from: data), at: \.liveVideos)
             case .articles:
-                let feed = try FeedDecoder.articles(from: data)
-                context.stage { staged in
-                    staged.articles = feed
-                    staged.issues += feed.issues
-                }
+                stage(try FeedDecoder.articles(from: data), at: \.articles)
             }
             context.stage { staged in
                 staged.checked[kind] = etag
@@ -75,11 +63,11 @@ final class ParseFeedOperation: AdvancedOperation, @unchecked Sendable {
         }
     }
 
-    private func stageConfig(_ data: Data) throws {
-        let config = try FeedDecoder.config(from: data)
+    /// Stages a decoded feed, and the issues found reading it.
+    private func stage<Feed: DecodedFeed>(_ feed: Feed, at path: WritableKeyPath<SyncContext.Staged, Feed?>) {
         context.stage { staged in
-            staged.config = config
-            staged.issues += config.issues
+            staged[keyPath: path] = feed
+            staged.issues += feed.issues
         }
     }
 }

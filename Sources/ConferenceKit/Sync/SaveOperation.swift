@@ -18,9 +18,8 @@ final class SaveOperation: AdvancedOperation, SyncStepOperation, @unchecked Send
 
     var resultDetail: String? {
         let staged = context.snapshot
-        guard let report = staged.report else { return nil }
-        let rows = report.rowsChanged - report[.syncMetadata].total + staged.favoriteChanges.total + staged.feedbackChanges.total
-        return rows == 0 ? "nothing changed" : "\(rows) rows changed"
+        guard staged.report != nil else { return nil }
+        return staged.rowsChanged == 0 ? "nothing changed" : "\(staged.rowsChanged) rows changed"
     }
 
     override func execute() {
@@ -33,19 +32,16 @@ final class SaveOperation: AdvancedOperation, SyncStepOperation, @unchecked Send
             let staged = context.snapshot
             let batch = context.batch()
             let date = context.settings.now()
-            let (report, favorites, feedback) = try context.store.write { db in
+            let (report, changes) = try context.store.write { db in
                 let report = try db.apply(batch)
                 // The source is what the user named, even when its config is byte for byte the last one's.
                 if staged.config != nil { try db.saveConfig(staged.configBody, from: context.settings.source.configURL) }
-                let watermark = staged.watermark ?? 0
-                let favorites = try db.mergeFavorites(remote: staged.remoteFavorites, watermark: watermark, at: date)
-                let feedback = try db.mergeFeedback(remote: staged.remoteFeedback, watermark: watermark, at: date)
-                return (report, favorites, feedback)
+                let changes = try SyncContext.accountLists.map { try $0.mergeStaged(staged, into: db, at: date) }
+                return (report, changes)
             }
             context.stage { staged in
                 staged.report = report
-                staged.favoriteChanges = favorites
-                staged.feedbackChanges = feedback
+                for (list, changes) in zip(SyncContext.accountLists, changes) { list.record(changes, in: &staged) }
             }
             finish()
         } catch {

@@ -22,19 +22,33 @@ final class SyncContext: @unchecked Sendable {
         var bytes: [FeedKind: Int] = [:]
         var configBody: Data?
         var report: ImportReport?
-        /// The account's lists as the service has them; nil when not fetched.
-        var remoteFavorites: [AccountClient.RemoteFavorite]?
-        var remoteFeedback: [AccountClient.RemoteFeedback]?
-        var favoritePages = 0
-        var feedbackPages = 0
+        /// The account's lists (see `SyncContext.accountLists`).
+        var favorites = FetchedList<AccountClient.RemoteFavorite>()
+        var feedback = FetchedList<AccountClient.RemoteFeedback>()
         /// The store's change counter when the account's lists were fetched: the merge leaves alone
         /// the local changes above it (made meanwhile).
         var watermark: Int64?
         /// What the outbox upload did.
         var uploads: UploadOutboxOperation.Outcome?
-        var favoriteChanges = ChangeCounts()
-        var feedbackChanges = ChangeCounts()
+
+        /// The rows the save step changed, the sync metadata's left out (every sync rewrites it).
+        var rowsChanged: Int {
+            (report?.rowsChanged ?? 0) - (report?[.syncMetadata].total ?? 0)
+                + SyncContext.accountLists.reduce(0) { $0 + $1.changes(in: self).total }
+        }
     }
+
+    /// One of the account's lists, as the sync has it: fetched page by page, then merged by the save step.
+    struct FetchedList<Item: Sendable>: Sendable {
+        /// The items as the service has them; nil when not fetched.
+        var items: [Item]?
+        var pages = 0
+        /// What the merge changed here.
+        var changes = ChangeCounts()
+    }
+
+    /// The account's lists a sync imports, each with its step and its part of `Staged`.
+    static let accountLists: [any AccountList] = [FavoritesList(), FeedbackList()]
 
     let settings: SyncSettings
     let store: ConferenceStore
@@ -48,7 +62,7 @@ final class SyncContext: @unchecked Sendable {
         self.settings = settings
         self.store = store
         var etags: [FeedKind: String] = [:]
-        for metadata in try store.allSyncMetadata() {
+        for metadata in try store.read({ try $0.allSyncMetadata() }) {
             if let kind = FeedKind(rawValue: metadata.feed), let etag = metadata.etag { etags[kind] = etag }
         }
         storedETags = etags

@@ -1,4 +1,5 @@
 import Foundation
+import Operations
 
 /// Why a sync did not complete, beyond a failed feed (BackendError, FeedError) or store (DatabaseError).
 public enum SyncError: Error, Equatable, Sendable {
@@ -39,7 +40,7 @@ extension SyncError: LocalizedError, CustomStringConvertible {
 }
 
 /// A step that did not run because it does not apply (not logged in, say): not a failure.
-public struct SkippedStep: Error, Equatable, Sendable, CustomStringConvertible {
+public struct SkippedStep: SkipReason, Equatable, Sendable, CustomStringConvertible {
     public var reason: String
 
     public init(reason: String) {

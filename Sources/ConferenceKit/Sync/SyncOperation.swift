@@ -3,9 +3,11 @@ import Operations
 
 /// `wwdc sync`: the WWDC app's startup graph, as one group operation.
 ///
-///     download config → version check → { schedule, news } → { favorites, feedback, videos } → save
+///     download config → version check → { schedule, news, articles, uploads }
+///                                       → { videos, favorites, feedback } → save
 ///
-/// Each box is an operation, each arrow a dependency. Nothing reaches the store before the save step,
+/// Each box is an operation, each arrow a dependency (favorites and feedback wait for the uploads,
+/// videos for schedule and news, the save step for every step). Nothing reaches the store before the save step,
 /// which commits everything in one transaction; a failed or cancelled sync leaves the store as it was.
 /// Cancel it with ``SyncError/interrupted`` on SIGINT: the save step is a critical section.
 //
@@ -28,8 +30,8 @@ public final class SyncOperation: GroupOperation, @unchecked Sendable {
         let articles = ArticlesOperation(context: context)
         let videos = VideosOperation(context: context)
         let uploads = UploadsOperation(context: context)
-        let favorites = FavoritesImportOperation(context: context)
-        let feedback = FeedbackImportOperation(context: context)
+        let favorites = AccountImportOperation(FavoritesList(), context: context)
+        let feedback = AccountImportOperation(FeedbackList(), context: context)
         let save = SaveOperation(context: context)
 
         versionCheck.addDependency(config)
@@ -59,13 +61,13 @@ public final class SyncOperation: GroupOperation, @unchecked Sendable {
 
     public override func finished(with errors: [any Error]) {
         let staged = context.snapshot
-        let interrupted = errors.contains { ($0 as? SyncError) == .interrupted } || (isCancelled && SyncSummary.rootCause(in: errors) == nil)
-        let cause = interrupted ? nil : SyncSummary.rootCause(in: errors)
+        let interrupted = errors.contains { ($0 as? SyncError) == .interrupted } || (isCancelled && OperationError.rootCause(in: errors) == nil)
+        let cause = interrupted ? nil : OperationError.rootCause(in: errors)
+        // By kind of row; the account lists by their steps' names.
+        let counted = (staged.report?.changes ?? [:]).map { ($0.key.rawValue, $0.value) }
+            + SyncContext.accountLists.map { ($0.step.rawValue, $0.changes(in: staged)) }.filter { $0.1.total > 0 }
         var changes: [String: [String: Int]] = [:]
-        for (kind, counts) in staged.report?.changes ?? [:] {
-            changes[kind.rawValue] = ["inserted": counts.inserted, "updated": counts.updated, "deleted": counts.deleted]
-        }
-        for (kind, counts) in [("favorites", staged.favoriteChanges), ("feedback", staged.feedbackChanges)] where counts.total > 0 {
+        for (kind, counts) in counted {
             changes[kind] = ["inserted": counts.inserted, "updated": counts.updated, "deleted": counts.deleted]
         }
         let summary = SyncSummary(
@@ -76,14 +78,13 @@ public final class SyncOperation: GroupOperation, @unchecked Sendable {
             seconds: Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9,
             steps: recorder.steps,
             changes: changes,
-            rowsChanged: (staged.report?.rowsChanged ?? 0) - (staged.report?[.syncMetadata].total ?? 0)
-                + staged.favoriteChanges.total + staged.feedbackChanges.total,
+            rowsChanged: staged.rowsChanged,
             downloaded: staged.bytes.keys.map(\.fileName).sorted(),
             unchanged: staged.unchanged.map(\.fileName).sorted(),
             skipped: Self.byFeed(staged.issues.filter { $0.kind == .skipped }),
             ignored: Self.byFeed(staged.issues.filter { $0.kind == .ignored }),
-            error: interrupted ? SyncError.interrupted.description : cause.map(SyncSummary.message(for:)),
-            hint: interrupted ? SyncError.interrupted.recoverySuggestion : cause.flatMap(SyncSummary.hint(for:)))
+            error: interrupted ? SyncError.interrupted.description : cause.map(ErrorText.message),
+            hint: interrupted ? SyncError.interrupted.recoverySuggestion : cause.flatMap(ErrorText.hint))
         finalSummary.withLock { $0 = summary }
     }
 

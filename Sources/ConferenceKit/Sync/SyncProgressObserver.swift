@@ -29,8 +29,8 @@ struct SyncProgressObserver: OperationObserver {
             let reasons = errors.compactMap { ($0 as? SkippedStep)?.reason }
             return SyncStepOutcome(status: .skipped, detail: reasons.first, seconds: seconds)
         }
-        if let cause = SyncSummary.rootCause(in: errors) {
-            return SyncStepOutcome(status: .failed, detail: SyncSummary.message(for: cause), seconds: seconds)
+        if let cause = OperationError.rootCause(in: errors) {
+            return SyncStepOutcome(status: .failed, detail: ErrorText.message(cause), seconds: seconds)
         }
         if operation.isCancelled || !errors.isEmpty {
             let detail = errors.isEmpty ? nil : "an earlier step failed"

@@ -1,5 +1,4 @@
 import Foundation
-import TerminalUI
 
 /// What a sync needs to know besides the store.
 public struct SyncSettings: Sendable {
@@ -15,8 +14,8 @@ public struct SyncSettings: Sendable {
     public var now: @Sendable () -> Date
     /// Where the login token is; nil turns the account steps off.
     public var credentialStore: CredentialStore?
-    /// The terminal, when one may show alerts (version too old); nil in a pipe.
-    public var alerts: TerminalOwner?
+    /// The person to tell what stops the sync (a version too old), as an alert; nil for nobody.
+    public var interaction: (any Interaction)?
     /// The language asked for (`--language`, `WWDC_LANGUAGE`); nil keeps the last sync's.
     public var language: String?
     /// The language of the user's locale (`LANG`), used when neither is known.
@@ -24,14 +23,14 @@ public struct SyncSettings: Sendable {
 
     public init(source: ConferenceSource, timeout: TimeInterval = 30, appVersion: AppVersion = WWDCVersion.current,
                 transport: any FeedTransport = RoutingTransport(), credentialStore: CredentialStore? = nil,
-                alerts: TerminalOwner? = nil, language: String? = nil, localeLanguage: String? = nil,
+                interaction: (any Interaction)? = nil, language: String? = nil, localeLanguage: String? = nil,
                 now: @escaping @Sendable () -> Date = Date.init) {
         self.source = source
         self.timeout = timeout
         self.appVersion = appVersion
         self.transport = transport
         self.credentialStore = credentialStore
-        self.alerts = alerts
+        self.interaction = interaction
         self.language = language
         self.localeLanguage = localeLanguage
         self.now = now

@@ -63,30 +63,6 @@ public struct SyncSummary: Sendable, Encodable {
         try container.encode(hint, forKey: .hint)
     }
 
-    /// The error that caused the others: not a consequence of a failed dependency, not a skip.
-    static func rootCause(in errors: [any Error]) -> (any Error)? {
-        errors.first { error in
-            if error is SkippedStep { return false }
-            if let operationError = error as? OperationError {
-                switch operationError {
-                case .dependenciesFailed, .dependenciesCancelled: return false
-                default: return true
-                }
-            }
-            return true
-        }
-    }
-
-    /// A one-line description of an error, cleaned (it may quote a feed or a server).
-    static func message(for error: any Error) -> String {
-        Clean.line((error as? LocalizedError)?.errorDescription ?? String(describing: error))
-    }
-
-    /// The recovery suggestion of an error, when it has one.
-    static func hint(for error: any Error) -> String? {
-        (error as? LocalizedError)?.recoverySuggestion.map(Clean.line)
-    }
-
     /// The last line on a terminal or in a pipe.
     public var line: String {
         switch status {

@@ -1,6 +1,5 @@
 import Foundation
 import Operations
-import TerminalUI
 
 /// Stops the sync when the server's config requires a newer wwdc than this one.
 //
@@ -28,10 +27,10 @@ final class VersionCheckOperation: AdvancedOperation, SyncStepOperation, @unchec
         if config.requiresUpgrade(from: context.settings.appVersion) {
             let error = SyncError.upgradeRequired(minimum: config.minimumSupportedAppVersion.description,
                                                   current: context.settings.appVersion.description)
-            // On a terminal, say it as the app did: an alert (it waits its turn behind any other).
-            if let owner = context.settings.alerts, owner.terminal.isInteractive {
-                produceOperation(AlertOperation(title: "Update required", message: "\(error.description). \(error.recoverySuggestion ?? "")",
-                                                buttons: ["OK"], owner: owner))
+            // With a person to tell, say it as the app did: an alert (it waits its turn behind any other).
+            if let interaction = context.settings.interaction, interaction.canAsk {
+                let alert = Alert(title: "Update required", message: "\(error.description). \(error.recoverySuggestion ?? "")")
+                produceOperation(InteractionOperation.alert(alert, interaction: interaction))
             }
             finish(with: error)
         } else {

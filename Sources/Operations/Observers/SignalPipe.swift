@@ -19,14 +19,7 @@ enum SignalPipe {
     static func register(_ signal: Int32, for gate: SignalGate) {
         startIfNeeded()
         registry.withLock { $0[signal] = gate }
-        var action = sigaction()
-        #if canImport(Glibc)
-        action.__sigaction_handler.sa_handler = signalPipeHandler
-        #else
-        action.__sigaction_u.__sa_handler = signalPipeHandler
-        #endif
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = SA_RESTART
+        var action = sigaction(handler: signalPipeHandler, flags: SA_RESTART)
         sigaction(signal, &action, nil)
         // A process started from a thread that blocks signals (a dispatch worker does) inherits the
         // mask: the signal would stay pending for ever. This thread, at least, takes it.

@@ -2,14 +2,15 @@
 /// `-h`), flags, positional arguments and `--`. Errors read like swift-argument-parser's.
 enum ArgumentParser {
     static func parse(_ words: [String], as spec: CommandSpec) throws -> ParsedArguments {
-        var parsed = ParsedArguments(spec: spec)
+        var given: [String: [String]] = [:]
+        var positionals: [String] = []
         var index = 0
         var onlyPositionals = false
         while index < words.count {
             let word = words[index]
             index += 1
             if onlyPositionals || !word.hasPrefix("-") || word == "-" {
-                parsed.positionals.append(word)
+                positionals.append(word)
                 continue
             }
             if word == "--" {
@@ -28,7 +29,9 @@ enum ArgumentParser {
                     name = body
                 }
                 guard let found = spec.option(named: String(name)) else {
-                    throw UsageError("Unknown option '--\(name)'", spec: spec, hint: suggestion(for: String(name), in: spec))
+                    // As swift-argument-parser: the suggestion on the error line itself.
+                    let suggestion = suggestion(for: String(name), in: spec).map { ". " + $0 } ?? ""
+                    throw UsageError("Unknown option '--\(name)'" + suggestion, spec: spec)
                 }
                 option = found
             } else {
@@ -43,7 +46,7 @@ enum ArgumentParser {
                 if inlineValue != nil {
                     throw UsageError("The flag '--\(option.long)' does not take a value", spec: spec)
                 }
-                parsed.flags.insert(option.long)
+                given[option.long, default: []].append("")
                 continue
             }
             let value: String
@@ -58,23 +61,23 @@ enum ArgumentParser {
             if !option.choices.isEmpty, !option.choices.contains(value) {
                 throw UsageError("Invalid value '\(value)' for '--\(option.long)': expected one of \(option.choices.joined(separator: ", "))", spec: spec)
             }
-            if !option.repeatable, parsed.values[option.long] != nil {
+            if !option.repeatable, given[option.long] != nil {
                 throw UsageError("'--\(option.long)' given more than once", spec: spec)
             }
-            parsed.values[option.long, default: []].append(value)
+            given[option.long, default: []].append(value)
         }
-        try checkPositionals(parsed, spec: spec)
-        return parsed
+        try checkPositionals(positionals, spec: spec)
+        return try ParsedArguments(spec: spec, given: given, positionals: positionals)
     }
 
-    private static func checkPositionals(_ parsed: ParsedArguments, spec: CommandSpec) throws {
+    private static func checkPositionals(_ positionals: [String], spec: CommandSpec) throws {
         let required = spec.arguments.filter { !$0.optional }
-        if parsed.positionals.count < required.count {
-            throw UsageError("Missing expected argument '<\(required[parsed.positionals.count].name)>'", spec: spec)
+        if positionals.count < required.count {
+            throw UsageError("Missing expected argument '<\(required[positionals.count].name)>'", spec: spec)
         }
         let variadic = spec.arguments.last?.variadic == true
-        if !variadic, parsed.positionals.count > spec.arguments.count {
-            throw UsageError("Unexpected argument '\(parsed.positionals[spec.arguments.count])'", spec: spec)
+        if !variadic, positionals.count > spec.arguments.count {
+            throw UsageError("Unexpected argument '\(positionals[spec.arguments.count])'", spec: spec)
         }
     }
 

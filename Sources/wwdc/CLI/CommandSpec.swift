@@ -20,6 +20,9 @@ struct CommandSpec: Sendable {
         var repeatable = false
         /// What completion offers for the value; nil to infer it (the choices, or files for a `path` or `file`).
         var completion: Completion?
+        /// Turns the values given (none, one, or several for a repeatable option) into the typed
+        /// value ``ParsedArguments`` hands out; a bad value is a usage error.
+        var read: @Sendable (_ given: [String], _ spec: CommandSpec) throws(UsageError) -> any Sendable
 
         var isFlag: Bool { value == nil }
 
@@ -66,23 +69,39 @@ struct CommandSpec: Sendable {
     var path: String
     var abstract: String
     var discussion: String?
-    var options: [Option] = []
-    var arguments: [Argument] = []
-    var examples: [(command: String, note: String)] = []
-    var subcommands: [CommandSpec] = []
+    var options: [Option]
+    var arguments: [Argument]
+    var examples: [(command: String, note: String)]
+    var subcommands: [CommandSpec]
     /// Left out of help listings and completion (`__complete-ids`, for the completion scripts).
-    var hidden = false
+    var hidden: Bool
 
-    static let help = Option(long: "help", short: "h", value: nil, help: "Show help information.")
+    init(path: String, abstract: String, discussion: String? = nil, options: [any DeclaredOption] = [],
+         arguments: [Argument] = [], examples: [(command: String, note: String)] = [], subcommands: [CommandSpec] = [],
+         hidden: Bool = false) {
+        self.path = path
+        self.abstract = abstract
+        self.discussion = discussion
+        self.options = options.map(\.declaration)
+        self.arguments = arguments
+        self.examples = examples
+        self.subcommands = subcommands
+        self.hidden = hidden
+    }
+
+    static let help = Option(long: "help", short: "h", value: nil, help: "Show help information.") { given, _ in !given.isEmpty }
 
     var allOptions: [Option] { options + [Self.help] }
 
+    /// `wwdc sync [--source <url|path|apple>] ...`, or, when that would not fit a line of 80,
+    /// `wwdc sync [<options>]` as swift-argument-parser does.
     var usage: String {
         if !subcommands.isEmpty {
             return path.isEmpty ? "wwdc <subcommand>" : "wwdc \(path) <subcommand>"
         }
-        let parts = options.map { "[\($0.usageSynopsis)]" } + arguments.map(\.usageSynopsis)
-        return (["wwdc", path] + parts).joined(separator: " ")
+        let full = (["wwdc", path] + options.map { "[\($0.usageSynopsis)]" } + arguments.map(\.usageSynopsis)).joined(separator: " ")
+        guard "Usage: ".count + full.count > 80, !options.isEmpty else { return full }
+        return (["wwdc", path, "[<options>]"] + arguments.map(\.usageSynopsis)).joined(separator: " ")
     }
 
     func option(named long: String) -> Option? {

@@ -1,21 +1,34 @@
-/// What the parser read from the command line.
+/// What the parser read from the command line: each declared option's typed value, and the
+/// positional arguments.
 struct ParsedArguments: Sendable {
     let spec: CommandSpec
-    var values: [String: [String]] = [:]
-    var flags: Set<String> = []
-    var positionals: [String] = []
+    /// By option name: what ``CommandSpec/Option/read`` made of the values given.
+    private let values: [String: any Sendable]
+    private(set) var positionals: [String]
 
-    func value(_ long: String) -> String? { values[long]?.last }
-    func values(_ long: String) -> [String] { values[long] ?? [] }
-    func flag(_ long: String) -> Bool { flags.contains(long) }
-
-    /// The value of `long` as an integer in `range`, or a usage error naming the flag and the range.
-    func integer(_ long: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
-        guard let text = value(long) else { return nil }
-        guard let number = Int(text), range.contains(number) else {
-            throw UsageError("Invalid value '\(text)' for '--\(long)': expected a whole number from \(range.lowerBound) to \(range.upperBound)", spec: spec)
+    /// Reads every option `spec` declares from `given` (its values by option name): a bad value is a
+    /// usage error here, before the command runs.
+    init(spec: CommandSpec, given: [String: [String]], positionals: [String]) throws(UsageError) {
+        var values: [String: any Sendable] = [:]
+        for option in spec.options {
+            values[option.long] = try option.read(given[option.long] ?? [], spec)
         }
-        return number
+        self.spec = spec
+        self.values = values
+        self.positionals = positionals
+    }
+
+    /// The value of an option the command declared.
+    subscript<Value>(_ option: Option<Value>) -> Value {
+        guard let value = values[option.long] as? Value else {
+            preconditionFailure("'--\(option.long)' is not an option of 'wwdc \(spec.path)': add it to the command's options")
+        }
+        return value
+    }
+
+    /// Whether the command declares `option` (for code shared by commands that differ there).
+    func declares<Value>(_ option: Option<Value>) -> Bool {
+        values[option.long] != nil
     }
 
     /// The positional argument at `index`.

@@ -33,11 +33,14 @@ enum WWDC {
         (CommandsCommand.spec, CommandsCommand.run),
     ]
 
+    /// `wwdc --version` (read before any command, so never through ``ParsedArguments``).
+    static let version = Option.flag("version", help: "Show the version.")
+
     static let rootSpec = CommandSpec(
         path: "",
         abstract: "A conference companion for the terminal: Apple's WWDC app, ported.",
         discussion: "Run 'wwdc sync' first; then browse the schedule, sessions, news and videos.",
-        options: [.init(long: "version", help: "Show the version.")],
+        options: [version],
         examples: [
             ("wwdc sync", "Download the sample conference into the local store."),
             ("wwdc schedule --day tomorrow --track 'App Frameworks'", "What is on tomorrow in one track."),
@@ -47,6 +50,9 @@ enum WWDC {
         subcommands: commands.map(\.spec).filter { !$0.path.contains(" ") && !$0.hidden })
 
     static func main(_ words: [String]) -> ExitCode {
+        // A reader that goes away must reach `CommandContext.output` as EPIPE, which ends the program
+        // quietly, not kill it with SIGPIPE mid-way (players get the default back when started).
+        signal(SIGPIPE, SIG_IGN)
         let context = CommandContext()
         defer { context.terminal.drain() }
         do {
@@ -54,22 +60,10 @@ enum WWDC {
         } catch let help as HelpRequested {
             context.output(HelpFormatter.help(for: help.spec))
             return .success
-        } catch let error as UsageError {
-            // Every error line goes through the sanitiser here, once: they quote what was typed,
-            // and errors may quote a server.
-            var error = error
-            error.message = TextSanitizer.singleLine.sanitize(error.message)
-            error.hint = error.hint.map(TextSanitizer.multiLine.sanitize)
-            context.message(HelpFormatter.usageError(error).trimmingCharacters(in: .newlines))
-            return .usage
-        } catch let error as RuntimeError {
-            context.message("Error: " + TextSanitizer.singleLine.sanitize(error.message))
-            if let hint = error.hint { context.message("Hint: " + TextSanitizer.singleLine.sanitize(hint)) }
-            return .failure
         } catch {
-            context.message("Error: " + TextSanitizer.singleLine.sanitize(describe(error)))
-            if let hint = hint(for: error) { context.message("Hint: " + TextSanitizer.singleLine.sanitize(hint)) }
-            return .failure
+            // Every error line goes through one presenter (and its sanitiser): they quote what was
+            // typed, and errors may quote a server.
+            return ErrorPresenter.present(error, context: context)
         }
     }
 
@@ -89,7 +83,7 @@ enum WWDC {
             let topic = words.dropFirst().joined(separator: " ")
             guard !topic.isEmpty else { throw HelpRequested(spec: rootSpec) }
             guard let command = commands.first(where: { $0.spec.path == topic }) else {
-                throw UsageError("Unknown command '\(topic)'", spec: rootSpec, hint: suggestion(for: topic))
+                throw UsageError("Unknown command '\(topic)'" + (suggestion(for: topic).map { ". " + $0 } ?? ""), spec: rootSpec)
             }
             throw HelpRequested(spec: command.spec)
         default:
@@ -104,7 +98,7 @@ enum WWDC {
             if first.hasPrefix("-") {
                 throw UsageError("Unknown option '\(first)'", spec: rootSpec)
             }
-            throw UsageError("Unknown command '\(first)'", spec: rootSpec, hint: suggestion(for: first))
+            throw UsageError("Unknown command '\(first)'" + (suggestion(for: first).map { ". " + $0 } ?? ""), spec: rootSpec)
         }
         let depth = command.spec.path.split(separator: " ").count
         let arguments = try ArgumentParser.parse(Array(words.dropFirst(depth)), as: command.spec)
@@ -116,13 +110,5 @@ enum WWDC {
         guard let best = names.min(by: { ArgumentParser.editDistance($0, word) < ArgumentParser.editDistance($1, word) }),
               ArgumentParser.editDistance(best, word) <= 2 || best.hasPrefix(word) else { return nil }
         return "Did you mean '\(best)'?"
-    }
-
-    static func describe(_ error: any Error) -> String {
-        (error as? LocalizedError)?.errorDescription ?? String(describing: error)
-    }
-
-    static func hint(for error: any Error) -> String? {
-        (error as? LocalizedError)?.recoverySuggestion
     }
 }

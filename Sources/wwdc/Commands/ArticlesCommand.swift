@@ -4,6 +4,9 @@ import TerminalUI
 
 /// `wwdc articles`: the articles of the feeds (news, guides), newest first, with their links.
 enum ArticlesCommand {
+    static let event = SharedOptions.event.help("Only this event's articles: an id (news, articles), its year, or 'all' (default: all).")
+    static let search = SharedOptions.search.help("Only articles matching these words, best first.")
+
     static let spec = CommandSpec(
         path: "articles",
         abstract: "List the articles (news and guides), newest first, with their links.",
@@ -11,14 +14,7 @@ enum ArticlesCommand {
         Articles are content items of type Article (feeds from 2020 on). 'wwdc session <id>' shows one, \\
         with its text when the source's articles feed has it; the news among them are also in 'wwdc news'.
         """,
-        options: [
-            .init(long: "event", value: "id", help: "Only this event's articles: an id (news, articles), its year, or 'all' (default: all).",
-                  completion: .eventIDs),
-            .init(long: "search", short: "s", value: "text", help: "Only articles matching these words, best first."),
-            BrowseSupport.jsonOption,
-            BrowseSupport.limitOption,
-            BrowseSupport.dbOption,
-        ],
+        options: [event, search, SharedOptions.json, SharedOptions.limit, SharedOptions.db],
         examples: [
             ("wwdc articles", "Every article, newest first."),
             ("wwdc articles --event news --limit 5", "The five latest news articles."),
@@ -26,22 +22,22 @@ enum ArticlesCommand {
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        let limit = try BrowseSupport.limit(arguments)
+        let limit = arguments[SharedOptions.limit]
         let store = try BrowseSupport.openStore(arguments, context)
         let (items, offset) = try store.read { db -> ([ArticleItem], Int?) in
-            let eventIDs = arguments.value("event") == nil ? nil : try BrowseSupport.events(arguments, in: db).ids
-            return (try db.articles(eventIDs: eventIDs, search: arguments.value("search"), limit: limit), try db.events().first?.utcOffset)
+            let eventIDs = arguments[event] == nil ? nil : try BrowseSupport.events(arguments, in: db).ids
+            return (try db.articles(eventIDs: eventIDs, search: arguments[search], limit: limit), try db.events().first?.utcOffset)
         }
-        if arguments.flag("json") {
-            context.output(try JSONOutput.encode(items.map { Row($0, offset: offset) }) + "\n")
-            return .success
+        let nothing = arguments[search] == nil && arguments[event] == nil
+            ? "No articles: the feeds of this store have none (they come with feeds from 2020 on)." : "No articles match."
+        return try Listing.print(items, json: arguments[SharedOptions.json], context: context,
+                                 row: { Row($0, offset: offset) }, empty: { [nothing] }) { items in
+            render(items, offset: offset, width: context.outputWidth, style: context.outputStyle)
         }
-        guard !items.isEmpty else {
-            context.message(arguments.value("search") == nil && arguments.value("event") == nil
-                            ? "No articles: the feeds of this store have none (they come with feeds from 2020 on)." : "No articles match.")
-            return .success
-        }
-        let style = context.outputStyle
+    }
+
+    /// One row per article: ★ (when any is a favorite), date, id, title and link.
+    static func render(_ items: [ArticleItem], offset: Int?, width: Int?, style: Style) -> String {
         let showsMark = items.contains(where: \.isFavorite)
         var rows = items.map { item -> [String] in
             [item.isFavorite ? "★" : " ",
@@ -54,11 +50,10 @@ enum ArticlesCommand {
             rows = rows.map { Array($0.dropFirst()) }
         }
         let titleColumn = layout.columns.count - 2
-        context.output(layout.render(rows, headings: [:], indent: "", width: context.outputWidth, heading: style.bold) { column, text in
+        return layout.render(rows, headings: [:], indent: "", width: width, heading: style.bold) { column, text in
             if showsMark && column == 0 { return style.yellow(text) }
             return column == titleColumn ? text : style.dim(text)
-        })
-        return .success
+        }
     }
 
     /// An article in `--json`: the field names are part of the interface (see the README).

@@ -4,6 +4,8 @@ import TerminalUI
 
 /// `wwdc export --ics`: the schedule or the favorites as an iCalendar file.
 enum ExportCommand {
+    static let ics = Option.flag("ics", help: "Write iCalendar (RFC 5545); the only format for now.")
+
     static let spec = CommandSpec(
         path: "export",
         abstract: "Export the schedule, or your favorites, as an iCalendar (.ics) file.",
@@ -11,23 +13,17 @@ enum ExportCommand {
         One event per scheduled session, in UTC, with a stable UID (importing again updates the events \
         instead of duplicating them). Writes to standard output unless --output is given.
         """,
-        options: [
-            .init(long: "ics", help: "Write iCalendar (RFC 5545); the only format for now."),
-            .init(long: "favorites", short: "f", help: "Only your favorites."),
-            BrowseSupport.eventOption,
-            .init(long: "output", short: "o", value: "file", help: "Write to <file> instead of standard output."),
-            BrowseSupport.dbOption,
-        ],
+        options: [ics, SharedOptions.favorites, SharedOptions.event, SharedOptions.output, SharedOptions.db],
         examples: [
             ("wwdc export --ics --favorites --output wwdc.ics", "Your favorites, for your calendar."),
             ("wwdc export --ics --event all > everything.ics", "Every scheduled session of every event."),
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        guard arguments.flag("ics") else {
+        guard arguments[ics] else {
             throw UsageError("Choose a format: '--ics'", spec: spec)
         }
-        let favoritesOnly = arguments.flag("favorites")
+        let favoritesOnly = arguments[SharedOptions.favorites]
         let store = try BrowseSupport.openStore(arguments, context)
         let (events, event) = try store.read { db -> ([CalendarEvent], EventSummary?) in
             let (eventIDs, primary) = try BrowseSupport.events(arguments, in: db)
@@ -36,7 +32,7 @@ enum ExportCommand {
         }
         let name = (event?.name ?? "WWDC") + (favoritesOnly ? " favorites" : "")
         let document = ICalendarWriter.document(name: name, events: events, stamp: context.now.timeIntervalSince1970)
-        if let path = arguments.value("output") {
+        if let path = arguments[SharedOptions.output] {
             do {
                 try Data(document.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
             } catch {

@@ -9,7 +9,7 @@ enum NewsCommand {
         path: "news",
         abstract: "Show the conference news, newest first.",
         discussion: "The items of the news feed and, for feeds from 2020 on, the articles of the event 'news', with their links.",
-        options: [BrowseSupport.localOption, BrowseSupport.jsonOption, BrowseSupport.limitOption, BrowseSupport.dbOption],
+        options: [SharedOptions.local, SharedOptions.json, SharedOptions.limit, SharedOptions.db],
         examples: [
             ("wwdc news", "Every news item, newest first."),
             ("wwdc news --limit 3 --local", "The three latest, dated in this machine's time zone."),
@@ -18,21 +18,15 @@ enum NewsCommand {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let zone = BrowseSupport.zone(arguments)
-        let limit = try BrowseSupport.limit(arguments)
+        let limit = arguments[SharedOptions.limit]
         let store = try BrowseSupport.openStore(arguments, context)
         let (items, offset) = try store.read { db -> ([NewsItem], Int?) in
             (try db.news(limit: limit), try db.events().first?.utcOffset)
         }
-        if arguments.flag("json") {
-            context.output(try JSONOutput.encode(items.map { Row($0, zone: zone, offset: offset) }) + "\n")
-            return .success
+        return try Listing.print(items, json: arguments[SharedOptions.json], context: context,
+                                 row: { Row($0, zone: zone, offset: offset) }, empty: { ["No news yet."] }) { items in
+            render(items, zone: zone, offset: offset, width: context.outputWidth, style: context.outputStyle)
         }
-        guard !items.isEmpty else {
-            context.message("No news yet.")
-            return .success
-        }
-        context.output(render(items, zone: zone, offset: offset, width: context.outputWidth, style: context.outputStyle))
-        return .success
     }
 
     /// Each item: its date and title, then its body indented (wrapped on a terminal).

@@ -7,21 +7,20 @@ enum PassCommand {
     static let spec = CommandSpec(
         path: "pass",
         abstract: "Download your attendee pass (registered developers only; logs in first when needed).",
-        options: [.init(long: "output", short: "o", value: "file", help: "Write the pass to <file> (default: standard output).")]
-            + AccountSupport.loginOptions + [AccountSupport.dbOption, AccountSupport.traceOption],
+        options: [SharedOptions.output.help("Write the pass to <file> (default: standard output).")]
+            + SharedOptions.login + [SharedOptions.db, SharedOptions.trace],
         examples: [("wwdc pass --output pass.pem", "")])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        let store = try context.openExistingStore(explicitPath: arguments.value("db"))
-        let session = try AccountSupport.session(store: store, arguments: arguments, context: context)
+        let store = try context.openExistingStore(explicitPath: arguments[SharedOptions.db])
+        let session = try AccountAccess.session(store: store, arguments: arguments, context: context)
         let download = DownloadPassOperation(session: session)
-        AccountSupport.run([download], arguments: arguments, context: context)
-        if let error = AccountSupport.cause(of: download.errors) {
-            if (error as? SyncError) == .interrupted || (error as? AccountError) == .loginCancelled { return .interrupted }
+        if let error = OperationError.rootCause(in: OperationRunner(arguments, context: context).run(download)) {
+            if ErrorPresenter.isInterruption(error) || (error as? AccountError) == .loginCancelled { return .interrupted }
             throw error
         }
         guard let pass = download.pass else { throw AccountError.notLoggedIn }
-        if let path = arguments.value("output") {
+        if let path = arguments[SharedOptions.output] {
             let url = URL(fileURLWithPath: path)
             do {
                 try pass.write(to: url, options: .atomic)

@@ -4,6 +4,13 @@ import TerminalUI
 
 /// `wwdc schedule`: the schedule, grouped by day, with filters that combine.
 enum ScheduleCommand {
+    static let track = Option.texts("track", value: "name", help: "Only this track (name, unique prefix or id); repeat for several.")
+    static let type = Option.texts("type", value: "type", help: "Only this type (Session, Lab, 'Special Event', ...); repeat for several.")
+    static let platform = Option.texts("platform", value: "name", help: "Only sessions about this platform (iOS, macOS, ...); repeat for several.")
+    static let search = SharedOptions.search.help("Only sessions matching these words (title, description, keywords), best first; a number finds that session.")
+    static let upcoming = Option.flag("upcoming", short: "u", help: "Only sessions still running or to come.")
+    static let unscheduled = Option.flag("unscheduled", help: "The event's items without a time instead (videos, articles), by publishing date.")
+
     static let spec = CommandSpec(
         path: "schedule",
         abstract: "List the schedule, grouped by day.",
@@ -16,20 +23,8 @@ enum ScheduleCommand {
         event's items that have no time (videos, articles), by publishing date.
         """,
         options: [
-            BrowseSupport.dayOption,
-            BrowseSupport.eventOption,
-            .init(long: "track", value: "name", help: "Only this track (name, unique prefix or id); repeat for several.", repeatable: true),
-            BrowseSupport.topicOption,
-            .init(long: "type", value: "type", help: "Only this type (Session, Lab, 'Special Event', ...); repeat for several.", repeatable: true),
-            .init(long: "platform", value: "name", help: "Only sessions about this platform (iOS, macOS, ...); repeat for several.", repeatable: true),
-            .init(long: "favorites", short: "f", help: "Only your favorites."),
-            .init(long: "search", short: "s", value: "text", help: "Only sessions matching these words (title, description, keywords), best first; a number finds that session."),
-            .init(long: "upcoming", short: "u", help: "Only sessions still running or to come."),
-            .init(long: "unscheduled", help: "The event's items without a time instead (videos, articles), by publishing date."),
-            BrowseSupport.localOption,
-            BrowseSupport.jsonOption,
-            BrowseSupport.limitOption,
-            BrowseSupport.dbOption,
+            SharedOptions.day, SharedOptions.event, track, SharedOptions.topic, type, platform, SharedOptions.favorites, search,
+            upcoming, unscheduled, SharedOptions.local, SharedOptions.json, SharedOptions.limit, SharedOptions.db,
         ],
         examples: [
             ("wwdc schedule --day tomorrow", "Tomorrow's sessions, in the conference's time zone."),
@@ -42,11 +37,11 @@ enum ScheduleCommand {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let day = try BrowseSupport.dayArgument(arguments)
-        let limit = try BrowseSupport.limit(arguments)
+        let limit = arguments[SharedOptions.limit]
         let zone = BrowseSupport.zone(arguments)
         let now = context.now
-        let unscheduled = arguments.flag("unscheduled")
-        if unscheduled, day != nil || arguments.flag("upcoming") {
+        let unscheduled = arguments[Self.unscheduled]
+        if unscheduled, day != nil || arguments[upcoming] {
             throw UsageError("'--unscheduled' lists items without a time: it cannot be combined with '--day' or '--upcoming'", spec: spec)
         }
         let store = try BrowseSupport.openStore(arguments, context)
@@ -57,13 +52,13 @@ enum ScheduleCommand {
                 let date = try BrowseSupport.date(for: day, zone: zone, now: now, event: primary)
                 query.day = zone == .local ? .instants(zone.dayRange(date, conferenceOffset: 0)) : .conferenceDate(date)
             }
-            query.trackIDs = try BrowseSupport.trackIDs(arguments, in: db)
+            query.trackIDs = try BrowseSupport.trackIDs(arguments[track], in: db)
             query.topicIDs = try BrowseSupport.topicIDs(arguments, in: db)
-            query.types = try BrowseSupport.match(arguments.values("type"), option: "type", known: db.sessionTypes())
-            query.platforms = try BrowseSupport.match(arguments.values("platform"), option: "platform", known: db.platformNames())
-            query.favoritesOnly = arguments.flag("favorites")
-            query.search = arguments.value("search")
-            if arguments.flag("upcoming") { query.notEndedBefore = now.timeIntervalSince1970 }
+            query.types = try BrowseSupport.match(arguments[type], option: "type", known: db.sessionTypes())
+            query.platforms = try BrowseSupport.match(arguments[platform], option: "platform", known: db.platformNames())
+            query.favoritesOnly = arguments[SharedOptions.favorites]
+            query.search = arguments[search]
+            if arguments[upcoming] { query.notEndedBefore = now.timeIntervalSince1970 }
             let items = try db.schedule(query)
             var explanation: [String] = []
             if items.isEmpty, query.search == nil, !unscheduled, eventIDs?.count == 1, let primary {
@@ -71,22 +66,15 @@ enum ScheduleCommand {
             }
             return (items, try SessionResolver.currentEvent(in: db), explanation)
         }
-        if arguments.flag("json") {
-            context.output(try JSONOutput.encode(items.map { Row($0, zone: zone) }) + "\n")
-            return .success
+        let nothing = explanation.isEmpty
+            ? [arguments[SharedOptions.favorites] ? "No favorites match. Add one with 'wwdc favorite add <session>'."
+               : unscheduled ? "Every item of this event has a time: see 'wwdc schedule'." : "No sessions match."]
+            : explanation
+        return try Listing.print(items, json: arguments[SharedOptions.json], context: context,
+                                 row: { Row($0, zone: zone) }, empty: { nothing }) { items in
+            render(items, zone: zone, search: arguments[search], unscheduled: unscheduled, currentEvent: current,
+                   width: context.outputWidth, style: context.outputStyle)
         }
-        guard !items.isEmpty else {
-            if !explanation.isEmpty {
-                explanation.forEach(context.message)
-            } else {
-                context.message(arguments.flag("favorites") ? "No favorites match. Add one with 'wwdc favorite add <session>'."
-                                : unscheduled ? "Every item of this event has a time: see 'wwdc schedule'." : "No sessions match.")
-            }
-            return .success
-        }
-        context.output(render(items, zone: zone, search: arguments.value("search"), unscheduled: unscheduled, currentEvent: current,
-                              width: context.outputWidth, style: context.outputStyle))
-        return .success
     }
 
     /// What to say when `event` has nothing scheduled at all (every year since 2020 between

@@ -5,6 +5,8 @@ import TerminalUI
 
 /// `wwdc session <id>`: everything about one session.
 enum SessionCommand {
+    static let code = Option.flag("code", help: "Show the code snippets of its video (title, language, time and code).")
+
     static let spec = CommandSpec(
         path: "session",
         abstract: "Show one session: when and where, description, video, related sessions and resources.",
@@ -12,10 +14,7 @@ enum SessionCommand {
         Also its topics, the chapters of its video, the sign-up of a lab by appointment, an article's \
         text, and (with --code) the code shown in its video.
         """,
-        options: [
-            .init(long: "code", help: "Show the code snippets of its video (title, language, time and code)."),
-            BrowseSupport.localOption, BrowseSupport.jsonOption, BrowseSupport.dbOption,
-        ],
+        options: [code, SharedOptions.local, SharedOptions.json, SharedOptions.db],
         arguments: [.init(name: "session", help: "A session id (wwdc2026-101), a number in the current event (101) or a developer.apple.com link.",
                           completion: .sessionIDs)],
         examples: [
@@ -35,11 +34,11 @@ enum SessionCommand {
             return (try db.sessionDetail(id: id), try SessionResolver.currentEvent(in: db))
         }
         guard let detail else { throw BrowseError.unknownSession(input, suggestion: nil) }
-        if arguments.flag("json") {
+        if arguments[SharedOptions.json] {
             context.output(try JSONOutput.encode(Document(detail, zone: zone, now: context.now.timeIntervalSince1970)) + "\n")
         } else {
             context.output(render(detail, zone: zone, currentEvent: current, now: context.now.timeIntervalSince1970,
-                                  showsCode: arguments.flag("code"), width: context.outputWidth, style: context.outputStyle))
+                                  showsCode: arguments[code], width: context.outputWidth, style: context.outputStyle))
         }
         return .success
     }

@@ -2,10 +2,18 @@ import PlainText
 import ConferenceKit
 import Foundation
 import Operations
+import ConferenceTerminal
 import TerminalUI
 
 /// `wwdc sync`: runs the startup graph against a source and saves it in one transaction.
 enum SyncCommand {
+    static let source = Option.text("source", value: "url|path|apple", help: "An http(s) URL, a folder of feed files, or 'apple' for Apple's public feeds (default: $WWDC_SOURCE, else the last source, else the bundled sample).")
+    static let language = Option.text("language", value: "code", help: "The language of the feeds: en, zho, jpn, kor, ... (default: $WWDC_LANGUAGE, else the last sync's, else $LANG's, else en).")
+    static let json = SharedOptions.json.help("Print a machine-readable summary on stdout.")
+    static let verbose = Option.flag("verbose", help: "Show every operation, not only the steps, and each item a feed held that could not be used.")
+    static let noWait = Option.flag("no-wait", help: "Fail at once if another sync is running on this store, instead of waiting.")
+    static let rebuild = Option.flag("rebuild", help: "Make a fresh store from the feeds (for a damaged one): the old file is set aside, your favorites, feedback and changes not yet uploaded are carried over where they can be read.")
+
     static let spec = CommandSpec(
         path: "sync",
         abstract: "Bring the local store up to date from a conference server.",
@@ -16,16 +24,7 @@ enum SyncCommand {
         With no source, syncs from the last source again; the first time, the sample conference bundled \
         with wwdc.
         """,
-        options: [
-            .init(long: "source", value: "url|path|apple", help: "An http(s) URL, a folder of feed files, or 'apple' for Apple's public feeds (default: $WWDC_SOURCE, else the last source, else the bundled sample)."),
-            .init(long: "language", value: "code", help: "The language of the feeds: en, zho, jpn, kor, ... (default: $WWDC_LANGUAGE, else the last sync's, else $LANG's, else en)."),
-            .init(long: "db", value: "path", help: "The database file (default: $WWDC_DB, else $XDG_DATA_HOME/wwdc/wwdc.sqlite)."),
-            .init(long: "json", help: "Print a machine-readable summary on stdout."),
-            .init(long: "trace", value: "file", help: "Write the run's timeline to <file> (Chrome trace-event JSON)."),
-            .init(long: "verbose", help: "Show every operation, not only the steps, and each item a feed held that could not be used."),
-            .init(long: "no-wait", help: "Fail at once if another sync is running on this store, instead of waiting."),
-            .init(long: "rebuild", help: "Make a fresh store from the feeds (for a damaged one): the old file is set aside, your favorites, feedback and changes not yet uploaded are carried over where they can be read."),
-        ],
+        options: [source, language, SharedOptions.db, json, SharedOptions.trace, verbose, noWait, rebuild],
         examples: [
             ("wwdc sync", "Sync again from the last source (at first: the bundled sample conference)."),
             ("wwdc sync --source https://example.com/wwdc/", "Sync from a server."),
@@ -36,7 +35,7 @@ enum SyncCommand {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         // The command line is checked before anything is created.
-        let language = try (arguments.value("language") ?? context.environment["WWDC_LANGUAGE"]).map { text in
+        let language = try (arguments[language] ?? context.environment["WWDC_LANGUAGE"]).map { text in
             guard let code = FeedLanguage.normalized(text), code.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "-") }) else {
                 throw UsageError("Invalid value '\(text)' for '--language': expected a language code such as en, jpn, zho, kor",
                                  spec: spec)
@@ -44,14 +43,14 @@ enum SyncCommand {
             return code
         }
         let named = try explicitSource(arguments, context)
-        let path = try StoreLocation.resolve(explicitPath: arguments.value("db"), environment: context.environment)
+        let path = try StoreLocation.resolve(explicitPath: arguments[SharedOptions.db], environment: context.environment)
         try StoreLocation.prepareFolder(for: path)
         let lock = SyncLock(databasePath: path)
-        try lock.lock(wait: !arguments.flag("no-wait")) {
+        try lock.lock(wait: !arguments[noWait]) {
             context.message("Waiting for another wwdc sync on this store to finish…")
         }
         defer { lock.unlock() }
-        if arguments.flag("rebuild") { try rebuild(path, context) }
+        if arguments[rebuild] { try startRebuild(path, context) }
         // A small page cache: the sync holds the downloaded feed in memory already, and the save
         // step's writes are sequential (measured: peak memory 3.6x the feed instead of 4.2x).
         let store = try ConferenceStore(path: path, configuration: Database.Configuration(pageCacheKiB: 8_192))
@@ -60,38 +59,26 @@ enum SyncCommand {
         try store.checkIntegrity()
         let source = try named ?? defaultSource(store)
 
-        let progress = SyncProgressDisplay(owner: context.terminal, verbose: arguments.flag("verbose"))
+        let progress = SyncProgressDisplay(owner: context.terminal, verbose: arguments[verbose])
         let timeout = context.environment["WWDC_TIMEOUT"].flatMap(Double.init) ?? 30
         let settings = SyncSettings(source: source, timeout: timeout,
                                     credentialStore: CredentialStore(environment: context.environment),
-                                    alerts: context.terminal, language: language,
+                                    interaction: TerminalInteraction(owner: context.terminal), language: language,
                                     localeLanguage: FeedLanguage.fromLocale(context.environment), now: { context.now })
         let sync = try SyncOperation(settings: settings, store: store, reporter: progress)
 
-        let queue = AdvancedOperationQueue()
-        queue.name = "wwdc.sync"
-        let trace = arguments.value("trace").map { _ in OperationTrace() }
-        if let trace { queue.addObserver(TraceObserver(trace: trace)) }
-        if arguments.flag("verbose") { queue.addObserver(progress.operationObserver) }
-        SignalGate.shared.install { _ in sync.cancel(with: SyncError.interrupted) }
-
-        queue.addOperation(sync)
-        queue.waitUntilAllOperationsAreFinished()
+        var runner = OperationRunner(arguments, context: context)
+        // Interrupted, the sync says so in its summary (and the save step, a critical section, ends first).
+        runner.interruption = SyncError.interrupted
+        if arguments[verbose] { runner.observers.append(progress.operationObserver) }
+        runner.run(sync)
         progress.stop()
-
-        if let trace, let path = arguments.value("trace") {
-            do {
-                try trace.chromeTraceJSON().write(to: URL(fileURLWithPath: path))
-            } catch {
-                context.message("Warning: " + FileAccessError.write(path, error).description + "; the sync itself is done.")
-            }
-        }
         guard let summary = sync.summary else { throw RuntimeError("the sync ended without a summary") }
-        if arguments.flag("verbose") {
+        if arguments[verbose] {
             for issue in summary.skipped { context.message("Skipped " + issue.line) }
             for issue in summary.ignored { context.message("Ignored " + issue.line) }
         }
-        if arguments.flag("json") {
+        if arguments[json] {
             context.output(try JSONOutput.encode(summary) + "\n")
         }
         switch summary.status {
@@ -109,7 +96,7 @@ enum SyncCommand {
     }
 
     /// Sets the store at `path` aside and starts a fresh one with what could be read of it.
-    static func rebuild(_ path: String, _ context: CommandContext) throws {
+    static func startRebuild(_ path: String, _ context: CommandContext) throws {
         let salvage = StoreRebuild.salvage(from: path)
         guard let aside = try StoreRebuild.setAside(path, at: context.now) else {
             context.message("No store at \(path) yet: syncing a new one.")
@@ -124,10 +111,10 @@ enum SyncCommand {
 
     /// The source named by `--source`, else `WWDC_SOURCE`; nil when neither is given.
     static func explicitSource(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ConferenceSource? {
-        if arguments.value("source")?.trimmingCharacters(in: .whitespaces).isEmpty == true {
+        if arguments[source]?.trimmingCharacters(in: .whitespaces).isEmpty == true {
             throw UsageError("Missing value for '--source <url|path|apple>': it is empty", spec: spec)
         }
-        guard let text = arguments.value("source") ?? context.environment["WWDC_SOURCE"].flatMap({ $0.isEmpty ? nil : $0 }) else {
+        guard let text = arguments[source] ?? context.environment["WWDC_SOURCE"].flatMap({ $0.isEmpty ? nil : $0 }) else {
             return nil
         }
         do {

@@ -4,6 +4,8 @@ import TerminalUI
 
 /// `wwdc topics`: the topic categories and their topics, with how many items each has.
 enum TopicsCommand {
+    static let event = SharedOptions.event.help("Count only this event's items: an id (wwdc2020), its year, or 'all' (default: all).")
+
     static let spec = CommandSpec(
         path: "topics",
         abstract: "List the topics by category, with the number of items of each.",
@@ -12,12 +14,7 @@ enum TopicsCommand {
         grouped in categories. Counts cover every event unless you pass --event. Filter the listings \\
         by topic with 'wwdc schedule --topic' and 'wwdc videos --topic'.
         """,
-        options: [
-            .init(long: "event", value: "id", help: "Count only this event's items: an id (wwdc2020), its year, or 'all' (default: all).",
-                  completion: .eventIDs),
-            BrowseSupport.jsonOption,
-            BrowseSupport.dbOption,
-        ],
+        options: [event, SharedOptions.json, SharedOptions.db],
         examples: [
             ("wwdc topics", "Every topic, by category."),
             ("wwdc topics --event 2019", "How many items each topic has in one event."),
@@ -27,18 +24,17 @@ enum TopicsCommand {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let store = try BrowseSupport.openStore(arguments, context)
         let groups = try store.read { db -> [TopicGroup] in
-            let eventIDs = arguments.value("event") == nil ? nil : try BrowseSupport.events(arguments, in: db).ids
+            let eventIDs = arguments[event] == nil ? nil : try BrowseSupport.events(arguments, in: db).ids
             return try db.topicGroups(eventIDs: eventIDs)
         }
-        if arguments.flag("json") {
-            context.output(try JSONOutput.encode(groups.map(Row.init)) + "\n")
-            return .success
+        return try Listing.print(groups, json: arguments[SharedOptions.json], context: context, row: Row.init,
+                                 empty: { ["This store has no topics: its feed predates them (2020). Filter by --track instead."] }) { groups in
+            render(groups, width: context.outputWidth, style: context.outputStyle)
         }
-        guard !groups.isEmpty else {
-            context.message("This store has no topics: its feed predates them (2020). Filter by --track instead.")
-            return .success
-        }
-        let style = context.outputStyle
+    }
+
+    /// Each category as a heading, then its topics with how many items each has.
+    static func render(_ groups: [TopicGroup], width: Int?, style: Style) -> String {
         var rows: [[String]] = []
         var headings: [Int: String] = [:]
         for group in groups {
@@ -50,10 +46,9 @@ enum TopicsCommand {
         }
         let layout = TableLayout(columns: [.init(minimum: 12, flexible: true), .init(alignRight: true), .init(alignRight: true)],
                                  pipeWidth: 40)
-        context.output(layout.render(rows, headings: headings, indent: "  ", width: context.outputWidth, heading: style.bold) { column, text in
+        return layout.render(rows, headings: headings, indent: "  ", width: width, heading: style.bold) { column, text in
             column == 0 ? text : style.dim(text)
-        })
-        return .success
+        }
     }
 
     /// A category in `--json`: the field names are part of the interface (see the README).

@@ -4,6 +4,8 @@ import TerminalUI
 
 /// `wwdc videos`: the sessions with a recording.
 enum VideosCommand {
+    static let search = SharedOptions.search.help("Only videos matching these words, best first; a number finds that session.")
+
     static let spec = CommandSpec(
         path: "videos",
         abstract: "List the sessions with a video: duration and HD/SD availability.",
@@ -12,15 +14,7 @@ enum VideosCommand {
         since 2020) by publishing date. --search puts the best matches first, those with the words in \
         their title before the others.
         """,
-        options: [
-            BrowseSupport.eventOption,
-            .init(long: "search", short: "s", value: "text", help: "Only videos matching these words, best first; a number finds that session."),
-            .init(long: "favorites", short: "f", help: "Only your favorites."),
-            BrowseSupport.topicOption,
-            BrowseSupport.jsonOption,
-            BrowseSupport.limitOption,
-            BrowseSupport.dbOption,
-        ],
+        options: [SharedOptions.event, search, SharedOptions.favorites, SharedOptions.topic, SharedOptions.json, SharedOptions.limit, SharedOptions.db],
         examples: [
             ("wwdc videos", "The current event's videos."),
             ("wwdc videos --event all --search metal", "Videos about Metal from every event, best first."),
@@ -29,11 +23,11 @@ enum VideosCommand {
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        let limit = try BrowseSupport.limit(arguments)
+        let limit = arguments[SharedOptions.limit]
         let store = try BrowseSupport.openStore(arguments, context)
         let (items, events, explanation) = try store.read { db -> ([VideoItem], [EventSummary], String?) in
             let (eventIDs, primary) = try BrowseSupport.events(arguments, in: db)
-            let query = VideoQuery(eventIDs: eventIDs, search: arguments.value("search"), favoritesOnly: arguments.flag("favorites"),
+            let query = VideoQuery(eventIDs: eventIDs, search: arguments[search], favoritesOnly: arguments[SharedOptions.favorites],
                                    topicIDs: try BrowseSupport.topicIDs(arguments, in: db), limit: limit)
             let items = try db.videos(query)
             var explanation: String?
@@ -45,17 +39,10 @@ enum VideosCommand {
             }
             return (items, try db.events(), explanation)
         }
-        if arguments.flag("json") {
-            context.output(try JSONOutput.encode(items.map(Row.init)) + "\n")
-            return .success
+        return try Listing.print(items, json: arguments[SharedOptions.json], context: context,
+                                 row: Row.init, empty: { [explanation ?? "No videos match."] }) { items in
+            render(items, events: events, search: arguments[search], width: context.outputWidth, style: context.outputStyle)
         }
-        guard !items.isEmpty else {
-            context.message(explanation ?? "No videos match.")
-            return .success
-        }
-        context.output(render(items, events: events, search: arguments.value("search"), width: context.outputWidth,
-                              style: context.outputStyle))
-        return .success
     }
 
     /// A heading per event (one ranked list with a search), then number, duration, qualities, title, type.

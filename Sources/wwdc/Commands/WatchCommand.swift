@@ -6,6 +6,8 @@ import TerminalUI
 
 /// `wwdc watch <id>`: plays a session's video in a player, one at a time.
 enum WatchCommand {
+    static let printURL = Option.flag("print-url", help: "Print the URL instead of opening a player.")
+
     static let spec = CommandSpec(
         path: "watch",
         abstract: "Play a session's video (the live stream while it is on the air).",
@@ -15,10 +17,7 @@ enum WatchCommand {
         and ffplay found on PATH; with none, prints the URL. Only http and https addresses are played. \
         Only one 'wwdc watch' plays at a time: another is refused while the first player runs.
         """,
-        options: [
-            .init(long: "print-url", help: "Print the URL instead of opening a player."),
-            BrowseSupport.dbOption,
-        ],
+        options: [printURL, SharedOptions.db],
         arguments: [.init(name: "session", help: "A session id (wwdc2026-101), a number in the current event (101) or a developer.apple.com link.",
                           completion: .sessionIDs)],
         examples: [
@@ -35,7 +34,7 @@ enum WatchCommand {
         guard let detail else { throw BrowseError.unknownSession(input, suggestion: nil) }
         guard let rawURL = detail.bestStreamURL(at: now) else { throw WatchError.noVideo(detail.sessionID) }
         let url = try PlayerOperation.playableURL(rawURL)
-        if arguments.flag("print-url") {
+        if arguments[printURL] {
             context.output(url + "\n")
             return .success
         }
@@ -60,9 +59,9 @@ enum WatchCommand {
             context.terminal.drain()
         }))
         // Ctrl-C reaches the player too (same process group): wait for it to end instead of dying first.
-        SignalGate.shared.install { _ in }
-        let errors = AdvancedOperationQueue().run([play])
-        if let error = AccountSupport.cause(of: errors) { throw error }
+        var runner = OperationRunner(arguments, context: context)
+        runner.interruption = nil
+        if let error = OperationError.rootCause(in: runner.run(play)) { throw error }
         return play.wasInterrupted ? .interrupted : .success
     }
 }

@@ -3,34 +3,24 @@ import ConferenceKit
 import Foundation
 import TerminalUI
 
-/// What the browsing commands share: their common options, opening the store, choosing the event
-/// and reading filter values.
+/// What the browsing commands share: opening the store, choosing the event and reading filter values.
 enum BrowseSupport {
-    static let dbOption = AccountSupport.dbOption
-    static let jsonOption = CommandSpec.Option(long: "json", help: "Print JSON (field names in the README's 'JSON output' section).")
-    static let limitOption = CommandSpec.Option(long: "limit", short: "n", value: "count", help: "Show at most <count> entries.")
-    static let localOption = CommandSpec.Option(long: "local", help: "Show times in this machine's time zone (TZ respected) instead of the conference's.")
-    static let eventOption = CommandSpec.Option(long: "event", value: "id", help: "The event: an id (wwdc2026), its year, or 'all' (default: the current event).",
-                                                completion: .eventIDs)
-
-    /// Opens the store to read; a missing or empty store asks for `wwdc sync` (exit status 1).
+    /// Opens the store to read (`--db`, else the default); a missing or empty store asks for
+    /// `wwdc sync` (exit status 1).
     static func openStore(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ConferenceStore {
-        let path = try StoreLocation.resolve(explicitPath: arguments.value("db"), environment: context.environment)
+        let path = try StoreLocation.resolve(explicitPath: arguments[SharedOptions.db], environment: context.environment)
         return try ConferenceStore.openForBrowsing(path: path)
     }
 
-    static func limit(_ arguments: ParsedArguments) throws -> Int? {
-        try arguments.integer("limit", in: 1...1_000_000)
-    }
-
+    /// The time zone `--local` asks for.
     static func zone(_ arguments: ParsedArguments) -> TimeZoneChoice {
-        arguments.flag("local") ? .local : .conference
+        arguments[SharedOptions.local] ? .local : .conference
     }
 
     /// The events `--event` names (nil for all), and the event whose calendar days `--day` counts.
     static func events(_ arguments: ParsedArguments, in db: Database) throws -> (ids: [String]?, primary: EventSummary?) {
         let events = try db.events()
-        guard let text = arguments.value("event") else { return (events.first.map { [$0.id] } ?? [], events.first) }
+        guard let text = arguments[SharedOptions.event] else { return (events.first.map { [$0.id] } ?? [], events.first) }
         if text.lowercased() == "all" { return (nil, events.first) }
         let lowered = text.lowercased()
         let found = events.first { $0.id.lowercased() == lowered }
@@ -63,9 +53,8 @@ enum BrowseSupport {
         }
     }
 
-    /// The track ids `--track` names (by name, prefix or id).
-    static func trackIDs(_ arguments: ParsedArguments, in db: Database) throws -> [Int] {
-        let values = arguments.values("track")
+    /// The track ids the `--track` values name (by name, prefix or id).
+    static func trackIDs(_ values: [String], in db: Database) throws -> [Int] {
         guard !values.isEmpty else { return [] }
         let tracks = try db.tracks()
         var ids: [Int] = []
@@ -80,13 +69,9 @@ enum BrowseSupport {
         return ids
     }
 
-    static let topicOption = CommandSpec.Option(
-        long: "topic", value: "name", help: "Only items of this topic (name, unique prefix or id, any case); repeat for several.",
-        repeatable: true)
-
     /// The topic ids `--topic` names (by name, prefix or id).
     static func topicIDs(_ arguments: ParsedArguments, in db: Database) throws -> [Int] {
-        let values = arguments.values("topic")
+        let values = arguments[SharedOptions.topic]
         guard !values.isEmpty else { return [] }
         let topics = try db.topics()
         guard !topics.isEmpty else {
@@ -113,13 +98,9 @@ enum BrowseSupport {
         case weekday(Int)
     }
 
-    static let dayOption = CommandSpec.Option(
-        long: "day", short: "d", value: "day",
-        help: "Only this day: YYYY-MM-DD, 'today', 'tomorrow' or a weekday of the event ('mon', 'tuesday').",
-        completion: .words(["today", "tomorrow", "mon", "tue", "wed", "thu", "fri", "sat", "sun"]))
-
+    /// What `--day` names, or nil; a value it cannot be is a usage error.
     static func dayArgument(_ arguments: ParsedArguments) throws -> DayArgument? {
-        guard let text = arguments.value("day") else { return nil }
+        guard let text = arguments[SharedOptions.day] else { return nil }
         switch text.lowercased() {
         case "today": return .relative(days: 0)
         case "tomorrow": return .relative(days: 1)

@@ -34,19 +34,21 @@ final class CommandContext: Sendable {
     /// Unix filter, instead of crashing on the broken pipe.
     func output(_ text: String) {
         var text = text
-        text.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
-                if written > 0 {
-                    offset += written
-                } else if written < 0 && errno == EINTR {
-                    continue
-                } else {
-                    if errno == EPIPE { terminal.drain(); exit(ExitCode.success.rawValue) }
-                    return
-                }
-            }
+        guard let failure = text.withUTF8(Self.writeToStdout) else { return }
+        if case .systemCall(_, EPIPE) = failure {
+            terminal.drain()
+            exit(ExitCode.success.rawValue)
+        }
+        // Any other refusal (a full disk under `> file`) loses output the way `print` would; the
+        // command's own result still decides the exit code.
+    }
+
+    private static func writeToStdout(_ bytes: UnsafeBufferPointer<UInt8>) -> TerminalError? {
+        do {
+            try FileDescriptor.writeAll(UnsafeRawBufferPointer(bytes), to: STDOUT_FILENO)
+            return nil
+        } catch {
+            return error
         }
     }
 

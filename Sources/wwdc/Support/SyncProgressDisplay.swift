@@ -8,7 +8,7 @@ import TerminalUI
 final class SyncProgressDisplay: SyncProgressReporting {
     private let progress: LiveProgress
     private let verbose: Bool
-    private let tasks = Locked<[String: LiveProgress.TaskID]>([:])
+    private let tasks = Locked<[String: LiveProgress.LineID]>([:])
 
     init(owner: TerminalOwner, verbose: Bool) {
         progress = LiveProgress(owner: owner)

@@ -1,4 +1,5 @@
 import PlainText
+import TerminalUI
 
 extension FeedbackForm {
     /// The form drawn for a screen `width` columns wide and `height` rows high: its lines and, when

@@ -1,3 +1,6 @@
+import ConferenceKit
+import TerminalUI
+
 /// The session feedback form: three ratings of 1 to 5 stars (overall, content, presentation), an
 /// optional multi-line comment, and Submit / Cancel.
 ///
@@ -7,19 +10,7 @@
 /// anywhere. Only the overall rating is required; content and presentation may stay unrated.
 public struct FeedbackForm: Sendable, Equatable {
     /// What the user submitted.
-    public struct Answer: Sendable, Equatable {
-        public var overall: Int
-        public var content: Int?
-        public var presentation: Int?
-        public var comment: String
-
-        public init(overall: Int, content: Int? = nil, presentation: Int? = nil, comment: String = "") {
-            self.overall = overall
-            self.content = content
-            self.presentation = presentation
-            self.comment = comment
-        }
-    }
+    public typealias Answer = FeedbackAnswer
 
     /// The form's fields, in focus order.
     public enum Field: Int, CaseIterable, Sendable {

@@ -1,0 +1,15 @@
+import Foundation
+
+/// How an error reads to the user: one cleaned line (it may quote a feed or a server), and the
+/// recovery suggestion when it has one. What the sync's summary and the command line both print.
+public enum ErrorText {
+    /// The error's description, on one line.
+    public static func message(_ error: any Error) -> String {
+        Clean.line((error as? LocalizedError)?.errorDescription ?? String(describing: error))
+    }
+
+    /// The error's recovery suggestion, on one line; nil when it has none.
+    public static func hint(_ error: any Error) -> String? {
+        (error as? LocalizedError)?.recoverySuggestion.map(Clean.line)
+    }
+}

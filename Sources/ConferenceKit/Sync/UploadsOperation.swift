@@ -1,0 +1,45 @@
+import Foundation
+import Operations
+
+/// Uploads the outbox before the account's lists are fetched. Never fails the sync: what the
+/// service would not take (not a registered developer, no cloud, offline) stays here, and the step
+/// says why.
+//
+// @unchecked Sendable: immutable after init; the rest is the superclass's.
+final class UploadsOperation: GroupOperation, SyncStepOperation, @unchecked Sendable {
+    let step = SyncStep.uploads
+    private let context: SyncContext
+
+    init(context: SyncContext) {
+        self.context = context
+        super.init()
+        name = step.rawValue
+        addCondition(SkipUnlessLoggedIn(context: context))
+    }
+
+    var resultDetail: String? {
+        guard let outcome = context.snapshot.uploads else { return nil }
+        var parts = [outcome.uploaded.isEmpty ? "nothing to upload" : "\(outcome.uploaded.count) change\(outcome.uploaded.count == 1 ? "" : "s") uploaded"]
+        if !outcome.refused.isEmpty { parts.append("\(outcome.refused.count) refused by the service (kept here)") }
+        return parts.joined(separator: ", ")
+    }
+
+    override func execute() {
+        guard let account = context.account else {
+            finish(with: SkippedStep(reason: "not logged in"))
+            return
+        }
+        let operation = UploadOutboxOperation(session: account, store: context.store)
+        operation.addObserver(BlockObserver(finish: { [context] operation, _ in
+            context.stage { $0.uploads = (operation as? UploadOutboxOperation)?.result }
+        }))
+        addOperation(operation)
+        super.execute()
+    }
+
+    override func errorsFromChildren(_ errors: [any Error]) -> [any Error] {
+        let pending = (try? context.store.read { try $0.outbox().count }) ?? 0
+        let note = pending > 0 ? "; \(pending) change\(pending == 1 ? "" : "s") stay here" : ""
+        return SkippedStep.forAccount(errors, note: note)
+    }
+}

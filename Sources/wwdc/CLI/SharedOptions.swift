@@ -1,0 +1,25 @@
+/// The options several commands take, each declared once. A command that says something particular
+/// about one keeps its name and type and changes only the help (``Option/help(_:)``).
+enum SharedOptions {
+    static let db = Option.text("db", value: "path", help: "The database file (default: $WWDC_DB, else $XDG_DATA_HOME/wwdc/wwdc.sqlite).")
+    static let json = Option.flag("json", help: "Print JSON (field names in the README's 'JSON output' section).")
+    static let trace = Option.text("trace", value: "file", help: "Write the run's timeline to <file> (Chrome trace-event JSON).")
+    static let limit = Option.integer("limit", short: "n", value: "count", help: "Show at most <count> entries.", in: 1...1_000_000)
+    static let local = Option.flag("local", help: "Show times in this machine's time zone (TZ respected) instead of the conference's.")
+    static let event = Option.text("event", value: "id", help: "The event: an id (wwdc2026), its year, or 'all' (default: the current event).",
+                                   completion: .eventIDs)
+    static let topic = Option.texts("topic", value: "name", help: "Only items of this topic (name, unique prefix or id, any case); repeat for several.")
+    static let day = Option.text("day", short: "d", value: "day",
+                                 help: "Only this day: YYYY-MM-DD, 'today', 'tomorrow' or a weekday of the event ('mon', 'tuesday').",
+                                 completion: .words(["today", "tomorrow", "mon", "tue", "wed", "thu", "fri", "sat", "sun"]))
+    static let favorites = Option.flag("favorites", short: "f", help: "Only your favorites.")
+    static let search = Option.text("search", short: "s", value: "text", help: "Only items matching these words, best first.")
+    static let output = Option.text("output", short: "o", value: "file", help: "Write to <file> instead of standard output.")
+
+    /// Logging in from a script.
+    static let username = Option.text("username", value: "name",
+                                      help: "Log in as <name> without a prompt; the password comes from --password-stdin or $WWDC_PASSWORD.")
+    static let passwordStdin = Option.flag("password-stdin", help: "Read the password from standard input (never from the command line).")
+    /// What every command that may log in takes.
+    static let login: [any DeclaredOption] = [username, passwordStdin]
+}

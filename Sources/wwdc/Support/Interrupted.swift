@@ -1,0 +1,6 @@
+import Foundation
+
+/// Ctrl-C (or SIGTERM) stopped the command: what the runner cancels its operation with; exit 130.
+struct Interrupted: Error, LocalizedError, Sendable {
+    var errorDescription: String? { "interrupted" }
+}
