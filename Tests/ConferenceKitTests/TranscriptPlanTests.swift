@@ -49,3 +49,36 @@ struct TranscriptPlanTests {
         #expect(plan.changed["jpn"]?.first?.entry.url.lastPathComponent == "a-jpn.json")
     }
 }
+
+/// The store's writer keeps the search index with the lines: a replaced or removed transcript's old
+/// words are found no more.
+@Suite("transcripts: the store's writer")
+struct TranscriptWriterTests {
+    @Test("replace and remove: the index follows the lines")
+    func indexFollows() throws {
+        let store = try ConferenceStore(path: ":memory:")
+        func hits(_ word: String) throws -> [String] {
+            try store.read { db in
+                try db.fetchAll("""
+                    SELECT l.session_id FROM transcript_search JOIN transcript_lines l ON l.id = transcript_search.rowid
+                    WHERE transcript_search MATCH ? ORDER BY 1
+                    """, [word]) { $0.string(at: 0) ?? "" }
+            }
+        }
+        func transcript(_ id: String, _ text: String) -> TranscriptBatch.Fetched {
+            .init(transcript: Transcript(sessionID: id, language: "eng", lines: [.init(start: 1, text: text, paragraph: 0)]), etag: "1", bytes: 10)
+        }
+        var report = try store.write { try $0.importTranscripts(TranscriptBatch(fetched: [transcript("a", "alpha bravo"), transcript("b", "bravo")])) }
+        #expect(report[.transcripts].inserted == 2 && report[.transcriptLines].inserted == 2)
+        #expect(try hits("bravo") == ["a", "b"])
+        report = try store.write { try $0.importTranscripts(TranscriptBatch(fetched: [transcript("a", "charlie")])) }
+        #expect(report[.transcripts].updated == 1 && report[.transcriptLines].deleted == 1)
+        #expect(try hits("alpha").isEmpty)
+        #expect(try hits("bravo") == ["b"])
+        #expect(try hits("charlie") == ["a"])
+        _ = try store.write { try $0.importTranscripts(TranscriptBatch(removed: ["b"])) }
+        #expect(try hits("bravo").isEmpty)
+        let integrity = try store.read { try $0.fetchAll("INSERT INTO transcript_search(transcript_search, rank) VALUES ('integrity-check', 1)") { _ in 0 } }
+        #expect(integrity.isEmpty)
+    }
+}
