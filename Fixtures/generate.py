@@ -2,8 +2,9 @@
 """Generates the bundled sample conference in the WWDC app's feed format.
 
 Writes config.json, contents.json (and contents_jpn.json, a few items in Japanese), news.json,
-videos_live.json, articles.json (and articles_jpn.json) and README.md, whose numbers are computed
-from the generated data.
+videos_live.json, articles.json (and articles_jpn.json), transcripts/ (a transcript per video in
+English, a few in Japanese, with a manifest and a digest per language) and README.md, whose numbers
+are computed from the generated data.
 
 Deterministic: no clock, no randomness (choices come from SHA-256 of fixed keys), so running it
 twice gives byte-identical files. The output is committed, so the app never needs Python.
@@ -963,6 +964,328 @@ JAPANESE = {
         "小さなサンプルを使って、最初の解析リクエストを実行するまでを説明します。"),
 }
 
+# --------------------------------------------------------------------------------------------
+# Transcripts: Apple's transcript format, one file per video and language, a manifest and a
+# digest per language (transcripts/). Text written for this project from the banks below.
+# --------------------------------------------------------------------------------------------
+
+TRANSCRIPT_DIR = "transcripts"
+TRANSCRIPT_UPDATED = "2026-06-13T01:30:00+00:00"
+# Japanese transcripts: items that also have a Japanese title, except wwdc2026-303 (its title is
+# Japanese, its transcript is English only: a client syncing jpn falls back to English for it).
+TRANSCRIPTS_JPN = ["wwdc2026-101", "wwdc2026-102", "wwdc2026-201", "wwdc2026-206", "wwdc2026-301",
+                   "wwdc2025-214"]
+# The one distinctive phrase: in exactly one transcript (and so in that language's digest).
+DISTINCTIVE_PHRASE = "the lighthouse protocol"
+DISTINCTIVE_ID = "wwdc2026-303"
+DISTINCTIVE_SECONDS = 1742  # in the "Custom layouts" chapter (1616-2299) of wwdc2026-303
+DISTINCTIVE_SEGMENTS = ["Think of it as the lighthouse protocol: ",
+                        "the parent proposes a size, each child answers ",
+                        "with the size it wants, and the parent places it."]
+
+# Items with media but no technology: (subject, what it helps you do, keywords).
+TRANSCRIPT_SUBJECTS = {
+    "wwdc2026-101": ("this year's platforms", "build apps people love", ["design", "intelligence", "developer tools"]),
+    "wwdc2026-102": ("the new SDKs", "take advantage of everything new this year", ["frameworks", "languages", "tools"]),
+    "wwdc2026-103": ("the Apple Design Awards", "celebrate apps that stand out for their craft", ["delight", "innovation", "inclusivity"]),
+    "wwdc2026-990": ("terminal output", "print text safely in a terminal", ["escape sequences", "colours", "sanitising"]),
+    "wwdc2026-991": ("safe database queries", "store any text without surprises", ["bound parameters", "quotes", "escaping"]),
+    "wwdc2026-992": ("bidirectional text", "show text in any direction correctly", ["right-to-left", "zero-width characters", "unicode"]),
+    "wwdc2026-993": ("long titles", "lay out text that does not fit", ["wrapping", "truncation", "layout"]),
+    "tech-talks-3101": ("passkeys", "let people sign in without a password", ["passkeys", "privacy", "authentication"]),
+    "tech-talks-3102": ("App Review", "get your app approved without delays", ["app review", "submission", "metadata"]),
+    "tech-talks-3103": ("subscriptions", "grow a sustainable business", ["subscriptions", "pricing", "analytics"]),
+    "tech-talks-3104": ("TestFlight", "get your first build into testers' hands", ["testflight", "beginners", "signing"]),
+}
+# Keywords as they read in a sentence.
+KEYWORD_TEXT = {"2d": "2D graphics", "3d": "3D content", "gpu": "the GPU", "ide": "the IDE",
+                "ml": "machine learning", "nlp": "language processing", "usd": "USD assets",
+                "icloud": "iCloud", "siri": "Siri", "spotlight": "Spotlight", "webauthn": "WebAuthn",
+                "testflight": "TestFlight", "voiceover": "VoiceOver", "app review": "App Review",
+                "shortcuts": "Shortcuts", "sign in": "signing in", "type": "type sizes",
+                "swift": "Swift", "uikit": "UIKit", "swiftui": "SwiftUI", "xcode": "Xcode"}
+TRANSCRIPT_SUBJECTS_JPN = {"wwdc2026-101": "今年のプラットフォーム", "wwdc2026-102": "新しいSDK"}
+
+EN_GREETINGS = ["Hello and welcome.", "Hi everyone, and thanks for joining us.",
+                "Good morning, and welcome to the session.", "Hi, and welcome to WWDC."]
+EN_ROLES = ["I'm part of the team behind {n}, and I can't wait to show you what's new.",
+            "I work on {n} with a small group of engineers and designers.",
+            "I've spent the last year working on {n}, and I'm excited to share it with you."]
+EN_AGENDAS = ["Today we'll look at how {n} helps you {b}.",
+              "In the next few minutes, I'll show you how to use {n} to {b}.",
+              "We'll start with the basics, then build up to a complete example."]
+EN_BODY = [
+    "Let's start with {k}.",
+    "We'll begin with {k}, because that's where most people start.",
+    "Here is a small sample app that we'll improve as we go.",
+    "When you open the project, the first thing you'll notice is how little code it takes.",
+    "Under the hood, {n} keeps track of {k} for you, so you don't have to.",
+    "That means fewer bugs, and code that's easier to read six months from now.",
+    "Now let's talk about {j}.",
+    "A common question we hear is how {k} and {j} work together.",
+    "The short answer is that they were designed side by side.",
+    "If you've used earlier versions, this will feel familiar, with a few important improvements.",
+    "Let me show you what that looks like in practice.",
+    "I'll build and run, and there it is.",
+    "Notice how the change appears right away, without any extra work on our part.",
+    "This works the same way on every platform {n} supports.",
+    "There is one detail worth calling out here.",
+    "Always test on a real device, because that's the performance your users will see.",
+    "We also made {k} faster this year, in some cases by more than half.",
+    "You get that improvement for free when you rebuild with the new SDK.",
+    "Behind the scenes, a lot of care went into {j}.",
+    "If something goes wrong, the new diagnostics point you straight to the line that needs attention.",
+    "Privacy is built in: data stays on the device unless the person chooses to share it.",
+    "Accessibility matters here too, so check your app with VoiceOver and larger text sizes.",
+    "Let's put it all together.",
+    "With just a few more lines, our sample now handles {k} and {j} correctly.",
+    "That's the pattern I recommend for most apps.",
+    "For larger projects, split this work into smaller pieces and test each one on its own.",
+    "A good way to think about {n} is as a set of building blocks, not something you fight against.",
+    "We've also updated the documentation with new articles and sample code about {k}.",
+    "Let's take a quick look at a trickier case.",
+    "What happens when the data changes while someone is looking at it?",
+    "The good news is that {n} takes care of that, and updates only what needs to change.",
+]
+EN_CLOSINGS = [["So, to wrap up: {n} helps you {b}, and this year it's easier than ever.",
+                "Download the sample code, try it in your own project, and tell us what you think.",
+                "Thanks for watching."],
+               ["That's all for today.",
+                "We can't wait to see what you build with {n}.",
+                "Have a great conference."]]
+JA_GREETINGS = ["皆さん、こんにちは。", "ようこそお越しくださいました。"]
+JA_ROLES = ["{n}の開発に携わっているエンジニアです。", "{n}のチームで働いています。"]
+JA_AGENDAS = ["今日は{n}の新しい機能を、実際のコードを見ながら紹介します。",
+              "まず基本をおさらいし、そのあと完成したサンプルを作っていきます。"]
+JA_BODY = [
+    "まず基本から始めましょう。",
+    "こちらが今日使うサンプルアプリです。",
+    "ほんの数行のコードで動くことに注目してください。",
+    "{n}は面倒な処理を代わりに引き受けてくれます。",
+    "その結果、バグが減り、半年後に読んでもわかりやすいコードになります。",
+    "以前のバージョンを使ったことがあれば、なじみのある書き方だと思います。",
+    "では、実際に動かしてみましょう。",
+    "ビルドして実行すると、変更がすぐに反映されます。",
+    "この仕組みは、{n}が対応するすべてのプラットフォームで同じように動きます。",
+    "ここで一つ、大切な点があります。",
+    "パフォーマンスは必ず実機で確認してください。",
+    "今年は多くの処理が大幅に速くなりました。",
+    "新しいSDKでビルドし直すだけで、その効果が得られます。",
+    "問題が起きたときは、新しい診断機能が原因の行を教えてくれます。",
+    "データは、本人が共有を選ばない限り、デバイスの中にとどまります。",
+    "VoiceOverや大きな文字サイズでも、表示を確認しておきましょう。",
+    "それでは、ここまでの内容を組み合わせてみます。",
+    "大きなプロジェクトでは、処理を小さな部品に分けて、それぞれをテストすると便利です。",
+    "ドキュメントにも、新しい記事とサンプルコードを追加しました。",
+    "表示中にデータが変わったら、どうなるでしょうか。",
+    "{n}は、変更が必要な部分だけを更新します。",
+    "多くのアプリには、このパターンをおすすめします。",
+    "少し難しいケースも見ておきましょう。",
+    "コードはそのままで、新しい機能が使えるようになります。",
+]
+JA_CLOSINGS = ["まとめると、{n}を使えば、これまで以上に簡単に開発できます。",
+               "サンプルコードをダウンロードして、ぜひ試してみてください。",
+               "ご覧いただき、ありがとうございました。"]
+
+
+def make_etag(body):
+    """The ETag the reference server sends for these bytes (conference_server.make_etag)."""
+    return '"%s"' % hashlib.sha256(body).hexdigest()[:32]
+
+
+def shuffled(values, *key):
+    return sorted(values, key=lambda v: digest(*key, v))
+
+
+def caption_lines(sentence, japanese=False, width=52):
+    """A sentence as caption segments: long ones are broken near the middle, at a space (or after
+    a Japanese comma), as Apple's transcripts break theirs."""
+    if japanese:
+        cuts = [i + 1 for i, ch in enumerate(sentence) if ch == "、"]
+        if len(sentence) <= 24 or not cuts:
+            return [sentence]
+        cut = min(cuts, key=lambda i: abs(i - len(sentence) / 2))
+        return [sentence[:cut], sentence[cut:]]
+    if len(sentence) <= width:
+        return [sentence + " "]
+    spaces = [i for i, ch in enumerate(sentence) if ch == " "]
+    cut = min(spaces, key=lambda i: abs(i - len(sentence) / 2))
+    return [sentence[:cut + 1], sentence[cut + 1:] + " "]
+
+
+def transcript_subject(item):
+    if item["id"] in TRANSCRIPT_SUBJECTS:
+        return TRANSCRIPT_SUBJECTS[item["id"]]
+    for techs in TECHNOLOGIES.values():
+        for name, blurb, _, keywords in techs:
+            if item.get("keywords") == keywords:
+                return name, blurb, keywords
+    raise AssertionError("no transcript subject for " + item["id"])
+
+
+def transcript_times(paragraphs, duration, key, anchor=None):
+    """Whole seconds, strictly increasing, spread over the video by the length of the text; with
+    anchor=(segment index, seconds), that segment starts exactly there."""
+    flat = [s for p in paragraphs for s in p]
+    first, last = pick_int(3, 9, "first", *key), int(duration * 0.96)
+    spans = [(0, len(flat), first, last)]
+    if anchor is not None:
+        index, at = anchor
+        spans = [(0, index, first, at - 1), (index, len(flat), at, last)]
+    times = []
+    for lo, hi, t0, t1 in spans:
+        lengths = [len(s) for s in flat[lo:hi]]
+        total, done = sum(lengths), 0
+        for n in lengths:
+            times.append(t0 + (t1 - t0) * done // total)
+            done += n
+    for i in range(1, len(times)):
+        times[i] = max(times[i], times[i - 1] + 1)
+    if anchor is not None:
+        assert times[anchor[0]] == anchor[1], (key, times[anchor[0]])
+    assert all(a < b for a, b in zip(times, times[1:])) and times[-1] < duration, key
+    return times
+
+
+def transcript_paragraphs(item, language):
+    """Sentences grouped in paragraphs, each sentence already cut into caption segments."""
+    key = ("transcript", item["id"], language)
+    japanese = language == "jpn"
+    name, blurb, keywords = transcript_subject(item)
+    if japanese:
+        name = TRANSCRIPT_SUBJECTS_JPN.get(item["id"], name)
+    ks = shuffled([w for w in keywords if w != name.lower()] or keywords, *key, "k")
+    ks = [KEYWORD_TEXT.get(w, w) for w in ks]
+    k, j = ks[0], ks[1 % len(ks)]
+
+    def fill(text):
+        return text.format(n=name, b=blurb, k=k, j=j)
+
+    def choose(options, what):
+        return options[pick_int(0, len(options) - 1, *key, what)]
+
+    if japanese:
+        intro = [choose(JA_GREETINGS, "g"), choose(JA_ROLES, "r"), choose(JA_AGENDAS, "a")]
+        body, closing = shuffled(JA_BODY, *key, "b"), JA_CLOSINGS
+        target = pick_int(20, 32, *key, "n")
+    else:
+        intro = [choose(EN_GREETINGS, "g"), choose(EN_ROLES, "r"), choose(EN_AGENDAS, "a")]
+        body, closing = shuffled(EN_BODY, *key, "b"), choose(EN_CLOSINGS, "c")
+        target = pick_int(20, 56, *key, "n")
+
+    def cut(sentences):
+        return [seg for s in sentences for seg in caption_lines(fill(s), japanese)]
+
+    paragraphs = [cut(intro)]
+    closing_segments = cut(closing)
+    used = len(paragraphs[0]) + len(closing_segments)
+    body = list(body)
+    while body and used < target:
+        size = pick_int(3, 5, *key, "p", len(paragraphs))
+        while size > 1 and used + len(cut(body[:size])) > 56:  # room for the distinctive paragraph
+            size -= 1
+        paragraph = cut(body[:size])
+        if used + len(paragraph) > 56:
+            break
+        del body[:size]
+        paragraphs.append(paragraph)
+        used += len(paragraph)
+    paragraphs.append(closing_segments)
+    return paragraphs
+
+
+def build_transcript(item, language):
+    """[[seconds, text], ...]: a text ending in "\\n\\n" ends a paragraph; the last segment, as in
+    Apple's files, has no paragraph end. Returns (segments, index of the distinctive segment)."""
+    paragraphs = transcript_paragraphs(item, language)
+    anchor = None
+    if item["id"] == DISTINCTIVE_ID and language == "eng":
+        # Its own paragraph, about halfway through, so it lands in the "Custom layouts" chapter.
+        at = len(paragraphs) // 2
+        paragraphs.insert(at, list(DISTINCTIVE_SEGMENTS))
+        anchor = (sum(len(p) for p in paragraphs[:at]), DISTINCTIVE_SECONDS)
+    times = transcript_times(paragraphs, item["media"]["duration"], (item["id"], language), anchor)
+    segments = []
+    for p_index, paragraph in enumerate(paragraphs):
+        for s_index, text in enumerate(paragraph):
+            if s_index == len(paragraph) - 1 and p_index < len(paragraphs) - 1:
+                text = text.rstrip(" ") + "\n\n"
+            segments.append([times[len(segments)], text])
+    assert 20 <= len(segments) <= 60, (item["id"], language, len(segments))
+    return segments
+
+
+def transcript_name(content_id, language):
+    return f"{content_id}-transcript-{language}.json"
+
+
+def compact(obj):
+    """Apple's transcript files: compact JSON, UTF-8, no final newline."""
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+
+
+def build_transcripts(contents):
+    """{relative path: text} for every transcript file, digest and manifest."""
+    files = {}
+    videos = [c for c in contents["contents"] if "media" in c]
+    for language, items in (("eng", videos), ("jpn", [c for c in videos if c["id"] in TRANSCRIPTS_JPN])):
+        assert language == "eng" or len(items) == len(TRANSCRIPTS_JPN)
+        documents = {}
+        individual = {}
+        for item in sorted(items, key=lambda c: c["id"]):
+            doc = {"language": language, "transcript": build_transcript(item, language)}
+            documents[item["id"]] = doc
+            text = compact({item["id"]: doc})
+            name = transcript_name(item["id"], language)
+            files[f"{TRANSCRIPT_DIR}/{name}"] = text
+            individual[item["id"]] = {"etag": make_etag(text.encode("utf-8")), "url": name}
+        digest_name = f"transcript-digest-{language}.json"
+        digest_text = compact(documents)
+        files[f"{TRANSCRIPT_DIR}/{digest_name}"] = digest_text
+        manifest = {"updated": TRANSCRIPT_UPDATED,
+                    "digest": {"etag": make_etag(digest_text.encode("utf-8")), "url": digest_name},
+                    "individual": individual}
+        files[f"{TRANSCRIPT_DIR}/transcript-manifest-{language}.json"] = compact(manifest)
+    return files
+
+
+def distinctive_location(files):
+    """(seconds, 1-based paragraph, 1-based segment) of the distinctive phrase."""
+    doc = json.loads(files[f"{TRANSCRIPT_DIR}/{transcript_name(DISTINCTIVE_ID, 'eng')}"])
+    paragraph = 1
+    for index, (seconds, text) in enumerate(doc[DISTINCTIVE_ID]["transcript"]):
+        if DISTINCTIVE_PHRASE in text:
+            return seconds, paragraph, index + 1
+        if text.endswith("\n\n"):
+            paragraph += 1
+    raise AssertionError("the distinctive phrase is missing")
+
+
+def check_transcripts(files, contents):
+    videos = sorted(c["id"] for c in contents["contents"] if "media" in c)
+    durations = {c["id"]: c["media"]["duration"] for c in contents["contents"] if "media" in c}
+    for language, expected in (("eng", videos), ("jpn", sorted(TRANSCRIPTS_JPN))):
+        manifest = json.loads(files[f"{TRANSCRIPT_DIR}/transcript-manifest-{language}.json"])
+        assert sorted(manifest["individual"]) == expected, language
+        digest_doc = json.loads(files[f"{TRANSCRIPT_DIR}/{manifest['digest']['url']}"])
+        assert sorted(digest_doc) == expected
+        for content_id, link in manifest["individual"].items():
+            text = files[f"{TRANSCRIPT_DIR}/{link['url']}"]
+            assert link["etag"] == make_etag(text.encode("utf-8"))
+            doc = json.loads(text)
+            assert list(doc) == [content_id] and doc[content_id] == digest_doc[content_id]
+            segments = doc[content_id]["transcript"]
+            times = [s[0] for s in segments]
+            assert all(a < b for a, b in zip(times, times[1:])) and times[-1] < durations[content_id]
+            assert sum(s[1].endswith("\n\n") for s in segments) >= 2
+    # The distinctive phrase: one transcript (and that language's digest, which holds them all),
+    # nowhere else among the generated files.
+    holders = sorted(name for name, text in files.items() if "lighthouse" in text.lower())
+    assert holders == sorted([f"{TRANSCRIPT_DIR}/{transcript_name(DISTINCTIVE_ID, 'eng')}",
+                              f"{TRANSCRIPT_DIR}/transcript-digest-eng.json"]), holders
+    assert distinctive_location(files)[0] == DISTINCTIVE_SECONDS
+
+
 SWIFT_KEYWORDS = {
     "actor", "as", "async", "await", "break", "case", "catch", "class", "continue", "default",
     "defer", "do", "else", "enum", "extension", "false", "final", "for", "func", "guard", "if",
@@ -1264,11 +1587,13 @@ CONFIG = {
     "feeds": {"en": {"contents": {"url": "contents.json"},
                      "liveVideos": {"url": "videos_live.json"},
                      "news": {"url": "news.json"},
-                     "articles": {"url": "articles.json"}},
+                     "articles": {"url": "articles.json"},
+                     "transcripts": {"url": "transcripts/transcript-manifest-eng.json"}},
               "jpn": {"contents": {"url": "contents_jpn.json"},
                       "liveVideos": {"url": "videos_live.json"},
                       "news": {"url": "news.json"},
-                      "articles": {"url": "articles_jpn.json"}}},
+                      "articles": {"url": "articles_jpn.json"},
+                      "transcripts": {"url": "transcripts/transcript-manifest-jpn.json"}}},
     "services": {"pushRegistration": {"url": "https://push.example.com/wwdc/v2/device"},
                  "walletPass": {"url": "https://tickets.example.com/wwdc/pass"}},
     "eventHero": EVENT_HERO,
@@ -1390,7 +1715,7 @@ def id_list(ids):
     return ", ".join(f"`{i}`" for i in ids)
 
 
-def readme(contents, news, live, articles):
+def readme(contents, news, live, articles, files):
     cs = contents["contents"]
     by_id = {c["id"]: c for c in cs}
     events = [e["id"] for e in contents["events"]]
@@ -1479,6 +1804,21 @@ def readme(contents, news, live, articles):
     first_sorted = sorted(c["id"] for c in cs)
 
     hostile_rows = [[f"`wwdc2026-{ecid}`", kind, len(title)] for ecid, kind, title, _ in HOSTILE]
+    manifests = {lang: json.loads(files[f"{TRANSCRIPT_DIR}/transcript-manifest-{lang}.json"])
+                 for lang in ("eng", "jpn")}
+    eng_ids, jpn_ids = sorted(manifests["eng"]["individual"]), sorted(manifests["jpn"]["individual"])
+    segment_counts = [len(json.loads(files[f"{TRANSCRIPT_DIR}/{link['url']}"])[i]["transcript"])
+                      for lang, m in manifests.items() for i, link in m["individual"].items()]
+    transcript_rows = [[f"`{lang}`", len(m["individual"]), f"`transcript-manifest-{lang}.json`",
+                        f"`{m['digest']['url']}`",
+                        len(files[f"{TRANSCRIPT_DIR}/{m['digest']['url']}"].encode("utf-8"))]
+                       for lang, m in manifests.items()]
+    jpn_transcript_rows = [[f"`{i}`", by_id[i]["title"], JAPANESE[i][0]] for i in jpn_ids]
+    phrase_seconds, phrase_paragraph, phrase_segment = distinctive_location(files)
+    phrase_chapter = next(ch["title"] for ch in by_id[DISTINCTIVE_ID]["media"]["chapters"]
+                          if ch["start"] <= phrase_seconds < ch["end"])
+    phrase_text = json.loads(files[f"{TRANSCRIPT_DIR}/{transcript_name(DISTINCTIVE_ID, 'eng')}"])[
+        DISTINCTIVE_ID]["transcript"][phrase_segment - 1][1]
     hero = CONFIG["eventHero"]
     return f"""# Fixtures: the sample conference
 
@@ -1499,15 +1839,16 @@ when the committed files are stale. All text is written for this project.
 | `videos_live.json` | `{{updated, live_sessions: {{"<eventContentId>": ...}}}}`, {len(live["live_sessions"])} streams |
 | `articles.json` | `{{updated, articles: [{{id, title, body, webPermalink}}]}}`: the bodies (simple HTML) of {len(articles["articles"])} of the {len(article_rows)} `Article` items, by `articleID` |
 | `articles_jpn.json` | the same {len(articles["articles"])} article ids; {len(ARTICLES_JPN)} of them with a Japanese title and body |
+| `transcripts/` | Apple's transcript format: a transcript per video in English ({len(eng_ids)}), {len(jpn_ids)} in Japanese, a manifest and a digest per language ([below](#transcripts)) |
 
 Feeds of the config (every one names a file of this folder; `layout`, `maps`, `event`, ... are
 not offered):
 
-| language | contents | liveVideos | news | articles |
-| --- | --- | --- | --- | --- |
+| language | contents | liveVideos | news | articles | transcripts |
+| --- | --- | --- | --- | --- | --- |
 """ + "\n".join(
         f"| `{lang}` | `{f['contents']['url']}` | `{f['liveVideos']['url']}` | `{f['news']['url']}` | "
-        f"`{f['articles']['url']}` |" for lang, f in CONFIG["feeds"].items()) + f"""
+        f"`{f['articles']['url']}` | `{f['transcripts']['url']}` |" for lang, f in CONFIG["feeds"].items()) + f"""
 
 Differences from Apple's files a decoder must accept: `minimumSupportedAppVersion` is the string
 `"1.0"` here (Apple's 2017 config has the number `0`); the `wwdc*` events carry an extra
@@ -1651,6 +1992,42 @@ All are `wwdc2026` Sessions in the Developer Tools track, scheduled and with med
 - `long`: a title of {len(HOSTILE[3][2])} characters.
 - News item `{HOSTILE_NEWS_ID}`: escape sequences (including an OSC 8 hyperlink) in title and body.
 
+## Transcripts
+
+Apple's transcript format (see `docs/api.md`), in `transcripts/`. `feeds.<language>.transcripts`
+of the config names the language's manifest; every URL inside a manifest is **relative to the
+manifest's own URL** (so `http://HOST:PORT/transcripts/...` from the reference server).
+
+| language | transcripts | manifest | digest | digest bytes |
+| --- | --- | --- | --- | --- |
+""" + "\n".join(table(transcript_rows, ["language", "transcripts", "manifest", "digest", "digest bytes"]).splitlines()[2:]) + f"""
+
+- `<content id>-transcript-<language>.json`: `{{"<content id>": {{"language": "eng", "transcript":
+  [[seconds, "text"], ...]}}}}`, compact JSON without a final newline, as Apple's. Seconds are whole
+  numbers, strictly increasing, all within the item's `media.duration`; {min(segment_counts)} to
+  {max(segment_counts)} segments a transcript. A text ending in `"\\n\\n"` ends a paragraph; other
+  texts end in a space (English) or nothing (Japanese); the last segment has no paragraph end
+  (as in Apple's files). Long sentences run over two segments.
+- `transcript-manifest-<language>.json`: `{{"updated": "{TRANSCRIPT_UPDATED}", "digest": {{"etag",
+  "url"}}, "individual": {{"<content id>": {{"etag", "url"}}}}}}`. Every `etag` equals the `ETag` the
+  reference server sends for that file, and the server keeps it so when a file changes (it
+  rewrites the etags of a manifest it serves: see `docs/api.md`).
+- `transcript-digest-<language>.json`: one object holding every transcript of the manifest,
+  `{{"<content id>": {{"language", "transcript"}}, ...}}`, each value equal to the individual file's.
+- English: every item with `media` ({len(eng_ids)}: the Sessions, Videos and 3 Special Events of
+  `wwdc2026`, the Videos of `wwdc2025` and `tech-talks`), hostile items included (their text is
+  ordinary).
+- Japanese: only these {len(jpn_ids)}; a client syncing `jpn` falls back to English for every other
+  item, `{DISTINCTIVE_ID}` included even though its title is Japanese.
+
+{table(jpn_transcript_rows, ["id", "title (en)", "title (jpn)"])}
+
+**The distinctive phrase** `{DISTINCTIVE_PHRASE}` is in exactly one transcript: `{DISTINCTIVE_ID}`
+(English), segment {phrase_segment} at **{phrase_seconds} seconds**, the first segment of paragraph
+**{phrase_paragraph}** (counting from 1), in the "{phrase_chapter}" chapter. The segment's text is
+`{phrase_text}`. Apart from that file, the word `lighthouse` occurs only in
+`transcript-digest-eng.json` (which holds every English transcript) and in this README.
+
 ## Paging tests
 
 There are {len(cs)} content ids in total, so `POST /_control/seed` with `"favorites": 250` on the
@@ -1678,8 +2055,10 @@ def render_all():
         "articles.json": dump(build_articles(contents)),
         "articles_jpn.json": dump(build_articles(contents, "jpn")),
     }
+    files.update(build_transcripts(contents))
     check_documents(files)
-    files["README.md"] = readme(contents, news, live, json.loads(files["articles.json"]))
+    check_transcripts(files, contents)
+    files["README.md"] = readme(contents, news, live, json.loads(files["articles.json"]), files)
     return files
 
 
@@ -1690,6 +2069,15 @@ def main():
     args = parser.parse_args()
     files = render_all()
     stale = []
+    # Files of transcripts/ that the generator no longer writes: reported by --check, removed otherwise.
+    folder = os.path.join(args.out, TRANSCRIPT_DIR)
+    leftovers = sorted(f"{TRANSCRIPT_DIR}/{name}" for name in (os.listdir(folder) if os.path.isdir(folder) else [])
+                       if name.endswith(".json") and f"{TRANSCRIPT_DIR}/{name}" not in files)
+    for name in leftovers:
+        if args.check:
+            stale.append(name)
+        else:
+            os.remove(os.path.join(args.out, name))
     for name, text in files.items():
         path = os.path.join(args.out, name)
         if args.check:
@@ -1700,6 +2088,7 @@ def main():
             except FileNotFoundError:
                 stale.append(name)
         else:
+            os.makedirs(os.path.dirname(path), exist_ok=True)
             with open(path, "w", encoding="utf-8", newline="\n") as f:
                 f.write(text)
     if stale:

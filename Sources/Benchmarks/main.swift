@@ -1,5 +1,5 @@
 // `make bench`: every speed figure of the project, one per line. Release builds only.
-// `Benchmarks engine|store|sync|browse|outbox` runs one section; `Benchmarks profile …` repeats one engine case for a profiler.
+// `Benchmarks engine|store|sync|browse|outbox|transcripts` runs one section; `Benchmarks profile …` repeats one engine case for a profiler.
 import ConferenceKit
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -25,6 +25,14 @@ func runOutbox() async {
         try await OutboxBenchmark.run()
     } catch {
         print("outbox benchmark failed: \(error)")
+    }
+}
+
+func runTranscripts() async {
+    do {
+        try await TranscriptsBenchmark.run()
+    } catch {
+        print("transcripts benchmark failed: \(error)")
     }
 }
 
@@ -57,6 +65,8 @@ case "browse":
     runBrowse()
 case "outbox":
     await runOutbox()
+case "transcripts":
+    await runTranscripts()
 case "make-store":
     // A 20,000-session store to profile against: `Benchmarks make-store /tmp/wwdc-20k.sqlite`.
     do {
@@ -72,6 +82,7 @@ case nil:
     runSync()
     runBrowse()
     await runOutbox()
+    await runTranscripts()
 default:
-    print("usage: Benchmarks [engine | store | sync | browse | outbox | write-feed PATH [2017|2020b] | make-store PATH | profile [independent|chain|gate]]")
+    print("usage: Benchmarks [engine | store | sync | browse | outbox | transcripts | write-feed PATH [2017|2020b] | make-store PATH | profile [independent|chain|gate]]")
 }

@@ -17,7 +17,12 @@ With --rebase-config, a served config.json has every absolute feed URL (feeds.<l
 pointed at this server by its last path component, whether or not that file is in the folder (an
 absent feed answers 404 from here), and an absolute accountService URL pointed at this server's
 account API, so that a client syncing Apple's real configs through it never reaches the internet
-for them. See docs/api.md for the endpoints.
+for them; a served transcript manifest has its absolute URLs pointed here the same way.
+
+A transcript manifest (recognised by content: {"individual": {"<id>": {"url", "etag"}}, "digest"})
+is always served with each etag set to the ETag this server sends for the file the URL names, when
+that file is here, so editing a transcript changes the manifest and its own ETag.
+See docs/api.md for the endpoints.
 """
 
 import argparse
@@ -30,8 +35,9 @@ import signal
 import socket
 import sys
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from urllib.parse import parse_qsl, urlsplit
+from urllib.parse import parse_qsl, quote, unquote, urljoin, urlsplit
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
@@ -42,6 +48,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 MAX_BODY = 1 << 20
 FAULT_KINDS = ("status", "delay", "truncate", "malformed", "drop")
 MALFORMED_BODY = b'{"error": "deliberately malformed by the reference server", "items": [1, 2, '
+LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1")
+# A file changed this recently may change again within the file system's timestamp granularity
+# without its size changing: it is read again instead of trusting the cache.
+FRESH_NS = 2 * 10**9
 CONTENT_TYPES = {".json": JSON_TYPE, ".md": "text/markdown; charset=utf-8",
                  ".txt": "text/plain; charset=utf-8", ".pem": "application/x-pem-file"}
 
@@ -51,9 +61,13 @@ CONTENT_TYPES = {".json": JSON_TYPE, ".md": "text/markdown; charset=utf-8",
 # ------------------------------------------------------------------------------------------------
 
 class Fault:
-    def __init__(self, path, kind, value=None, times=None, method=None):
+    """One injected fault. `times` counts the requests this fault takes, whatever their paths: a
+    glob fault with times=3 fails 3 requests in all, not 3 per path."""
+
+    def __init__(self, path, kind, value=None, times=None, method=None, retry_after=None):
         self.path, self.kind, self.value, self.times = path, kind, value, times
         self.method = method.upper() if method else None
+        self.retry_after = retry_after
 
     @classmethod
     def from_json(cls, obj):
@@ -81,14 +95,21 @@ class Fault:
         method = obj.get("method")
         if method is not None and not isinstance(method, str):
             raise ValueError("method must be a string")
-        return cls(path, kind, value, times, method)
+        retry_after = obj.get("retryAfter", obj.get("retry-after"))
+        if retry_after is not None:
+            if kind != "status":
+                raise ValueError("retryAfter needs a status fault")
+            if isinstance(retry_after, bool) or not isinstance(retry_after, int) or not 0 <= retry_after <= 86400:
+                raise ValueError("retryAfter must be a whole number of seconds between 0 and 86400")
+        return cls(path, kind, value, times, method, retry_after)
 
     @classmethod
     def from_spec(cls, spec):
-        """PATH=KIND[:VALUE][,times=N][,method=M], e.g. /contents.json=status:500,times=1"""
+        """PATH=KIND[:VALUE][,times=N][,method=M][,retry-after=N], e.g. /contents.json=status:500,times=1
+        or /transcripts/*-eng.json=status:429,retry-after=1,times=1"""
         path, sep, rest = spec.partition("=")
         if not sep:
-            raise ValueError("expected PATH=KIND[:VALUE][,times=N][,method=M]: %r" % spec)
+            raise ValueError("expected PATH=KIND[:VALUE][,times=N][,method=M][,retry-after=N]: %r" % spec)
         parts = rest.split(",")
         kind, _, raw = parts[0].partition(":")
         obj = {"path": path, "kind": kind}
@@ -106,6 +127,11 @@ class Fault:
                     raise ValueError("bad times %r in %r" % (val, spec))
             elif key == "method":
                 obj["method"] = val
+            elif key == "retry-after":
+                try:
+                    obj["retryAfter"] = int(val)
+                except ValueError:
+                    raise ValueError("bad retry-after %r in %r" % (val, spec))
             else:
                 raise ValueError("unknown fault option %r in %r" % (key, spec))
         return cls.from_json(obj)
@@ -115,7 +141,7 @@ class Fault:
 
     def to_json(self):
         return {"path": self.path, "kind": self.kind, "value": self.value, "times": self.times,
-                "method": self.method}
+                "method": self.method, "retryAfter": self.retry_after}
 
 
 class FaultTable:
@@ -382,23 +408,34 @@ class FeedFolder:
         self.rebase_config = rebase_config
         self._lock = threading.Lock()
         self._cache = {}
+        self._manifests = {}  # full path -> (ETag of the file, parsed manifest or None)
+        self._resolved = {}   # (manifest URL, url, base URL) -> path under root or None
 
     def locate(self, url_path):
+        full = self.candidate(url_path)
+        if full is None or not os.path.isfile(full):
+            return None
+        return full
+
+    def candidate(self, url_path):
+        """The path under root that a URL path names (present or not), or None when it may not be
+        served: '..', hidden names, or outside root."""
         segments = [s for s in url_path.split("/") if s]
         if not segments or any(s in (".", "..") or s.startswith(".") or "\0" in s or "\\" in s
                                for s in segments):
             return None
         full = os.path.realpath(os.path.join(self.root, *segments))
-        if not full.startswith(self.root + os.sep) or not os.path.isfile(full):
+        if not full.startswith(self.root + os.sep):
             return None
         return full
 
     def read(self, full):
         st = os.stat(full)
         key = (st.st_ino, st.st_size, st.st_mtime_ns)
+        settled = time.time_ns() - st.st_mtime_ns > FRESH_NS
         with self._lock:
             hit = self._cache.get(full)
-            if hit and hit[0] == key:
+            if hit and hit[0] == key and settled:
                 return hit[1], hit[2]
         with open(full, "rb") as f:
             body = f.read()
@@ -437,21 +474,11 @@ class FeedFolder:
         except (UnicodeDecodeError, ValueError):
             return body  # serve broken configs as they are
         directory = os.path.dirname(full)
-        prefix = os.path.relpath(directory, self.root).replace(os.sep, "/")
-        prefix = "" if prefix == "." else prefix + "/"
-
-        def absolute(value):
-            if not isinstance(value, str):
-                return None
-            try:
-                parts = urlsplit(value)
-            except ValueError:
-                return None
-            return parts if parts.scheme.lower() in ("http", "https") and parts.netloc else None
+        prefix = self.prefix(full)
+        absolute = absolute_url
 
         def here(parts, fallback):
-            name = next((s for s in reversed(parts.path.split("/")) if s), "") or fallback
-            return "%s/%s%s" % (base_url, prefix, name)
+            return rebased_url(parts, base_url, prefix, fallback)
 
         if not isinstance(doc, dict):
             return body
@@ -490,15 +517,154 @@ class FeedFolder:
         return (json.dumps(doc, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
 
 
+    def prefix(self, full):
+        """The folder of `full` under root, as a URL path prefix: "" or "sub/dir/"."""
+        prefix = os.path.relpath(os.path.dirname(full), self.root).replace(os.sep, "/")
+        return "" if prefix == "." else prefix + "/"
+
+    def render(self, full, base_url, depth=0):
+        """(body, ETag) of a file as this server serves it: a config.json rebased (with
+        --rebase-config), a transcript manifest with its etags kept true (and, with
+        --rebase-config, its absolute URLs pointed here), any other file as it is on disk."""
+        body, etag = self.read(full)
+        if self.rebase_config and os.path.basename(full) == "config.json":
+            body = self.rebased(full, body, base_url)
+            return body, make_etag(body)
+        doc = self.manifest(full, body, etag)
+        if doc is None:
+            return body, etag
+        rewritten = self.rewritten_manifest(full, doc, base_url, depth)
+        if rewritten is None:
+            return body, etag  # already true: served byte for byte
+        return rewritten, make_etag(rewritten)
+
+    def manifest(self, full, body, etag):
+        """The parsed transcript manifest when `body` is one, else None. A manifest is recognised
+        by its content: a JSON object whose `individual` is an object of objects with a string `url`.
+        Remembered per file and content, so other files are looked at once per version."""
+        with self._lock:
+            hit = self._manifests.get(full)
+            if hit and hit[0] == etag:
+                return hit[1]
+        doc = None
+        if b'"individual"' in body:
+            try:
+                parsed = json.loads(body.decode("utf-8"))
+            except (UnicodeDecodeError, ValueError):
+                parsed = None
+            if is_manifest(parsed):
+                doc = parsed
+        with self._lock:
+            self._manifests[full] = (etag, doc)
+        return doc
+
+    def rewritten_manifest(self, full, doc, base_url, depth):
+        """The manifest with every `etag` (the digest's and each individual entry's) set to the ETag
+        this server sends for the file its `url` names, when that file is here; with
+        --rebase-config, absolute URLs to other hosts first point here, as a config's feeds do.
+        URLs are resolved against the manifest's own URL. Returns None when nothing changes."""
+        manifest_url = base_url + quote("/" + os.path.relpath(full, self.root).replace(os.sep, "/"))
+        prefix = self.prefix(full)
+        links = []
+        if isinstance(doc.get("digest"), dict):
+            links.append(("digest", None, doc["digest"]))
+        links += [("individual", key, link) for key, link in doc["individual"].items()]
+        changes = []  # (section, key, field, value)
+        for section, key, link in links:
+            url = link.get("url")
+            if not isinstance(url, str):
+                continue
+            if self.rebase_config:
+                parts = absolute_url(url)
+                if parts and not same_origin(parts, base_url):
+                    fallback = "%s.json" % key if key is not None else "transcript-digest.json"
+                    url = rebased_url(parts, base_url, prefix, fallback)
+                    changes.append((section, key, "url", url))
+            target = self.local_file(url, manifest_url, base_url)
+            if target is None or target == full:
+                continue
+            try:
+                _, etag = self.render(target, base_url, depth + 1) if depth < 1 else self.read(target)
+            except OSError:
+                continue  # absent (or not a file): left as it is
+            if link.get("etag") != etag:
+                changes.append((section, key, "etag", etag))
+        if not changes:
+            return None
+        # Copies of what changes only: the parsed manifest stays as the file has it.
+        doc = dict(doc, individual=dict(doc["individual"]))
+        if isinstance(doc.get("digest"), dict):
+            doc["digest"] = dict(doc["digest"])
+        for section, key, field, value in changes:
+            if section == "digest":
+                doc["digest"][field] = value
+            else:
+                doc["individual"][key] = dict(doc["individual"][key], **{field: value})
+        return json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+    def local_file(self, url, manifest_url, base_url):
+        """The path under root that `url` (relative to the manifest's URL) names on this server,
+        present or not; None for another host or a path that may not be served."""
+        cache_key = (manifest_url, url, base_url)
+        with self._lock:
+            if cache_key in self._resolved:
+                return self._resolved[cache_key]
+        try:
+            parts = urlsplit(urljoin(manifest_url, url))
+        except ValueError:
+            parts = None
+        target = None
+        if parts is not None and parts.scheme.lower() == "http" and same_origin(parts, base_url):
+            target = self.candidate(unquote(parts.path))
+        with self._lock:
+            if len(self._resolved) > 200000:
+                self._resolved.clear()
+            self._resolved[cache_key] = target
+        return target
+
+
+def absolute_url(value):
+    """The split URL when `value` is an absolute http(s) URL, else None."""
+    if not isinstance(value, str):
+        return None
+    try:
+        parts = urlsplit(value)
+    except ValueError:
+        return None
+    return parts if parts.scheme.lower() in ("http", "https") and parts.netloc else None
+
+
+def rebased_url(parts, base_url, prefix, fallback):
+    """This server's URL for the last path component of `parts`, in the folder `prefix`."""
+    name = next((s for s in reversed(parts.path.split("/")) if s), "") or fallback
+    return "%s/%s%s" % (base_url, prefix, name)
+
+
+def same_origin(parts, base_url):
+    """Whether the split URL `parts` names this server (any loopback name, same port)."""
+    base = urlsplit(base_url)
+    try:
+        port = parts.port or (443 if parts.scheme.lower() == "https" else 80)
+    except ValueError:
+        return False
+    host = (parts.hostname or "").lower()
+    return port == base.port and (host == (base.hostname or "").lower() or host in LOOPBACK_HOSTS)
+
+
+def is_manifest(doc):
+    """A transcript manifest: {"individual": {"<content id>": {"url": ..., ...}, ...}, ...}."""
+    if not isinstance(doc, dict) or not isinstance(doc.get("individual"), dict):
+        return False
+    return all(isinstance(link, dict) and isinstance(link.get("url"), str)
+               for link in doc["individual"].values())
+
+
 def serve_file(request):
     app = request.app
     full = app.feeds.locate(request.params["path"])
     if not full:
         raise HTTPError(404, "no such feed file: /%s" % request.params["path"])
-    body, etag = app.feeds.read(full)
-    if app.feeds.rebase_config and os.path.basename(full) == "config.json":
-        body = app.feeds.rebased(full, body, app.base_url)
-        etag = make_etag(body)
+    body, etag = app.feeds.render(full, app.base_url)
     headers = [("ETag", etag)]
     if not request.ignore_conditional and etag_matches(request.header("If-None-Match"), etag):
         return Response(304, b"", None, headers)
@@ -591,9 +757,31 @@ def register_control(router):
             raise HTTPError(404, "no such hold: %s" % request.params["id"])
         return Response.json(200, {"released": released})
 
+    def logged(request):
+        """The log's entries, narrowed by ?path=GLOB (fnmatch, as for faults) and ?method=M."""
+        pattern, method = request.query.get("path"), (request.query.get("method") or "").upper()
+        return [e for e in request.app.log.entries()
+                if (not pattern or fnmatch.fnmatchcase(e["path"], pattern))
+                and (not method or e["method"] == method)]
+
     @router.route("GET", "/_control/log")
     def get_log(request):
-        return Response.json(200, {"requests": request.app.log.entries()})
+        return Response.json(200, {"requests": logged(request)})
+
+    @router.route("GET", "/_control/log/summary")
+    def get_log_summary(request):
+        paths = {}
+        entries = logged(request)
+        for e in entries:
+            counts = paths.setdefault(e["path"], {"requests": 0, "ifNoneMatch": 0, "bytes": 0,
+                                                  "statuses": {}, "faults": 0})
+            counts["requests"] += 1
+            counts["ifNoneMatch"] += 1 if e["ifNoneMatch"] else 0
+            counts["bytes"] += e["bytes"]
+            counts["faults"] += 1 if e["fault"] else 0
+            key = "dropped" if e["status"] is None else str(e["status"])
+            counts["statuses"][key] = counts["statuses"].get(key, 0) + 1
+        return Response.json(200, {"requests": len(entries), "paths": paths})
 
     @router.route("DELETE", "/_control/log")
     def clear_log(request):
@@ -736,6 +924,8 @@ class Handler(BaseHTTPRequestHandler):
                 response = Response.empty(status)
             else:
                 response = HTTPError(status, "injected fault: HTTP %d" % status).response()
+            if fault.retry_after is not None:
+                response.replace_header("Retry-After", str(fault.retry_after))
             self.write(response, method, path, is_control, has_inm, fault)
             return
         if fault is not None and fault.kind in ("truncate", "malformed"):
@@ -808,7 +998,7 @@ class Handler(BaseHTTPRequestHandler):
             return None
         self.server.access_log("%s %s %s %dB%s" % (method, path, status if status else "-", sent,
                                                     " fault=" + fault if fault else ""))
-        return self.server.log.record(method=method, path=path, status=status, bytes=sent,
+        return self.server.log.record(method=method, path=path, status=status, bytes=sent, time=time.monotonic(),
                                       ifNoneMatch=has_inm, fault=fault, hold=self.hold)
 
 
@@ -825,10 +1015,13 @@ def parse_args(argv):
     parser.add_argument("--port", type=int, default=0, help="port (default 0: an ephemeral port)")
     parser.add_argument("--rebase-config", action="store_true",
                         help="point every absolute feed URL of a served config.json (and an absolute "
-                             "accountService URL) at this server, present or not")
-    parser.add_argument("--fault", action="append", default=[], metavar="PATH=KIND[:VALUE][,times=N]",
+                             "accountService URL), and every absolute URL of a served transcript "
+                             "manifest, at this server, present or not")
+    parser.add_argument("--fault", action="append", default=[],
+                        metavar="PATH=KIND[:VALUE][,times=N][,method=M][,retry-after=N]",
                         help="inject a fault: status:N, delay:SECONDS, truncate, malformed, drop "
-                             "(repeatable; PATH may use * wildcards)")
+                             "(repeatable; PATH may use * wildcards; retry-after=N adds a Retry-After "
+                             "header to a status fault)")
     parser.add_argument("--accounts", default=os.path.join(HERE, "accounts.json"),
                         help="accounts fixture file (default Tests/Server/accounts.json)")
     parser.add_argument("--page-size", type=int, default=50, help="default page size (default 50)")
@@ -884,7 +1077,7 @@ def main(argv=None):
     sys.stdout.flush()
     server.access_log("serving %s (accounts: %d, page size %d%s)" % (
         server.feeds.root, len(server.accounts.accounts), server.accounts.page_size,
-        ", rebasing config.json" if args.rebase_config else ""))
+        ", rebasing config.json and transcript manifests" if args.rebase_config else ""))
     received = signal.sigwait(stop_signals)
     server.stopping.set()
     server.holds.close()  # held requests are cut off, waits on holds return

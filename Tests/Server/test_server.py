@@ -29,6 +29,8 @@ SERVER = os.path.join(HERE, "conference_server.py")
 FIXTURES = os.path.join(PACKAGE_ROOT, "Fixtures")
 APPLE_2017 = os.path.normpath(os.path.join(PACKAGE_ROOT, "..", "shared", "apple-feeds", "2017"))
 APPLE_2020B = os.path.normpath(os.path.join(PACKAGE_ROOT, "..", "shared", "apple-feeds", "2020b"))
+APPLE_TRANSCRIPTS = os.path.normpath(os.path.join(PACKAGE_ROOT, "..", "shared", "apple-feeds", "transcripts"))
+CORPUS = os.path.join(HERE, "transcript_corpus.py")
 
 PASSWORDS = {"ada": "lovelace-1843", "bob": "builder-bob-42", "cy": "cy-has-no-cloud"}
 
@@ -183,7 +185,8 @@ class FeedTests(SharedServerTestCase):
     def test_second_fetch_of_every_feed_downloads_no_body(self):
         etags = {}
         for name in ("config.json", "contents.json", "contents_jpn.json", "news.json", "videos_live.json",
-                     "articles.json", "articles_jpn.json"):
+                     "articles.json", "articles_jpn.json", "transcripts/transcript-manifest-eng.json",
+                     "transcripts/transcript-manifest-jpn.json", "transcripts/transcript-digest-eng.json"):
             status, resp, _ = self.server.request("GET", "/" + name)
             self.assertEqual(status, 200)
             etags[name] = resp.getheader("ETag")
@@ -1053,10 +1056,10 @@ class FixtureTests(unittest.TestCase):
         feeds = self.docs["config.json"]["feeds"]
         self.assertEqual({k: v["url"] for k, v in feeds["en"].items()},
                          {"contents": "contents.json", "liveVideos": "videos_live.json", "news": "news.json",
-                          "articles": "articles.json"})
+                          "articles": "articles.json", "transcripts": "transcripts/transcript-manifest-eng.json"})
         self.assertEqual({k: v["url"] for k, v in feeds["jpn"].items()},
                          {"contents": "contents_jpn.json", "liveVideos": "videos_live.json", "news": "news.json",
-                          "articles": "articles_jpn.json"})
+                          "articles": "articles_jpn.json", "transcripts": "transcripts/transcript-manifest-jpn.json"})
         for language in feeds.values():
             for link in language.values():
                 self.assertTrue(os.path.isfile(os.path.join(FIXTURES, link["url"])), link["url"])
@@ -1111,6 +1114,475 @@ class FixtureTests(unittest.TestCase):
         self.assertGreaterEqual(len(by_id["wwdc2026-993"]["title"]), 290)
         news = {n["id"]: n for n in self.docs["news.json"]["items"]}
         self.assertIn("\u001b]0;pwned\u0007", news["NEWS-HOSTILE"]["title"])
+
+
+# ------------------------------------------------------------------------------------------------
+# Transcripts: fixtures, manifests kept true by the server, faults on them, the corpus script
+# ------------------------------------------------------------------------------------------------
+
+TRANSCRIPTS_JPN = ["wwdc2025-214", "wwdc2026-101", "wwdc2026-102", "wwdc2026-201", "wwdc2026-206", "wwdc2026-301"]
+PHRASE = "the lighthouse protocol"
+
+
+def etag_of(data):
+    """What the reference server sends as the ETag of these bytes."""
+    import hashlib
+    return '"%s"' % hashlib.sha256(data).hexdigest()[:32]
+
+
+def read_json(*path):
+    with open(os.path.join(*path), encoding="utf-8") as f:
+        return json.load(f)
+
+
+class TranscriptFixtureTests(unittest.TestCase):
+    """Fixtures/transcripts: Apple's format, English for every video, Japanese for a few."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.folder = os.path.join(FIXTURES, "transcripts")
+        cls.contents = read_json(FIXTURES, "contents.json")["contents"]
+        cls.manifests = {lang: read_json(cls.folder, "transcript-manifest-%s.json" % lang) for lang in ("eng", "jpn")}
+
+    def test_config_names_a_manifest_per_language(self):
+        feeds = read_json(FIXTURES, "config.json")["feeds"]
+        self.assertEqual(feeds["en"]["transcripts"], {"url": "transcripts/transcript-manifest-eng.json"})
+        self.assertEqual(feeds["jpn"]["transcripts"], {"url": "transcripts/transcript-manifest-jpn.json"})
+
+    def test_english_for_every_video_japanese_for_some(self):
+        videos = sorted(c["id"] for c in self.contents if "media" in c)
+        self.assertEqual(len(videos), 178)
+        self.assertEqual(sorted(self.manifests["eng"]["individual"]), videos)
+        self.assertEqual(sorted(self.manifests["jpn"]["individual"]), TRANSCRIPTS_JPN)
+        self.assertEqual(sorted(f for f in os.listdir(self.folder) if f.endswith("-jpn.json")),
+                         sorted(["transcript-manifest-jpn.json", "transcript-digest-jpn.json"]
+                                + ["%s-transcript-jpn.json" % i for i in TRANSCRIPTS_JPN]))
+
+    def test_files_manifests_and_digests_have_apples_shapes(self):
+        durations = {c["id"]: c["media"]["duration"] for c in self.contents if "media" in c}
+        for lang, manifest in self.manifests.items():
+            self.assertEqual(set(manifest), {"updated", "digest", "individual"})
+            self.assertRegex(manifest["updated"], r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$")
+            with open(os.path.join(self.folder, manifest["digest"]["url"]), "rb") as f:
+                raw = f.read()
+            self.assertEqual(manifest["digest"]["etag"], etag_of(raw))
+            digest = json.loads(raw)
+            self.assertEqual(sorted(digest), sorted(manifest["individual"]))
+            for content_id, link in manifest["individual"].items():
+                self.assertEqual(set(link), {"etag", "url"})
+                self.assertEqual(link["url"], "%s-transcript-%s.json" % (content_id, lang))
+                with open(os.path.join(self.folder, link["url"]), "rb") as f:
+                    raw = f.read()
+                self.assertEqual(link["etag"], etag_of(raw), content_id)
+                doc = json.loads(raw)
+                self.assertEqual(list(doc), [content_id])
+                self.assertEqual(doc[content_id], digest[content_id])
+                self.assertEqual(set(doc[content_id]), {"language", "transcript"})
+                self.assertEqual(doc[content_id]["language"], lang)
+                segments = doc[content_id]["transcript"]
+                self.assertTrue(20 <= len(segments) <= 60, (content_id, len(segments)))
+                seconds = [s[0] for s in segments]
+                self.assertTrue(all(isinstance(t, int) for t in seconds))
+                self.assertTrue(all(a < b for a, b in zip(seconds, seconds[1:])), content_id)
+                self.assertLess(seconds[-1], durations[content_id])
+                self.assertGreaterEqual(sum(s[1].endswith("\n\n") for s in segments), 2, content_id)
+                self.assertTrue(all(isinstance(s[1], str) and s[1].strip() for s in segments))
+        japanese = read_json(self.folder, "wwdc2026-201-transcript-jpn.json")["wwdc2026-201"]["transcript"]
+        self.assertTrue(any("\u3040" <= ch <= "\u30ff" for ch in japanese[0][1] + japanese[1][1]))
+
+    def test_the_distinctive_phrase_is_in_one_transcript_at_a_known_time(self):
+        hits = []
+        for name in sorted(os.listdir(self.folder)):
+            if name.startswith("transcript-"):
+                continue
+            doc = read_json(self.folder, name)
+            for content_id, value in doc.items():
+                paragraph = 1
+                for seconds, text in value["transcript"]:
+                    if PHRASE in text.lower():
+                        hits.append((name, content_id, seconds, paragraph))
+                    if text.endswith("\n\n"):
+                        paragraph += 1
+        self.assertEqual(hits, [("wwdc2026-303-transcript-eng.json", "wwdc2026-303", 1742, 5)])
+        # Nowhere else in the fixtures, but the English digest (every transcript) and the README
+        # (and the generator, which writes it).
+        holders = []
+        for directory, _, names in os.walk(FIXTURES):
+            for name in names:
+                if name == "generate.py" or name.endswith(".pyc"):
+                    continue
+                with open(os.path.join(directory, name), "rb") as f:
+                    if b"lighthouse" in f.read().lower():
+                        holders.append(os.path.relpath(os.path.join(directory, name), FIXTURES))
+        self.assertEqual(sorted(holders), sorted(["README.md", os.path.join("transcripts", "transcript-digest-eng.json"),
+                                                  os.path.join("transcripts", "wwdc2026-303-transcript-eng.json")]))
+        chapters = {c["id"]: c for c in self.contents}["wwdc2026-303"]["media"]["chapters"]
+        self.assertEqual([ch["title"] for ch in chapters if ch["start"] <= 1742 < ch["end"]], ["Custom layouts"])
+
+
+class TranscriptServerTests(SharedServerTestCase):
+    """A served manifest's etags are the ETags of the files it names, even after a file changes."""
+
+    MANIFEST = "/transcripts/transcript-manifest-eng.json"
+
+    def manifest(self, path=None, headers=None):
+        status, resp, body = self.server.request("GET", path or self.MANIFEST, headers=headers)
+        return status, resp.getheader("ETag"), (json.loads(body) if body else None), body
+
+    def test_served_manifests_are_the_files_and_their_etags_are_true(self):
+        for lang in ("eng", "jpn"):
+            path = "/transcripts/transcript-manifest-%s.json" % lang
+            status, _, manifest, body = self.manifest(path)
+            self.assertEqual(status, 200)
+            with open(os.path.join(self.root, path[1:]), "rb") as f:
+                self.assertEqual(body, f.read())  # already true: served byte for byte
+            for link in list(manifest["individual"].values()) + [manifest["digest"]]:
+                status, resp, _ = self.server.request("HEAD", "/transcripts/" + link["url"])
+                self.assertEqual((status, resp.getheader("ETag")), (200, link["etag"]), link["url"])
+
+    def test_editing_a_transcript_changes_the_manifest_and_its_etag(self):
+        _, old_manifest_etag, old, _ = self.manifest()
+        path = os.path.join(self.root, "transcripts", "wwdc2026-201-transcript-eng.json")
+        with open(path, "rb") as f:
+            original = f.read()
+        try:
+            with open(path, "wb") as f:
+                f.write(original.replace(b"Hello", b"Howdy", 1).replace(b"Hi", b"Yo", 1).replace(b"Good", b"Fine", 1))
+            _, resp, _ = self.server.request("GET", "/transcripts/wwdc2026-201-transcript-eng.json")
+            new_file_etag = resp.getheader("ETag")
+            self.assertNotEqual(new_file_etag, old["individual"]["wwdc2026-201"]["etag"])
+            status, new_manifest_etag, new, _ = self.manifest(headers={"If-None-Match": old_manifest_etag})
+            self.assertEqual(status, 200)  # the old manifest ETag no longer matches
+            self.assertNotEqual(new_manifest_etag, old_manifest_etag)
+            self.assertEqual(new["individual"]["wwdc2026-201"]["etag"], new_file_etag)
+            self.assertEqual({k: v for k, v in new["individual"].items() if k != "wwdc2026-201"},
+                             {k: v for k, v in old["individual"].items() if k != "wwdc2026-201"})
+            self.assertEqual(new["digest"], old["digest"])  # the digest file itself did not change
+            self.assertEqual(self.manifest(headers={"If-None-Match": new_manifest_etag})[0], 304)
+        finally:
+            with open(path, "wb") as f:
+                f.write(original)
+        status, etag, _, body = self.manifest()
+        self.assertEqual(etag, old_manifest_etag)
+
+    def test_an_absent_file_leaves_its_entry_as_it_is(self):
+        _, etag, before, _ = self.manifest()
+        path = os.path.join(self.root, "transcripts", "wwdc2026-301-transcript-eng.json")
+        os.rename(path, path + ".away")
+        try:
+            self.assertEqual(self.server.request("GET", "/transcripts/wwdc2026-301-transcript-eng.json")[0], 404)
+            _, etag_now, now, _ = self.manifest()
+            self.assertEqual(now, before)
+            self.assertEqual(etag_now, etag)
+        finally:
+            os.rename(path + ".away", path)
+
+    def test_manifest_304_and_the_log_counts_per_path(self):
+        _, etag, _, _ = self.manifest()
+        self.assertEqual(self.manifest(headers={"If-None-Match": etag})[0], 304)
+        self.server.request("GET", "/transcripts/wwdc2026-201-transcript-eng.json")
+        summary = self.server.json("GET", "/_control/log/summary")
+        self.assertEqual(summary["requests"], 3)
+        self.assertEqual(summary["paths"][self.MANIFEST]["requests"], 2)
+        self.assertEqual(summary["paths"][self.MANIFEST]["ifNoneMatch"], 1)
+        self.assertEqual(summary["paths"][self.MANIFEST]["statuses"], {"200": 1, "304": 1})
+        only = self.server.json("GET", "/_control/log?path=/transcripts/*-transcript-eng.json")["requests"]
+        self.assertEqual([(e["path"], e["status"], e["ifNoneMatch"]) for e in only],
+                         [("/transcripts/wwdc2026-201-transcript-eng.json", 200, False)])
+        narrowed = self.server.json("GET", "/_control/log/summary?path=/transcripts/transcript-manifest-*&method=GET")
+        self.assertEqual(list(narrowed["paths"]), [self.MANIFEST])
+
+    def test_manifest_urls_resolve_against_the_manifest_and_this_server_only(self):
+        folder = os.path.join(self.root, "transcripts", "more")
+        os.makedirs(folder, exist_ok=True)
+        try:
+            for name in ("a.json", "b.json"):
+                with open(os.path.join(folder, name), "w", encoding="utf-8") as f:
+                    f.write('{"x": {"language": "eng", "transcript": [[1, "%s"]]}}' % name)
+            manifest = {"updated": "2026-06-13T01:30:00+00:00",
+                        "digest": {"etag": "\"stale\"", "url": "../transcript-digest-eng.json"},
+                        "individual": {
+                            "a": {"etag": "\"stale\"", "url": "a.json"},
+                            "b": {"etag": "\"stale\"", "url": "%s/transcripts/more/b.json" % self.server.url},
+                            "c": {"etag": "\"kept\"", "url": "https://cdn.example.com/more/a.json"},
+                            "d": {"etag": "\"kept\"", "url": "missing.json"},
+                            "e": {"url": "/transcripts/wwdc2026-201-transcript-eng.json"}}}
+            with open(os.path.join(folder, "manifest.json"), "w", encoding="utf-8") as f:
+                json.dump(manifest, f)
+            _, _, served, _ = self.manifest("/transcripts/more/manifest.json")
+
+            def served_etag(path):
+                return self.server.request("HEAD", path)[1].getheader("ETag")
+
+            self.assertEqual(served["digest"]["etag"], served_etag("/transcripts/transcript-digest-eng.json"))
+            self.assertEqual(served["individual"]["a"]["etag"], served_etag("/transcripts/more/a.json"))
+            self.assertEqual(served["individual"]["b"]["etag"], served_etag("/transcripts/more/b.json"))
+            self.assertEqual(served["individual"]["c"], manifest["individual"]["c"])  # another host
+            self.assertEqual(served["individual"]["d"], manifest["individual"]["d"])  # absent
+            self.assertEqual(served["individual"]["e"]["etag"],
+                             served_etag("/transcripts/wwdc2026-201-transcript-eng.json"))  # added
+            self.assertEqual([e["url"] for e in served["individual"].values()],
+                             [e["url"] for e in manifest["individual"].values()])  # no rebasing here
+        finally:
+            shutil.rmtree(folder)
+
+
+class TranscriptFaultTests(SharedServerTestCase):
+    T = "/transcripts/%s-transcript-eng.json"
+
+    def test_retry_after_on_an_injected_429_and_503(self):
+        self.fault(path=self.T % "wwdc2026-201", kind="status", value=429, retryAfter=1, times=1)
+        status, resp, body = self.server.request("GET", self.T % "wwdc2026-201")
+        self.assertEqual((status, resp.getheader("Retry-After")), (429, "1"))
+        self.assertIn("injected", json.loads(body)["error"])
+        status, resp, _ = self.server.request("GET", self.T % "wwdc2026-201")
+        self.assertEqual((status, resp.getheader("Retry-After")), (200, None))
+        self.fault(**{"path": self.T % "wwdc2026-301", "kind": "status", "value": 503, "retry-after": 30})
+        status, resp, _ = self.server.request("GET", self.T % "wwdc2026-301")
+        self.assertEqual((status, resp.getheader("Retry-After")), (503, "30"))
+        faults = self.server.json("GET", "/_control/faults")["faults"]
+        self.assertEqual([f["retryAfter"] for f in faults], [30])
+        self.fault(path=self.T % "wwdc2026-301", kind="status", value=503)  # replaces it: no header
+        self.assertIsNone(self.server.request("GET", self.T % "wwdc2026-301")[1].getheader("Retry-After"))
+        for spec in ({"path": "/x", "kind": "drop", "retryAfter": 1},
+                     {"path": "/x", "kind": "status", "value": 429, "retryAfter": -1},
+                     {"path": "/x", "kind": "status", "value": 429, "retryAfter": "soon"}):
+            self.assertEqual(self.server.request("POST", "/_control/faults", spec)[0], 400, spec)
+
+    def test_500_on_three_transcripts_every_time_and_429_once_on_another(self):
+        failing = ["wwdc2026-201", "wwdc2026-301", "wwdc2026-303"]
+        self.server.json("POST", "/_control/faults", {"faults": [
+            {"path": self.T % i, "kind": "status", "value": 500} for i in failing] + [
+            {"path": self.T % "wwdc2026-206", "kind": "status", "value": 429, "retryAfter": 1, "times": 1}]},
+            expect=201)
+        for _ in range(3):
+            for content_id in failing:
+                self.assertEqual(self.server.request("GET", self.T % content_id)[0], 500)
+        self.assertEqual(self.server.request("GET", self.T % "wwdc2026-206")[0], 429)
+        self.assertEqual(self.server.request("GET", self.T % "wwdc2026-206")[0], 200)
+        self.assertEqual(self.server.request("GET", self.T % "wwdc2026-102")[0], 200)
+        summary = self.server.json("GET", "/_control/log/summary")["paths"]
+        for content_id in failing:
+            self.assertEqual(summary[self.T % content_id]["statuses"], {"500": 3})
+        self.assertEqual(summary[self.T % "wwdc2026-206"]["statuses"], {"429": 1, "200": 1})
+
+    def test_glob_faults_match_several_paths_and_times_counts_per_fault(self):
+        self.fault(path="/transcripts/*-eng.json", kind="status", value=500)
+        for path in (self.T % "wwdc2026-201", self.T % "tech-talks-3101",
+                     "/transcripts/transcript-manifest-eng.json", "/transcripts/transcript-digest-eng.json"):
+            self.assertEqual(self.server.request("GET", path)[0], 500, path)  # manifest and digest too
+        self.assertEqual(self.server.request("GET", "/transcripts/wwdc2026-201-transcript-jpn.json")[0], 200)
+        self.server.request("DELETE", "/_control/faults")
+        # Only the individual files, and times counted for the fault as a whole, not per path.
+        self.fault(path="/transcripts/wwdc*-transcript-eng.json", kind="status", value=503, times=2)
+        self.assertEqual(self.server.request("GET", "/transcripts/transcript-manifest-eng.json")[0], 200)
+        self.assertEqual(self.server.request("GET", self.T % "wwdc2026-201")[0], 503)
+        self.assertEqual(self.server.request("GET", self.T % "wwdc2026-301")[0], 503)
+        self.assertEqual(self.server.request("GET", self.T % "wwdc2026-303")[0], 200)
+        self.assertEqual(self.server.json("GET", "/_control/faults")["faults"], [])
+
+    def test_command_line_retry_after(self):
+        server = Server("--quiet", "--fault", "/transcripts/*-eng.json=status:429,retry-after=1,times=1")
+        try:
+            status, resp, _ = server.request("GET", self.T % "wwdc2026-201")
+            self.assertEqual((status, resp.getheader("Retry-After")), (429, "1"))
+            self.assertEqual(server.request("GET", self.T % "wwdc2026-201")[0], 200)
+        finally:
+            self.assertEqual(server.stop(), 0)
+            server.kill()
+        for spec in ("/x=status:429,retry-after=x", "/x=drop,retry-after=1"):
+            proc = subprocess.run([sys.executable, SERVER, "--fault", spec], stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE, timeout=10)
+            self.assertEqual(proc.returncode, 2, spec)
+
+
+class TranscriptRebaseTests(unittest.TestCase):
+    """--rebase-config points a manifest's absolute URLs here, as it does a config's feeds."""
+
+    def setUp(self):
+        self.root = tempfile.mkdtemp()
+
+    def tearDown(self):
+        shutil.rmtree(self.root)
+
+    def write(self, relative, obj):
+        path = os.path.join(self.root, relative)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(obj if isinstance(obj, str) else json.dumps(obj))
+
+    def test_absolute_manifest_urls_point_here_present_or_not(self):
+        self.write("sub/a-transcript-eng.json", '{"a": {"language": "eng", "transcript": [[1, "A"]]}}')
+        manifest = {"updated": "2026-06-13T01:30:00+00:00",
+                    "digest": {"etag": "\"d\"", "url": "https://cdn.example.com/t/digests/transcript-digest-eng.json"},
+                    "individual": {
+                        "a": {"etag": "\"a\"", "url": "https://cdn.example.com/t/a-transcript-eng.json?v=2"},
+                        "b": {"etag": "\"b\"", "url": "http://localhost:9042/b-transcript-eng.json"},
+                        "c": {"etag": "\"c\"", "url": "c-transcript-eng.json"}}}
+        self.write("sub/transcript-manifest-eng.json", manifest)
+        server = Server("--rebase-config", "--quiet", root=self.root)
+        try:
+            served = server.json("GET", "/sub/transcript-manifest-eng.json")
+            here = server.url + "/sub/"
+            self.assertEqual(served["digest"], {"etag": "\"d\"", "url": here + "transcript-digest-eng.json"})
+            etag = server.request("HEAD", "/sub/a-transcript-eng.json")[1].getheader("ETag")
+            self.assertEqual(served["individual"]["a"], {"etag": etag, "url": here + "a-transcript-eng.json"})
+            self.assertEqual(served["individual"]["b"], {"etag": "\"b\"", "url": here + "b-transcript-eng.json"})
+            self.assertEqual(served["individual"]["c"], manifest["individual"]["c"])  # relative: kept
+            self.assertEqual(server.request("GET", "/sub/b-transcript-eng.json")[0], 404)  # from here
+        finally:
+            self.assertEqual(server.stop(), 0)
+            server.kill()
+        server = Server("--quiet", root=self.root)  # without --rebase-config: URLs as they are
+        try:
+            served = server.json("GET", "/sub/transcript-manifest-eng.json")
+            self.assertEqual([v["url"] for v in served["individual"].values()],
+                             [v["url"] for v in manifest["individual"].values()])
+        finally:
+            self.assertEqual(server.stop(), 0)
+            server.kill()
+
+    @unittest.skipUnless(os.path.isdir(APPLE_2020B) and os.path.isdir(APPLE_TRANSCRIPTS),
+                         "Apple's feeds not found at " + APPLE_2020B)
+    def test_apples_config_and_manifest_never_point_at_the_internet(self):
+        shutil.copy(os.path.join(APPLE_2020B, "config.json"), self.root)
+        for name in os.listdir(APPLE_TRANSCRIPTS):
+            shutil.copy(os.path.join(APPLE_TRANSCRIPTS, name), self.root)
+        server = Server("--rebase-config", "--quiet", root=self.root)
+        try:
+            config = server.json("GET", "/config.json")
+            url = config["feeds"]["en"]["transcripts"]["url"]
+            self.assertEqual(url, server.url + "/transcript-manifest-eng.json")
+            manifest = server.json("GET", url[len(server.url):])
+            links = list(manifest["individual"].values()) + [manifest["digest"]]
+            self.assertTrue(all(link["url"].startswith(server.url + "/") for link in links), links)
+            for content_id, link in manifest["individual"].items():
+                status, resp, body = server.request("GET", link["url"][len(server.url):])
+                self.assertEqual(status, 200)
+                self.assertEqual(link["etag"], resp.getheader("ETag"))
+                self.assertIn(content_id, json.loads(body))
+            self.assertEqual(server.request("GET", manifest["digest"]["url"][len(server.url):])[0], 404)
+        finally:
+            self.assertEqual(server.stop(), 0)
+            server.kill()
+
+
+class TranscriptCorpusTests(unittest.TestCase):
+    """Tests/Server/transcript_corpus.py: a complete feed folder of any size, deterministic."""
+
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp()
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp)
+
+    def corpus(self, name, *args):
+        out, text = os.path.join(self.tmp, name), os.path.join(self.tmp, name + "-text")
+        proc = subprocess.run([sys.executable, CORPUS, "--out", out, "--text-dir", text] + list(args),
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
+        self.assertEqual(proc.returncode, 0, proc.stderr.decode())
+        lines = proc.stdout.decode().splitlines()
+        self.assertEqual(len(lines), 1)
+        return out, text, json.loads(lines[0])
+
+    def test_output_is_a_valid_feed_folder_with_the_requested_counts_and_sizes(self):
+        out, text_dir, info = self.corpus("a", "--sessions", "40", "--transcript-bytes", "8000", "--seed", "5",
+                                          "--rare-sessions", "3", "--common-fraction", "0.75")
+        self.assertEqual((info["sessions"], info["transcripts"], info["language"]), (40, 40, "eng"))
+        config = read_json(out, "config.json")
+        self.assertEqual(config["feeds"], {"en": {"contents": {"url": "contents.json"},
+                                                  "transcripts": {"url": "transcripts/transcript-manifest-eng.json"}}})
+        contents = read_json(out, "contents.json")
+        self.assertEqual(len(contents["events"]), 1)
+        items = contents["contents"]
+        self.assertEqual(len(items), 40)
+        topics = {t["id"] for t in contents["topics"]}
+        for item in items:
+            for key in ("id", "staticContentId", "eventContentId", "eventId", "webPermalink", "description",
+                        "title", "type", "topicIds", "media", "originalPublishingDate", "platforms"):
+                self.assertIn(key, item)
+            self.assertEqual((item["type"], item["eventId"]), ("Video", contents["events"][0]["id"]))
+            self.assertTrue({"hls", "downloadHD", "downloadSD", "duration"} <= set(item["media"]))
+            self.assertTrue(set(item["topicIds"]) <= topics)
+        manifest = read_json(out, info["manifest"])
+        self.assertEqual(sorted(manifest["individual"]), sorted(i["id"] for i in items))
+        folder = os.path.dirname(os.path.join(out, info["manifest"]))
+        with open(os.path.join(folder, manifest["digest"]["url"]), "rb") as f:
+            raw = f.read()
+        self.assertEqual((manifest["digest"]["etag"], len(raw)), (etag_of(raw), info["digestBytes"]))
+        digest = json.loads(raw)
+        durations = {i["id"]: i["media"]["duration"] for i in items}
+        texts, total_segments, total_bytes = {}, 0, 0
+        for content_id, link in manifest["individual"].items():
+            with open(os.path.join(folder, link["url"]), "rb") as f:
+                raw = f.read()
+            self.assertEqual(link["etag"], etag_of(raw))
+            doc = json.loads(raw)
+            self.assertEqual(doc, {content_id: digest[content_id]})
+            segments = doc[content_id]["transcript"]
+            seconds = [s[0] for s in segments]
+            self.assertTrue(all(a < b for a, b in zip(seconds, seconds[1:])))
+            self.assertLess(seconds[-1], durations[content_id])
+            self.assertTrue(any(s[1].endswith("\n\n") for s in segments))
+            text = "".join(s[1] for s in segments)
+            with open(os.path.join(text_dir, content_id + ".txt"), encoding="utf-8") as f:
+                self.assertEqual(f.read(), text)
+            self.assertTrue(6000 <= len(text.encode("utf-8")) <= 10000, len(text))
+            texts[content_id] = (segments, text)
+            total_segments += len(segments)
+            total_bytes += len(text.encode("utf-8"))
+        self.assertEqual((info["segments"], info["textBytes"]), (total_segments, total_bytes))
+        with_rare = sorted(i for i, (_, t) in texts.items() if re.search(r"\b%s\b" % info["rareWord"], t))
+        self.assertEqual(with_rare, info["rareSessions"])
+        self.assertEqual(len(with_rare), 3)
+        self.assertEqual(sum(1 for _, t in texts.values() if info["commonWord"] in t), info["commonSessions"])
+        self.assertEqual(info["commonSessions"], 30)
+        hits = [(i, n, s[0]) for i, (segs, _) in texts.items() for n, s in enumerate(segs) if info["phrase"] in s[1]]
+        self.assertEqual(hits, [(info["phraseSession"], info["phraseSegment"], info["phraseSeconds"])])
+        self.assertEqual(sum(t.count(info["phrase"].split()[1]) for _, t in texts.values()), 1)
+
+    def test_same_seed_same_bytes_other_seed_other_text(self):
+        _, _, one = self.corpus("one", "--sessions", "12", "--transcript-bytes", "3000", "--seed", "9")
+        _, _, two = self.corpus("two", "--sessions", "12", "--transcript-bytes", "3000", "--seed", "9")
+        _, _, three = self.corpus("three", "--sessions", "12", "--transcript-bytes", "3000", "--seed", "10")
+
+        def tree(name):
+            files = {}
+            for directory, _, names in os.walk(os.path.join(self.tmp, name)):
+                for n in names:
+                    with open(os.path.join(directory, n), "rb") as f:
+                        files[os.path.relpath(os.path.join(directory, n), os.path.join(self.tmp, name))] = f.read()
+            return files
+
+        self.assertEqual(tree("one"), tree("two"))
+        self.assertEqual(tree("one-text"), tree("two-text"))
+        self.assertEqual({k: v for k, v in one.items() if k not in ("out", "textDir")},
+                         {k: v for k, v in two.items() if k not in ("out", "textDir")})
+        self.assertNotEqual(tree("one")["transcripts/transcript-digest-eng.json"],
+                            tree("three")["transcripts/transcript-digest-eng.json"])
+        # A second, smaller run in the same folder leaves nothing of the first behind.
+        out, text_dir, info = self.corpus("one", "--sessions", "5", "--transcript-bytes", "3000", "--seed", "9")
+        self.assertEqual(len(os.listdir(os.path.join(out, "transcripts"))), 5 + 2)
+        self.assertEqual(len(os.listdir(text_dir)), 5)
+
+    def test_served_by_the_reference_server(self):
+        out, _, info = self.corpus("served", "--sessions", "30", "--transcript-bytes", "2000", "--seed", "2")
+        server = Server("--quiet", root=out)
+        try:
+            config = server.json("GET", "/config.json")
+            path = "/" + config["feeds"]["en"]["transcripts"]["url"]
+            status, resp, body = server.request("GET", path)
+            self.assertEqual(status, 200)
+            with open(os.path.join(out, info["manifest"]), "rb") as f:
+                self.assertEqual(body, f.read())  # its etags are already the served ones
+            manifest = json.loads(body)
+            for link in list(manifest["individual"].values())[:5] + [manifest["digest"]]:
+                served = server.request("HEAD", "/transcripts/" + link["url"])[1].getheader("ETag")
+                self.assertEqual(served, link["etag"])
+            self.assertEqual(server.request("GET", path, headers={"If-None-Match": resp.getheader("ETag")})[0], 304)
+        finally:
+            self.assertEqual(server.stop(), 0)
+            server.kill()
 
 
 if __name__ == "__main__":

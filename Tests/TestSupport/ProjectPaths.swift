@@ -18,6 +18,12 @@ public enum ProjectPaths {
         return FileManager.default.fileExists(atPath: url.appendingPathComponent("contents.json").path) ? url : nil
     }
 
+    /// Apple's real transcript samples in `../shared`, or nil when absent: skip then.
+    public static var appleTranscripts: URL? {
+        let url = AppleFeeds.root.appendingPathComponent("transcripts")
+        return FileManager.default.fileExists(atPath: url.appendingPathComponent("transcript-manifest-eng.json").path) ? url : nil
+    }
+
     /// The folder with the built products (the test bundle sits beside the `wwdc` binary).
     public static var products: URL {
         #if canImport(Darwin)

@@ -8,10 +8,10 @@ import Testing
 /// from the feeds and carries the user's own rows over.
 @Suite("damaged store")
 struct DamagedStoreTests {
-    /// Overwrites pages of the store with random bytes: a range in the middle of the file, sparing the
-    /// pages of the schema (page 1, with the header, and its children) and those of the user's own
-    /// tables and their indexes, so what `--rebuild` carries over can still be read. Returns the pages
-    /// overwritten.
+    /// Overwrites pages of the store with random bytes: those of the schedule's tables (sessions,
+    /// instances, events, with their indexes), sparing the pages of the schema (page 1, with the
+    /// header, and its children) and those of the user's own tables and their indexes, so what
+    /// `--rebuild` carries over can still be read. Returns the pages overwritten.
     static func damage(_ path: String) throws -> [Int] {
         // Everything in the main file first (the WAL holds the latest changes until a checkpoint).
         let db = try Database(path: path)
@@ -19,6 +19,9 @@ struct DamagedStoreTests {
         let userRoots = try db.fetchAll("""
             SELECT rootpage FROM sqlite_master
             WHERE tbl_name IN ('favorites', 'feedback', 'sync_metadata', 'settings', 'change_counter') AND rootpage > 0
+            """) { $0.int(at: 0) }
+        let scheduleRoots = try db.fetchAll("""
+            SELECT rootpage FROM sqlite_master WHERE tbl_name IN ('sessions', 'instances', 'events') AND rootpage > 0
             """) { $0.int(at: 0) }
         db.close()
 
@@ -31,7 +34,9 @@ struct DamagedStoreTests {
         for root in [1] + userRoots { spared.formUnion(treePages(bytes, root: root, pageSize: pageSize)) }
         var damaged: [Int] = []
         var generator = SystemRandomNumberGenerator()
-        for page in (pages * 2 / 5)..<(pages * 7 / 10) where !spared.contains(page) {
+        var targets = Set<Int>()
+        for root in scheduleRoots { targets.formUnion(treePages(bytes, root: root, pageSize: pageSize)) }
+        for page in targets.subtracting(spared).sorted() {
             let start = (page - 1) * pageSize
             for offset in start..<(start + pageSize) { bytes[offset] = UInt8.random(in: 0...255, using: &generator) }
             damaged.append(page)

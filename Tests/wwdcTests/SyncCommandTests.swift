@@ -84,8 +84,8 @@ struct SyncCommandTests {
         #expect(second.status == 0, "\(second.stderr)")
         let log = try await server.log()
         let feeds = log.filter { ($0["path"] as? String)?.hasSuffix(".json") == true }
-        // config, contents, news, articles and live videos: every feed the config offers.
-        #expect(feeds.count == 5, "\(feeds)")
+        // config, contents, news, articles, live videos and the transcripts' manifest: every feed the config offers.
+        #expect(feeds.count == 6, "\(feeds)")
         #expect(feeds.allSatisfy { $0["status"] as? Int == 304 }, "\(feeds)")
         let summary = try JSONSerialization.jsonObject(with: Data(second.stdout.utf8)) as? [String: Any]
         #expect(summary?["rowsChanged"] as? Int == 0)
@@ -227,7 +227,8 @@ struct SyncSourceTests {
         let again = try await sandbox.run(["sync"])
         #expect(again.status == 0, "\(again.stderr)")
         #expect(again.stderr.contains("Synced from \(server.baseURL.absoluteString)"), "\(again.stderr)")
-        #expect(try await server.log().count == 5)
+        // The five feeds and the transcripts' manifest, each answered 304.
+        #expect(try await server.log().count == 6)
     }
 
     @Test("a source that is neither a URL nor a folder, or plain http beyond this machine, is a usage error")

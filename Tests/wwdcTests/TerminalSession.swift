@@ -1,11 +1,14 @@
 import Foundation
 import TestSupport
+import Operations
 
 /// One run of `wwdc` on a real pseudo-terminal: a script of markers to wait for and keys to type.
 struct TerminalSession {
-    enum Step {
+    enum Step: Sendable {
         case expect(String)
         case type(String)
+        /// Waits for something outside the terminal (a request the server holds) before going on.
+        case wait(@Sendable () async throws -> Void)
     }
 
     struct Outcome: Sendable {
@@ -29,6 +32,7 @@ struct TerminalSession {
                     switch step {
                     case let .expect(marker): try pty.expect(marker)
                     case let .type(keys): pty.send(keys)
+                    case let .wait(event): try Self.block(on: event)
                     }
                 }
             } catch {
@@ -38,5 +42,17 @@ struct TerminalSession {
             try? pty.drain()
             return Outcome(transcript: pty.transcript, exit: exit, sttyBefore: before, sttyAfter: try pty.sttySettings(), problem: problem)
         }
+    }
+
+    /// Runs `event` to its end from this (non-cooperative) thread.
+    private static func block(on event: @escaping @Sendable () async throws -> Void) throws {
+        let done = DispatchSemaphore(value: 0)
+        let failure = Locked<(any Error)?>(nil)
+        Task {
+            do { try await event() } catch { failure.withLock { $0 = error } }
+            done.signal()
+        }
+        done.wait()
+        if let error = failure.withLock({ $0 }) { throw error }
     }
 }

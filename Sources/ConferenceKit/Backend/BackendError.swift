@@ -1,4 +1,5 @@
 import Foundation
+import Operations
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -12,8 +13,8 @@ public enum BackendError: Error, Equatable, Sendable {
     case insecureSource(URL)
     /// Nothing answers at the source (refused, unknown host, no route): found before any feed is asked for.
     case unreachable(source: String, reason: String)
-    /// The server answered with an HTTP error.
-    case httpStatus(feed: String, status: Int, url: URL)
+    /// The server answered with an HTTP error; `retryAfter` is its advice, in seconds, when it gave one.
+    case httpStatus(feed: String, status: Int, url: URL, retryAfter: Double? = nil)
     /// No complete answer within the time limit.
     case timedOut(feed: String, seconds: Double)
     /// The connection broke, or the body stopped short.
@@ -32,7 +33,7 @@ public enum BackendError: Error, Equatable, Sendable {
             "Use https, or plain http only for this machine (localhost, 127.0.0.1, ::1)."
         case .unreachable:
             "Check the network and the source URL; nothing was changed."
-        case .httpStatus(_, let status, _) where status >= 500:
+        case .httpStatus(_, let status, _, _) where status >= 500:
             "The server has a problem; try again later. Nothing was changed."
         case .httpStatus:
             "Check the source URL; nothing was changed."
@@ -59,7 +60,7 @@ extension BackendError: LocalizedError, CustomStringConvertible {
             "refusing plain http to \(url.host ?? url.absoluteString): only https is allowed beyond this machine"
         case let .unreachable(source, reason):
             "cannot reach \(source): \(reason)"
-        case let .httpStatus(feed, status, url):
+        case let .httpStatus(feed, status, url, _):
             "\(feed): HTTP \(status) \(HTTPURLResponse.localizedString(forStatusCode: status)) from \(url.absoluteString)"
         case let .timedOut(feed, seconds):
             "\(feed): no answer within \(seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)) s"
@@ -72,3 +73,22 @@ extension BackendError: LocalizedError, CustomStringConvertible {
         }
     }
 }
+
+extension BackendError: RetryAfterProviding {
+    /// What a server that is busy (429, 503) said to wait, in seconds.
+    public var retryAfter: TimeInterval? {
+        if case let .httpStatus(_, _, _, seconds) = self { return seconds }
+        return nil
+    }
+
+    /// Whether the same request may succeed later: a timeout, a broken connection, a server error or
+    /// "too many requests"; not a missing file or a refused source.
+    public var isTransient: Bool {
+        switch self {
+        case .timedOut, .connectionLost, .transport: true
+        case let .httpStatus(_, status, _, _): status == 429 || status == 408 || status >= 500
+        case .invalidSource, .insecureSource, .unreachable, .missingFile: false
+        }
+    }
+}
+

@@ -16,6 +16,8 @@ public struct HTTPTransport: FeedTransport {
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.httpShouldSetCookies = false
+        // The transcripts step bounds its own concurrency; Foundation's default of six per host must not.
+        configuration.httpMaximumConnectionsPerHost = 64
         session = URLSession(configuration: configuration, delegate: SecureRedirects(), delegateQueue: nil)
     }
 
@@ -49,8 +51,20 @@ public struct HTTPTransport: FeedTransport {
             }
             return .success(.modified(body, etag: etag))
         default:
-            return .failure(.httpStatus(feed: request.feed, status: http.statusCode, url: request.url))
+            return .failure(.httpStatus(feed: request.feed, status: http.statusCode, url: request.url,
+                                        retryAfter: http.value(forHTTPHeaderField: "Retry-After").flatMap(Self.seconds(retryAfter:))))
         }
+    }
+
+    /// A Retry-After header's seconds: a number, or an HTTP date from now; nil when it is neither.
+    static func seconds(retryAfter value: String) -> Double? {
+        let text = value.trimmingCharacters(in: .whitespaces)
+        if let seconds = Double(text), seconds.isFinite, seconds >= 0 { return seconds }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        return formatter.date(from: text).map { max(0, $0.timeIntervalSinceNow) }
     }
 
     static func classify(_ error: any Error, request: FeedRequest) -> BackendError {

@@ -91,6 +91,7 @@ extension Database {
                            images: row.line(4).map { ["shelf": $0] } ?? [:])
             }
         }
+        detail.transcript = try transcriptSummary(sessionID: id)
         detail.favorite = try favorite(sessionID: id)
         // The comment may have come from the service: it leaves cleaned like the rest.
         detail.feedback = try feedback(sessionID: id).map { feedback in

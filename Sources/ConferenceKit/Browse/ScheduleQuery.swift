@@ -21,7 +21,7 @@ public struct ScheduleQuery: Hashable, Sendable {
     /// Platforms (`iOS`), compared without case.
     public var platforms: [String] = []
     public var favoritesOnly = false
-    /// Plain words to find (see `Database.search(_:limit:)`); a whole number also finds the session of
+    /// Words, "phrases" and prefix* terms to find (``SearchQuery``); a whole number also finds the session of
     /// that number. With a search, the best matches come first, those matching in the title before
     /// the others, and items without a schedule are found too.
     public var search: String?

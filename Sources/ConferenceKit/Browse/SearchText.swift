@@ -1,14 +1,25 @@
 import Foundation
 
-/// How browsing commands read a search.
+/// How browsing commands read a search: one query syntax (``SearchQuery``) for every full-text
+/// read, and the ranking of sessions they share.
 enum SearchText {
+    /// The FTS5 match expression for what a person typed (see ``SearchQuery``); nil when it holds
+    /// nothing to look for.
+    static func matchExpression(for text: String) -> String? {
+        SearchQuery(text)?.matchExpression
+    }
+
+    /// BM25 weights of the session index's columns: title, description, keywords.
+    static let sessionWeights = "10.0, 3.0, 1.0"
+
     /// Full-text hits with their score, lower first: items matching in the title before the others,
-    /// then by BM25 (title above description above keywords). Takes the match expression twice.
+    /// then by BM25 (title above description above keywords); `in_title` says which. Takes the
+    /// match expression twice.
     static let hitsCTE = """
         WITH titled(sid) AS (
             SELECT rowid FROM session_search WHERE session_search MATCH ?),
-        hit(sid, score) AS (
-            SELECT rowid, bm25(session_search, 10.0, 3.0, 1.0) - (rowid IN titled) * 1000000.0
+        hit(sid, score, in_title) AS (
+            SELECT rowid, bm25(session_search, \(sessionWeights)) - (rowid IN titled) * 1000000.0, rowid IN titled
             FROM session_search WHERE session_search MATCH ?)
 
         """

@@ -49,6 +49,8 @@ public struct SessionDetail: Hashable, Sendable {
     public var articleBody: String? = nil
     /// Its picture (the wide variant), built from its event's image path.
     public var imageURL: String? = nil
+    /// Its transcript's language and length; nil when the store has none.
+    public var transcript: TranscriptSummary? = nil
 
     /// Whether its live stream is on the air at `now`: inside the session's time window or, for a
     /// session without times, while its event runs; never after the stream's known end.

@@ -59,6 +59,12 @@ public final class ConferenceStore: @unchecked Sendable {
         }
     }
 
+    /// Copies the write-ahead log into the database file and empties it; best effort (a reader may
+    /// hold it, and the next writer does it then).
+    public func checkpoint() {
+        connection.withLock { db in try? db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+    }
+
     // MARK: One-transaction shortcuts other targets call (the benchmarks, wwdc, wwdc's tests)
 
     /// Saves a decoded `contents.json` in its own transaction (see `Database.importContents(_:)`).

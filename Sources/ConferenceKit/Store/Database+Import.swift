@@ -42,6 +42,7 @@ extension Database {
             if let news = batch.news { report.merge(try importer.importNews(news)) }
             if let liveVideos = batch.liveVideos { report.merge(try importer.importLiveVideos(liveVideos)) }
             if let articles = batch.articles { report.merge(try importer.importArticles(articles)) }
+            if let transcripts = batch.transcripts { report.merge(try importTranscripts(transcripts)) }
             if let language = batch.language { try setSetting("language", to: language) }
             report.merge(try importer.recordChecks(batch.checkedFeeds, at: batch.syncedAt.timeIntervalSince1970))
             return report

@@ -2,8 +2,8 @@ extension Database {
     /// Sessions matching every word of `text` in their title, description or keywords, best first
     /// (BM25 with the title weighted above the description, above the keywords).
     ///
-    /// `text` is plain words, not FTS syntax: quotes and operators are taken literally, so any input is
-    /// safe. Empty when `text` has no word.
+    /// `text` is words, "phrases" and `prefix*` terms (``SearchQuery``), never FTS operators, so any
+    /// input is safe. Empty when `text` has no word.
     public func search(_ text: String, limit: Int = 50) throws -> [SearchHit] {
         guard let query = Database.matchExpression(for: text), limit > 0 else { return [] }
         return try readAll("""
@@ -17,21 +17,18 @@ extension Database {
         }
     }
 
-    /// Each whitespace-separated word as an FTS5 string (`"word"`), joined by implicit AND; words
-    /// without a letter or digit are dropped since the tokenizer would find nothing in them.
+    /// The FTS5 expression for what a person typed: words, "phrases" and `prefix*` terms, each an
+    /// FTS5 string, never operators (the one query builder: ``SearchQuery``); nil when it holds
+    /// nothing to look for.
     static func matchExpression(for text: String) -> String? {
-        let words = text.split(whereSeparator: { $0.isWhitespace }).filter { word in
-            word.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
-        }
-        guard !words.isEmpty else { return nil }
-        return words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " ")
+        SearchText.matchExpression(for: text)
     }
 
     /// Row counts of the store's tables, by table name (full-text shadow tables left out).
     public func tableCounts() throws -> [String: Int] {
         let tables = try fetchAll("""
             SELECT name FROM sqlite_schema
-            WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'session_search%'
+            WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'session_search%' AND name NOT LIKE 'transcript_search%'
             ORDER BY name
             """) { $0.string(at: 0) ?? "" }
         var counts: [String: Int] = [:]

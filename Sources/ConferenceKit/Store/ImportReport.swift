@@ -2,7 +2,7 @@
 public enum RecordKind: String, CaseIterable, Comparable, Sendable {
     case events, rooms, tracks, topics, topicCategories, categoryTopics, resources, sessions, instances, videos
     case keywords, platforms, sessionTopics, relatedSessions, relatedResources, images, chapters, codeSnippets, videoLinks
-    case news, newsPhotos, liveStreams, articles, syncMetadata
+    case news, newsPhotos, liveStreams, articles, transcripts, transcriptLines, syncMetadata
 
     public static func < (lhs: RecordKind, rhs: RecordKind) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!

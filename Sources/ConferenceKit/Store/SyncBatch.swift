@@ -27,6 +27,8 @@ public struct SyncBatch: Sendable {
     public var news: NewsFeed?
     public var liveVideos: LiveVideosFeed?
     public var articles: ArticlesFeed?
+    /// Transcripts and their manifests; nil when the sync did not look at them.
+    public var transcripts: TranscriptBatch?
     /// The language the feeds are in, remembered for the next sync; nil leaves it as it was.
     public var language: String?
     /// Every feed checked, changed or not: each gets its ETag and `syncedAt` recorded.
@@ -34,11 +36,13 @@ public struct SyncBatch: Sendable {
     public var syncedAt: Date
 
     public init(contents: Contents? = nil, news: NewsFeed? = nil, liveVideos: LiveVideosFeed? = nil,
-                articles: ArticlesFeed? = nil, language: String? = nil, checkedFeeds: [FeedCheck] = [], syncedAt: Date) {
+                articles: ArticlesFeed? = nil, transcripts: TranscriptBatch? = nil, language: String? = nil,
+                checkedFeeds: [FeedCheck] = [], syncedAt: Date) {
         self.contents = contents
         self.news = news
         self.liveVideos = liveVideos
         self.articles = articles
+        self.transcripts = transcripts
         self.language = language
         self.checkedFeeds = checkedFeeds
         self.syncedAt = syncedAt

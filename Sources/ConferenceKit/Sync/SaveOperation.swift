@@ -39,6 +39,9 @@ final class SaveOperation: AdvancedOperation, SyncStepOperation, @unchecked Send
                 let changes = try SyncContext.accountLists.map { try $0.mergeStaged(staged, into: db, at: date) }
                 return (report, changes)
             }
+            // A large save leaves the log as big as what it wrote: fold it into the file now, so the
+            // next command does not read it back and the store's size is what is on disk.
+            if report.rowsChanged > 10_000 { context.store.checkpoint() }
             context.stage { staged in
                 staged.report = report
                 for (list, changes) in zip(SyncContext.accountLists, changes) { list.record(changes, in: &staged) }

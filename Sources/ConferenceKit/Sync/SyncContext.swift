@@ -30,6 +30,11 @@ final class SyncContext: @unchecked Sendable {
         var watermark: Int64?
         /// What the outbox upload did.
         var uploads: UploadOutboxOperation.Outcome?
+        /// What the transcripts step brought, and the manifests it checked (by sync-metadata name).
+        var transcripts: TranscriptBatch?
+        var transcriptChecks: [String: String?] = [:]
+        /// Content ids whose transcript could not be fetched: the next sync tries them again.
+        var transcriptsFailed: [String] = []
 
         /// The rows the save step changed, the sync metadata's left out (every sync rewrites it).
         var rowsChanged: Int {
@@ -54,6 +59,8 @@ final class SyncContext: @unchecked Sendable {
     let store: ConferenceStore
     /// ETags from the last sync, by feed.
     private let storedETags: [FeedKind: String]
+    /// ETags from the last sync, by the name recorded (feeds and transcript manifests).
+    private let storedETagsByName: [String: String]
     /// The language of the last sync; nil when the store does not know it.
     let storedLanguage: String?
     private let staged = Locked(Staged())
@@ -62,10 +69,13 @@ final class SyncContext: @unchecked Sendable {
         self.settings = settings
         self.store = store
         var etags: [FeedKind: String] = [:]
+        var byName: [String: String] = [:]
         for metadata in try store.read({ try $0.allSyncMetadata() }) {
             if let kind = FeedKind(rawValue: metadata.feed), let etag = metadata.etag { etags[kind] = etag }
+            if let etag = metadata.etag { byName[metadata.feed] = etag }
         }
         storedETags = etags
+        storedETagsByName = byName
         storedLanguage = try store.read { try $0.setting("language") }
     }
 
@@ -115,6 +125,35 @@ final class SyncContext: @unchecked Sendable {
         return url
     }
 
+    /// The transcript manifests to read, in order of preference: the language synced, then English
+    /// for the items it has no transcript of. Empty when the config names none (never guessed).
+    func transcriptManifests() throws -> [(language: String, url: URL)] {
+        guard let config = snapshot.config else { return [] }
+        var manifests: [(language: String, url: URL)] = []
+        for language in [language, config.language(for: "en")] where !manifests.contains(where: { $0.language == language }) {
+            guard let link = config.feeds[language]?["transcripts"] else { continue }
+            guard let url = link.resolved(against: settings.source.configURL) else { throw BackendError.invalidSource(link.url) }
+            manifests.append((language, try localized(url, beside: settings.source.configURL)))
+        }
+        return manifests
+    }
+
+    /// A URL a feed names, checked against the source; from a folder source, a file beside `neighbour`
+    /// stands in for one on a server (a folder is read offline).
+    func localized(_ url: URL, beside neighbour: URL) throws -> URL {
+        var url = url
+        if case .folder = settings.source, !url.isFileURL {
+            url = neighbour.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent)
+        }
+        try settings.source.validate(url)
+        return url
+    }
+
+    /// The ETag recorded under `name` by the last sync in this language.
+    func storedETag(named name: String) -> String? {
+        language == (storedLanguage ?? "en") ? storedETagsByName[name] : nil
+    }
+
     /// The account service the config names (resolved against the config's URL), if any.
     var accountService: URL? {
         guard let service = snapshot.config?.accountService?.resolved(against: settings.source.configURL), !service.isFileURL else { return nil }
@@ -139,10 +178,11 @@ final class SyncContext: @unchecked Sendable {
     /// The batch the save step commits.
     func batch() -> SyncBatch {
         let staged = snapshot
-        let checks = staged.checked.map { SyncBatch.FeedCheck(feed: $0.key.rawValue, etag: $0.value) }
+        let checks = (staged.checked.map { SyncBatch.FeedCheck(feed: $0.key.rawValue, etag: $0.value) }
+            + staged.transcriptChecks.map { SyncBatch.FeedCheck(feed: $0.key, etag: $0.value) })
             .sorted { $0.feed < $1.feed }
         return SyncBatch(contents: staged.contents.map { .json($0) }, news: staged.news, liveVideos: staged.liveVideos,
-                         articles: staged.articles, language: staged.config == nil ? nil : language,
+                         articles: staged.articles, transcripts: staged.transcripts, language: staged.config == nil ? nil : language,
                          checkedFeeds: checks, syncedAt: settings.now())
     }
 }

@@ -4,10 +4,10 @@ import Operations
 /// `wwdc sync`: the WWDC app's startup graph, as one group operation.
 ///
 ///     download config → version check → { schedule, news, articles, uploads }
-///                                       → { videos, favorites, feedback } → save
+///                                       → { videos, favorites, feedback, transcripts } → save
 ///
 /// Each box is an operation, each arrow a dependency (favorites and feedback wait for the uploads,
-/// videos for schedule and news, the save step for every step). Nothing reaches the store before the save step,
+/// videos for schedule and news, transcripts for the schedule, the save step for every step). Nothing reaches the store before the save step,
 /// which commits everything in one transaction; a failed or cancelled sync leaves the store as it was.
 /// Cancel it with ``SyncError/interrupted`` on SIGINT: the save step is a critical section.
 //
@@ -21,7 +21,8 @@ public final class SyncOperation: GroupOperation, @unchecked Sendable {
     /// Builds the graph. `reporter` hears about each step as it starts and ends.
     public init(settings: SyncSettings, store: ConferenceStore, reporter: (any SyncProgressReporting)? = nil) throws {
         context = try SyncContext(settings: settings, store: store)
-        recorder = StepRecorder(forwardingTo: reporter)
+        let recorder = StepRecorder(forwardingTo: reporter)
+        self.recorder = recorder
 
         let config = DownloadConfigOperation(context: context)
         let versionCheck = VersionCheckOperation(context: context)
@@ -32,6 +33,9 @@ public final class SyncOperation: GroupOperation, @unchecked Sendable {
         let uploads = UploadsOperation(context: context)
         let favorites = AccountImportOperation(FavoritesList(), context: context)
         let feedback = AccountImportOperation(FeedbackList(), context: context)
+        let transcripts = TranscriptsOperation(context: context) { done, total in
+            recorder.stepProgressed(.transcripts, done: done, total: total)
+        }
         let save = SaveOperation(context: context)
 
         versionCheck.addDependency(config)
@@ -43,10 +47,12 @@ public final class SyncOperation: GroupOperation, @unchecked Sendable {
         // The lists are fetched after the outbox went up, so they hold what was uploaded.
         favorites.addDependency(uploads)
         feedback.addDependency(uploads)
-        for step in [config, versionCheck, schedule, news, articles, uploads, videos, favorites, feedback] as [AdvancedOperation] {
+        // After the schedule: the transcripts belong to its items.
+        transcripts.addDependency(schedule)
+        for step in [config, versionCheck, schedule, news, articles, uploads, videos, favorites, feedback, transcripts] as [AdvancedOperation] {
             save.addDependency(step)
         }
-        let steps: [AdvancedOperation] = [config, versionCheck, schedule, news, articles, uploads, videos, favorites, feedback, save]
+        let steps: [AdvancedOperation] = [config, versionCheck, schedule, news, articles, uploads, videos, favorites, feedback, transcripts, save]
         let observer = SyncProgressObserver(reporter: recorder)
         for step in steps {
             if step !== config { step.addCondition(StepsSucceededCondition()) }
@@ -70,7 +76,7 @@ public final class SyncOperation: GroupOperation, @unchecked Sendable {
         for (kind, counts) in counted {
             changes[kind] = ["inserted": counts.inserted, "updated": counts.updated, "deleted": counts.deleted]
         }
-        let summary = SyncSummary(
+        var summary = SyncSummary(
             status: interrupted ? .interrupted : (cause == nil ? .succeeded : .failed),
             source: context.settings.source.description,
             language: staged.config == nil ? nil : context.language,
@@ -85,6 +91,7 @@ public final class SyncOperation: GroupOperation, @unchecked Sendable {
             ignored: Self.byFeed(staged.issues.filter { $0.kind == .ignored }),
             error: interrupted ? SyncError.interrupted.description : cause.map(ErrorText.message),
             hint: interrupted ? SyncError.interrupted.recoverySuggestion : cause.flatMap(ErrorText.hint))
+        summary.transcriptsFailed = staged.transcriptsFailed
         finalSummary.withLock { $0 = summary }
     }
 
@@ -105,6 +112,10 @@ final class StepRecorder: SyncProgressReporting {
 
     func stepStarted(_ step: SyncStep) {
         next?.stepStarted(step)
+    }
+
+    func stepProgressed(_ step: SyncStep, done: Int, total: Int) {
+        next?.stepProgressed(step, done: done, total: total)
     }
 
     func stepFinished(_ step: SyncStep, outcome: SyncStepOutcome) {

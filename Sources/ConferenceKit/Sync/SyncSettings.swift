@@ -1,4 +1,5 @@
 import Foundation
+import Operations
 
 /// What a sync needs to know besides the store.
 public struct SyncSettings: Sendable {
@@ -20,6 +21,10 @@ public struct SyncSettings: Sendable {
     public var language: String?
     /// The language of the user's locale (`LANG`), used when neither is known.
     public var localeLanguage: String?
+    /// How many transcripts are fetched at once.
+    public var jobs: Int = 8
+    /// How a failed transcript request is tried again.
+    public var retry: RetryPolicy = SyncSettings.defaultRetry
 
     public init(source: ConferenceSource, timeout: TimeInterval = 30, appVersion: AppVersion = WWDCVersion.current,
                 transport: any FeedTransport = RoutingTransport(), credentialStore: CredentialStore? = nil,
@@ -42,3 +47,21 @@ public enum WWDCVersion {
     public static let string = "1.0.0"
     public static let current = AppVersion(string)!
 }
+
+extension SyncSettings {
+    /// Three attempts, half a second then a second apart (with jitter), for the failures that pass:
+    /// a timeout, a broken connection, a server error or a "too many requests" (whose Retry-After is
+    /// followed, up to a minute).
+    public static let defaultRetry = RetryPolicy(maxAttempts: 3, baseDelay: 0.5, maxDelay: 8, maxRetryAfter: 60,
+                                                 shouldRetry: { errors in errors.contains(where: isPassing) })
+
+    /// Whether trying again may help.
+    static func isPassing(_ error: any Error) -> Bool {
+        switch error {
+        case let error as BackendError: error.isTransient
+        case OperationError.timedOut: true
+        default: false
+        }
+    }
+}
+

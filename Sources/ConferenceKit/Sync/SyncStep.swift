@@ -12,6 +12,7 @@ public enum SyncStep: String, CaseIterable, Sendable, Codable {
     case videos
     case favorites
     case feedback
+    case transcripts
     case save
 
     /// How the progress display names the step.
@@ -26,6 +27,7 @@ public enum SyncStep: String, CaseIterable, Sendable, Codable {
         case .videos: "Videos"
         case .favorites: "Favorites"
         case .feedback: "Feedback"
+        case .transcripts: "Transcripts"
         case .save: "Save"
         }
     }
@@ -55,7 +57,13 @@ public struct SyncStepOutcome: Sendable, Equatable {
 /// Hears about the steps of a sync as they run (the progress display). Called from any thread.
 public protocol SyncProgressReporting: Sendable {
     func stepStarted(_ step: SyncStep)
+    /// How far a step made of many requests is (`done` of `total`); not every step says.
+    func stepProgressed(_ step: SyncStep, done: Int, total: Int)
     func stepFinished(_ step: SyncStep, outcome: SyncStepOutcome)
+}
+
+extension SyncProgressReporting {
+    public func stepProgressed(_ step: SyncStep, done: Int, total: Int) {}
 }
 
 /// An operation that is one box of the graph.

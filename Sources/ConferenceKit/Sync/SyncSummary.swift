@@ -34,6 +34,8 @@ public struct SyncSummary: Sendable, Encodable {
     public var skipped: [FeedIssue]
     /// Values of kept items that could not be used and were left out.
     public var ignored: [FeedIssue]
+    /// Content ids whose transcript could not be fetched; the next sync tries them again.
+    public var transcriptsFailed: [String] = []
     /// The one line that says what went wrong.
     public var error: String?
     /// How to fix it.
@@ -41,7 +43,7 @@ public struct SyncSummary: Sendable, Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case status, source, language, database, seconds, steps, changes, rowsChanged, downloaded, unchanged, skipped, ignored
-        case error, hint
+        case transcriptsFailed, error, hint
     }
 
     /// Every field, `null` when unknown: a script never has to test whether a key exists.
@@ -59,6 +61,7 @@ public struct SyncSummary: Sendable, Encodable {
         try container.encode(unchanged, forKey: .unchanged)
         try container.encode(skipped, forKey: .skipped)
         try container.encode(ignored, forKey: .ignored)
+        try container.encode(transcriptsFailed, forKey: .transcriptsFailed)
         try container.encode(error, forKey: .error)
         try container.encode(hint, forKey: .hint)
     }
@@ -70,6 +73,7 @@ public struct SyncSummary: Sendable, Encodable {
             let unchangedNote = unchanged.isEmpty ? "" : ", \(unchanged.count) unchanged"
             return "Synced from \(source) in \(String(format: "%.2f", seconds)) s: \(downloaded.count) feed\(downloaded.count == 1 ? "" : "s") downloaded\(unchangedNote), "
                 + (rowsChanged == 0 ? "nothing changed" : "\(rowsChanged) row\(rowsChanged == 1 ? "" : "s") changed")
+                + (transcriptsFailed.isEmpty ? "" : "; \(transcriptsFailed.count) transcript\(transcriptsFailed.count == 1 ? "" : "s") failed, will retry")
                 + (skipped.isEmpty ? "." : "; " + skippedNote + " (see --verbose).")
         case .failed:
             return "Sync failed: \(error ?? "unknown error"). The store was left as it was."

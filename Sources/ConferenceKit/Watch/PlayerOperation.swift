@@ -16,13 +16,17 @@ import Darwin
 public final class PlayerOperation: AdvancedOperation, @unchecked Sendable {
     public let url: String
     public let player: PlayerCommand
+    /// Where playback starts, in seconds into the video; nil for the beginning. Players wwdc cannot
+    /// tell (``PlayerCommand/canStartAtTime``) start at the beginning.
+    public let start: Int?
     private let environment: [String: String]
     private let signalled = Locked(false)
 
     /// `environment` is the player's (the caller's own, usually).
-    public init(url: String, player: PlayerCommand, environment: [String: String]) {
+    public init(url: String, player: PlayerCommand, start: Int? = nil, environment: [String: String]) {
         self.url = url
         self.player = player
+        self.start = start
         self.environment = environment
         super.init()
         name = "play"
@@ -65,36 +69,13 @@ public final class PlayerOperation: AdvancedOperation, @unchecked Sendable {
         }
     }
 
-    /// posix_spawn with the caller's standard input, output and error, default signal handling
-    /// and an empty signal mask (what the shell would give it).
+    /// The player with the caller's standard input, output and error, started as a shell would
+    /// start it (see ``ProgramCommandLine/spawn(_:_:environment:standardInput:)``).
     private func spawn(playing target: String) throws -> pid_t {
-        #if canImport(Darwin)
-        var attributes: posix_spawnattr_t?
-        #else
-        var attributes = posix_spawnattr_t()
-        #endif
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGINT, SIGTERM, SIGQUIT, SIGPIPE, SIGTSTP] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        posix_spawnattr_setsigmask(&attributes, &mask)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-
-        let argv = player.argv(playing: target).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup($0.key + "=" + $0.value) } + [nil]
-        defer {
-            for pointer in argv { free(pointer) }
-            for pointer in envp { free(pointer) }
+        do {
+            return try ProgramCommandLine.spawn(player.executable, player.argv(playing: target, from: start), environment: environment)
+        } catch {
+            throw WatchError.playerNotStarted(player.name, reason: error.reason)
         }
-        var pid: pid_t = 0
-        let code = posix_spawn(&pid, player.executable, nil, &attributes, argv, envp)
-        guard code == 0 else {
-            throw WatchError.playerNotStarted(player.name, reason: String(cString: strerror(code)))
-        }
-        return pid
     }
 }

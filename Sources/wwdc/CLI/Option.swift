@@ -66,3 +66,48 @@ extension Option where Value == Int? {
         })
     }
 }
+
+extension Option where Value == Int? {
+    /// A moment into a video, as seconds from the start, or nil: `SS` (any number of seconds),
+    /// `M:SS` or `H:MM:SS`; anything else is a usage error naming the option and the forms.
+    static func time(_ long: String, value: String, help: String) -> Option {
+        Option(CommandSpec.Option(long: long, short: nil, value: value, help: help) { given, spec throws(UsageError) in
+            guard let text = given.last else { return Int?.none }
+            guard let seconds = Self.seconds(in: text) else {
+                throw UsageError("Invalid value '\(text)' for '--\(long)': expected seconds (754), minutes and seconds (12:34) or hours, minutes and seconds (1:02:03)",
+                                 spec: spec)
+            }
+            return seconds
+        })
+    }
+
+    /// `754`, `12:34` or `1:02:03` as seconds; nil for anything else (a field after the first
+    /// above 59, signs, fractions, more than three fields).
+    static func seconds(in text: String) -> Int? {
+        let fields = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard (1...3).contains(fields.count),
+              fields.allSatisfy({ !$0.isEmpty && $0.count <= 9 && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return nil }
+        let numbers = fields.compactMap { Int($0) }
+        guard numbers.count == fields.count, numbers.dropFirst().allSatisfy({ $0 < 60 }) else { return nil }
+        return numbers.reduce(0) { $0 * 60 + $1 }
+    }
+}
+
+extension Option {
+    /// One of a fixed list of values, repeatable: the ones given (any case), in order, each once;
+    /// anything else is a usage error naming the choices. Help and completion list them.
+    static func choices<Choice>(_ long: String, value: String, help: String, as type: Choice.Type) -> Option
+        where Value == [Choice], Choice: RawRepresentable & CaseIterable & Hashable & Sendable, Choice.RawValue == String {
+        let names = Choice.allCases.map(\.rawValue)
+        return Option(CommandSpec.Option(long: long, short: nil, value: value, help: help, choices: names, repeatable: true) { given, spec throws(UsageError) in
+            var chosen: [Choice] = []
+            for text in given {
+                guard let choice = Choice.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) else {
+                    throw UsageError("Invalid value '\(text)' for '--\(long)': expected one of \(names.joined(separator: ", "))", spec: spec)
+                }
+                if !chosen.contains(choice) { chosen.append(choice) }
+            }
+            return chosen
+        })
+    }
+}

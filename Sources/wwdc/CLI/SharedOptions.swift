@@ -15,6 +15,7 @@ enum SharedOptions {
     static let favorites = Option.flag("favorites", short: "f", help: "Only your favorites.")
     static let search = Option.text("search", short: "s", value: "text", help: "Only items matching these words, best first.")
     static let output = Option.text("output", short: "o", value: "file", help: "Write to <file> instead of standard output.")
+    static let at = Option.time("at", value: "time", help: "From this moment of the video: seconds (754), M:SS (12:34) or H:MM:SS.")
 
     /// Logging in from a script.
     static let username = Option.text("username", value: "name",

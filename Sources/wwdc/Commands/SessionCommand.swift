@@ -11,8 +11,9 @@ enum SessionCommand {
         path: "session",
         abstract: "Show one session: when and where, description, video, related sessions and resources.",
         discussion: """
-        Also its topics, the chapters of its video, the sign-up of a lab by appointment, an article's \
-        text, and (with --code) the code shown in its video.
+        Also its topics, the chapters of its video, whether it has a transcript ('wwdc transcript'), \
+        the sign-up of a lab by appointment, an article's text, and (with --code) the code shown in \
+        its video.
         """,
         options: [code, SharedOptions.local, SharedOptions.json, SharedOptions.db],
         arguments: [.init(name: "session", help: "A session id (wwdc2026-101), a number in the current event (101) or a developer.apple.com link.",
@@ -108,6 +109,7 @@ enum SessionCommand {
             field("Feedback", "none")
         }
         field("Video", videoSummary(detail))
+        field("Transcript", transcriptSummary(detail))
         let description = detail.description
         if !description.isEmpty {
             out.append("")
@@ -198,6 +200,14 @@ enum SessionCommand {
         return out.joined(separator: "\n") + "\n"
     }
 
+    /// `23:41, English — wwdc transcript wwdc2026-101`, or `none`.
+    static func transcriptSummary(_ detail: SessionDetail) -> String {
+        guard let transcript = detail.transcript else { return "none" }
+        let length = BrowseSupport.duration(transcript.duration)
+        return [length, BrowseSupport.languageName(transcript.language)].filter { !$0.isEmpty }.joined(separator: ", ")
+            + " — wwdc transcript \(detail.sessionID)"
+    }
+
     /// `1:42:50 · HD and SD · stream`, or `none`.
     static func videoSummary(_ detail: SessionDetail) -> String {
         guard let media = detail.media else { return detail.liveStream == nil ? "none" : "live stream only" }
@@ -263,6 +273,11 @@ enum SessionCommand {
             var code: String
         }
 
+        struct Transcript: Encodable {
+            var language: String
+            var duration: Double
+        }
+
         struct Signup: Encodable {
             var url: String
             @Nullable var text: String?
@@ -290,6 +305,7 @@ enum SessionCommand {
         @Nullable var favoriteSyncState: String?
         @Nullable var feedback: Feedback?
         @Nullable var video: Video?
+        @Nullable var transcript: Transcript?
         @Nullable var liveStream: LiveStream?
         var related: [Related]
         var resources: [Resource]
@@ -333,6 +349,7 @@ enum SessionCommand {
                       sd: optional($0.downloadSD), appleTVStream: optional($0.tvOSHLS), slides: optional($0.slides),
                       subtitles: optional($0.subtitles))
             }
+            transcript = detail.transcript.map { Transcript(language: $0.language, duration: $0.duration) }
             liveStream = detail.liveStream.map {
                 LiveStream(stream: optional($0.iosURL), appleTVStream: optional($0.tvosURL),
                            ended: $0.actualEndDate.map { zone.localTime($0.secondsSince1970, recordedOffset: detail.utcOffset).iso8601 })

@@ -12,6 +12,7 @@ enum SyncCommand {
     static let json = SharedOptions.json.help("Print a machine-readable summary on stdout.")
     static let verbose = Option.flag("verbose", help: "Show every operation, not only the steps, and each item a feed held that could not be used.")
     static let noWait = Option.flag("no-wait", help: "Fail at once if another sync is running on this store, instead of waiting.")
+    static let jobs = Option.integer("jobs", value: "n", help: "How many transcripts to fetch at once, 1 to 32 (default 8).", in: 1...32)
     static let rebuild = Option.flag("rebuild", help: "Make a fresh store from the feeds (for a damaged one): the old file is set aside, your favorites, feedback and changes not yet uploaded are carried over where they can be read.")
 
     static let spec = CommandSpec(
@@ -19,12 +20,13 @@ enum SyncCommand {
         abstract: "Bring the local store up to date from a conference server.",
         discussion: """
         Downloads the config, checks the version, then the schedule, news and videos (and, when logged \
-        in, your favorites and feedback), and saves everything in one transaction: a failed or \
-        interrupted sync leaves the store as it was. Unchanged feeds are not downloaded again.
+        in, your favorites and feedback), and the transcripts that changed, and saves everything in one \
+        transaction: a failed or interrupted sync leaves the store as it was. Unchanged feeds are not \
+        downloaded again. A transcript that cannot be fetched is reported and fetched by the next sync.
         With no source, syncs from the last source again; the first time, the sample conference bundled \
         with wwdc.
         """,
-        options: [source, language, SharedOptions.db, json, SharedOptions.trace, verbose, noWait, rebuild],
+        options: [source, language, SharedOptions.db, json, SharedOptions.trace, verbose, noWait, jobs, rebuild],
         examples: [
             ("wwdc sync", "Sync again from the last source (at first: the bundled sample conference)."),
             ("wwdc sync --source https://example.com/wwdc/", "Sync from a server."),
@@ -61,10 +63,11 @@ enum SyncCommand {
 
         let progress = SyncProgressDisplay(owner: context.terminal, verbose: arguments[verbose])
         let timeout = context.environment["WWDC_TIMEOUT"].flatMap(Double.init) ?? 30
-        let settings = SyncSettings(source: source, timeout: timeout,
+        var settings = SyncSettings(source: source, timeout: timeout,
                                     credentialStore: CredentialStore(environment: context.environment),
                                     interaction: TerminalInteraction(owner: context.terminal), language: language,
                                     localeLanguage: FeedLanguage.fromLocale(context.environment), now: { context.now })
+        if let jobs = arguments[jobs] { settings.jobs = jobs }
         let sync = try SyncOperation(settings: settings, store: store, reporter: progress)
 
         var runner = OperationRunner(arguments, context: context)

@@ -7,6 +7,7 @@ import TerminalUI
 /// `wwdc watch <id>`: plays a session's video in a player, one at a time.
 enum WatchCommand {
     static let printURL = Option.flag("print-url", help: "Print the URL instead of opening a player.")
+    static let at = SharedOptions.at.help("Start playing at this moment: seconds (754), M:SS (12:34) or H:MM:SS.")
 
     static let spec = CommandSpec(
         path: "watch",
@@ -15,14 +16,19 @@ enum WatchCommand {
         Opens the best stream in the player named by $WWDC_PLAYER (a program and its options, split into \
         words as a shell would, but run without one; the URL comes last), else in the first of mpv, vlc \
         and ffplay found on PATH; with none, prints the URL. Only http and https addresses are played. \
-        Only one 'wwdc watch' plays at a time: another is refused while the first player runs.
+        Only one 'wwdc watch' plays at a time: another is refused while the first player runs. With \
+        --at, playback starts at that moment: mpv gets --start=SECONDS, vlc --start-time=SECONDS, \
+        ffplay -ss SECONDS (the player is known by its program's name); another player starts at the \
+        beginning, and the time to skip to is printed. 'wwdc search' and 'wwdc transcript' show the \
+        times of what is said.
         """,
-        options: [printURL, SharedOptions.db],
+        options: [at, printURL, SharedOptions.db],
         arguments: [.init(name: "session", help: "A session id (wwdc2026-101), a number in the current event (101) or a developer.apple.com link.",
                           completion: .sessionIDs)],
         examples: [
             ("wwdc watch 101", "Play the keynote of the current event."),
             ("WWDC_PLAYER='mpv --fs' wwdc watch wwdc2026-202", "Full screen in mpv."),
+            ("wwdc watch 102 --at 12:34", "From 12 minutes 34 seconds in."),
             ("wwdc watch 101 --print-url | pbcopy", "Copy the URL instead."),
         ])
 
@@ -34,13 +40,18 @@ enum WatchCommand {
         guard let detail else { throw BrowseError.unknownSession(input, suggestion: nil) }
         guard let rawURL = detail.bestStreamURL(at: now) else { throw WatchError.noVideo(detail.sessionID) }
         let url = try PlayerOperation.playableURL(rawURL)
+        let start = arguments[at]
+        // Where to skip to by hand when no player is told: on stderr, so stdout stays the URL alone.
+        let time = start.map { BrowseSupport.timestamp(Double($0)) }
         if arguments[printURL] {
             context.output(url + "\n")
+            if let time { context.message("Start at \(time).") }
             return .success
         }
         guard let player = try PlayerCommand.find(environment: context.environment) else {
             context.message("No player found: set WWDC_PLAYER, or install mpv, vlc or ffplay. The video's URL:")
             context.output(url + "\n")
+            if let time { context.message("Start at \(time).") }
             return .success
         }
         let lockPath = try StoreLocation.dataFolder(environment: context.environment) + "/watch.lock"
@@ -51,10 +62,14 @@ enum WatchCommand {
             }
         }
         try StoreLocation.prepareFolder(for: lock.path)
-        let play = PlayerOperation(url: url, player: player, environment: context.environment)
+        let play = PlayerOperation(url: url, player: player, start: start, environment: context.environment)
         lock.guard(play)
+        let from = time.map { " from " + $0 } ?? ""
         play.addObserver(BlockObserver(start: { _ in
-            context.message("Playing \(detail.sessionID) “\(BrowseSupport.cell(detail.title))” in \(BrowseSupport.cell(player.name))…")
+            context.message("Playing \(detail.sessionID) “\(BrowseSupport.cell(detail.title))”\(from) in \(BrowseSupport.cell(player.name))…")
+            if !player.canStartAtTime, let time {
+                context.message("\(BrowseSupport.cell(player.name)) cannot be told where to start: start at \(time) by hand.")
+            }
             // Before the player writes anything of its own.
             context.terminal.drain()
         }))

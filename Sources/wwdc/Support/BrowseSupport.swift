@@ -154,6 +154,11 @@ enum BrowseSupport {
         return "\(minutes):\(ss)"
     }
 
+    /// A transcript's language as people name it (`English` for `eng`), else its code as the feed gave it.
+    static func languageName(_ code: String) -> String {
+        Locale(identifier: "en_US").localizedString(forLanguageCode: code) ?? code
+    }
+
     /// `1:42:50` or `35:13`.
     static func duration(_ seconds: Double?) -> String {
         guard let seconds, seconds > 0 else { return "" }

@@ -65,6 +65,14 @@ final class CommandContext: Sendable {
         return environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil } ?? 80
     }
 
+    /// The height of the terminal on stdout, in lines: nil in a pipe.
+    var outputHeight: Int? {
+        guard stdoutIsTerminal else { return nil }
+        var window = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_row > 0 { return Int(window.ws_row) }
+        return environment["LINES"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil } ?? 24
+    }
+
     /// Writes a message line to stderr, through the terminal owner.
     func message(_ text: String) {
         terminal.print(text)

@@ -20,6 +20,11 @@ final class SyncProgressDisplay: SyncProgressReporting {
         tasks.withLock { $0[step.rawValue] = id }
     }
 
+    func stepProgressed(_ step: SyncStep, done: Int, total: Int) {
+        guard let id = tasks.withLock({ $0[step.rawValue] }) else { return }
+        progress.update(id, detail: "\(done) of \(total)")
+    }
+
     func stepFinished(_ step: SyncStep, outcome: SyncStepOutcome) {
         let id = tasks.withLock { $0[step.rawValue] } ?? progress.begin(step.title)
         switch outcome.status {

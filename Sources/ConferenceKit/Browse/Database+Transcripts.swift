@@ -1,0 +1,40 @@
+import Foundation
+
+extension Database {
+    /// The transcript of the session with id `sessionID` (a resolved id: see ``SessionResolver``),
+    /// its lines gathered into paragraphs; nil when the store has none for it.
+    public func transcript(sessionID: String) throws -> SessionTranscript? {
+        guard var transcript = try readOne("""
+            SELECT t.session_id, coalesce(s.title, ''), t.language, t.duration
+            FROM transcripts t LEFT JOIN sessions s ON s.id = t.session_id
+            WHERE t.session_id = ?
+            """, [sessionID], { row in
+                SessionTranscript(sessionID: row.text(0), title: row.text(1), language: row.text(2), duration: row.double(3), paragraphs: [])
+            }) else { return nil }
+        let lines = try readAll("""
+            SELECT paragraph, start, text FROM transcript_lines WHERE session_id = ? ORDER BY position
+            """, [sessionID]) { (paragraph: $0.int(0), start: $0.double(1), text: $0.text(2).trimmingCharacters(in: .whitespaces)) }
+        var groups: [(start: Double, texts: [String])] = []
+        var current: Int?
+        for line in lines {
+            if line.paragraph != current {
+                groups.append((line.start, []))
+                current = line.paragraph
+            }
+            if !line.text.isEmpty { groups[groups.count - 1].texts.append(line.text) }
+        }
+        // A paragraph without words (a pause, a line the sanitiser emptied) is not shown.
+        transcript.paragraphs = groups.filter { !$0.texts.isEmpty }.map {
+            SessionTranscript.Paragraph(start: $0.start, text: $0.texts.joined(separator: " "))
+        }
+        return transcript
+    }
+
+    /// That the session with id `sessionID` has a transcript, its language and length; nil when it
+    /// has none.
+    public func transcriptSummary(sessionID: String) throws -> TranscriptSummary? {
+        try readOne("SELECT language, duration, line_count FROM transcripts WHERE session_id = ?", [sessionID]) { row in
+            TranscriptSummary(language: row.text(0), duration: row.double(1), lineCount: row.int(2))
+        }
+    }
+}

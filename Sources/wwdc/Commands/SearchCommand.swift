@@ -1,0 +1,148 @@
+import ConferenceKit
+import Foundation
+import TerminalUI
+
+/// `wwdc search TEXT...`: one ranked list of what matches across session titles, descriptions and
+/// keywords, transcripts, code snippets and news.
+enum SearchCommand {
+    static let sources = Option.choices("in", value: "source", help: "Look only in sessions, transcripts, code or news; repeat for several (default: all four).",
+                                        as: SearchSource.self)
+    static let event = SharedOptions.event.help("Only this event: an id (wwdc2026), its year, or 'all' (the default: every event).")
+    static let topic = SharedOptions.topic.help("Only sessions of this topic, with their transcripts and code (name, unique prefix or id); repeat for several.")
+    static let limit = SharedOptions.limit.help("Show at most <count> hits (default: \(defaultLimit)).")
+    static let defaultLimit = 20
+
+    static let spec = CommandSpec(
+        path: "search",
+        abstract: "Search sessions, transcripts, code and news: one list, best first.",
+        discussion: """
+        The text is words, all of which must match, in any order; "a phrase in quotes", matched only \
+        as those words in that order (quote the quotes for the shell: '"swift testing"'); and \
+        prefix* for any word starting so. Nothing else is syntax. A word that starts with '-' goes \
+        after '--'. Every event is searched unless --event names one; naming an event or a topic \
+        leaves the news out (they belong to neither).
+
+        Ranking: every session with all the words in its title comes first, then the other \
+        sessions (description and keywords), then transcript lines, then code snippets (title and \
+        code), then news (title and body). Within each, the best BM25 relevance first (a session's \
+        title weighs 10, its description 3, its keywords 1; a snippet's or news item's title 3, its \
+        text 1). The score in --json is that order in one number, lower first: the BM25 score \
+        (from -999 to 0) plus -5000 for a title match, -4000 for another session, -3000 for a \
+        transcript line, -2000 for code, -1000 for news. Equal scores go by id, then time.
+
+        A transcript hit shows the line, with the words marked on a terminal, and the command that \
+        plays the video from there.
+        """,
+        options: [sources, event, topic, limit,
+                  SharedOptions.json.help("Print JSON: an array of {kind, id, title, at, snippet, score}."), SharedOptions.db],
+        arguments: [.init(name: "text", help: "Words, \"phrases\" and prefix* to look for.", variadic: true)],
+        examples: [
+            ("wwdc search swiftui navigation", "Everything that mentions both words, title matches first."),
+            ("wwdc search '\"swift testing\"' --in transcripts", "Where the phrase is said, with the moment to play it from."),
+            ("wwdc search 'observ*' --in code --event 2025", "Code of 2025 with a word starting with 'observ'."),
+            ("wwdc search metal --json | jq -r '.[] | select(.kind == \"transcript\") | .id'", "The sessions whose transcript says it."),
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
+        let text = arguments.positionals.joined(separator: " ")
+        guard let query = SearchQuery(text) else {
+            throw UsageError("Nothing to search for in '\(text)': give words, a \"phrase\" or a prefix*", spec: spec)
+        }
+        let chosen = arguments[sources]
+        let store = try BrowseSupport.openStore(arguments, context)
+        let results = try store.read { db -> [SearchResult] in
+            var request = SearchRequest(query: query, limit: arguments[limit] ?? defaultLimit)
+            if !chosen.isEmpty { request.sources = Set(chosen) }
+            if arguments[event] != nil { request.eventIDs = try BrowseSupport.events(arguments, in: db).ids }
+            request.topicIDs = try BrowseSupport.topicIDs(arguments, in: db)
+            return try db.searchEverywhere(request)
+        }
+        return try Listing.print(results, json: arguments[SharedOptions.json], context: context, row: Row.init,
+                                 empty: { ["No matches."] }) { results in
+            render(results, query: query, text: text, width: context.outputWidth, style: context.outputStyle)
+        }
+    }
+
+    // MARK: Text
+
+    /// A heading, then each hit: its kind, id and title on one line; for a transcript line, the line
+    /// and the command that plays from there; for a code snippet, the line that matched and the
+    /// command that prints it.
+    static func render(_ results: [SearchResult], query: SearchQuery, text: String, width: Int?, style: Style) -> String {
+        let kinds = results.map(\.source.kind)
+        let column = (kinds.map(\.count).max() ?? 0) + 2
+        let indent = String(repeating: " ", count: column)
+        // Ids in a column of their own, so the titles line up (news show only their title).
+        let idWidth = results.filter { $0.source != .news }.map(\.id.displayWidth).max() ?? 0
+        let quoted = text.contains(where: SearchQuery.quotes.contains) ? text : "“\(text)”"
+        var out = [style.bold(fit("Best matches for \(quoted)", width: width))]
+        for (kind, result) in zip(kinds, results) {
+            var heading = result.source == .news ? result.title : result.id.padded(toWidth: idWidth) + "  " + result.title
+            switch result.source {
+            case .transcripts:
+                heading += result.at.map { ", at " + BrowseSupport.timestamp($0) } ?? ""
+            case .code:
+                heading += " — " + (result.snippetTitle.flatMap { $0.isEmpty ? nil : $0 } ?? "snippet \(result.snippetNumber ?? 1)")
+            case .sessions, .news:
+                break
+            }
+            out.append(style.dim(kind.padding(toLength: column, withPad: " ", startingAt: 0)) + fit(heading, width: width.map { $0 - column }))
+            switch result.source {
+            case .transcripts:
+                out += marked(result.snippet, query: query, indent: indent, width: width, style: style)
+                if let at = result.at { out.append(indent + style.dim("wwdc watch \(result.id) --at \(BrowseSupport.timestamp(at))")) }
+            case .code:
+                out += marked(result.snippet, query: query, indent: indent, width: width, style: style)
+                out.append(indent + style.dim("wwdc code \(result.id) \(result.snippetNumber ?? 1)"))
+            case .sessions, .news:
+                break
+            }
+        }
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    /// `text` cut to `width` columns on a terminal; whole in a pipe.
+    private static func fit(_ text: String, width: Int?) -> String {
+        width.map { text.truncated(toWidth: max(10, $0)) } ?? text
+    }
+
+    /// `text` under `indent`, wrapped to the terminal (whole in a pipe), the query's words marked.
+    /// Wrapped first, then marked line by line, so the marks never count as width.
+    private static func marked(_ text: String, query: SearchQuery, indent: String, width: Int?, style: Style) -> [String] {
+        let lines = width.map { text.wrapped(width: max(20, $0 - indent.count)) } ?? [text]
+        return lines.map { line in
+            var result = ""
+            var position = line.startIndex
+            for range in query.matches(in: line) {
+                result += line[position..<range.lowerBound] + style.bold(style.yellow(String(line[range])))
+                position = range.upperBound
+            }
+            return indent + result + line[position...]
+        }
+    }
+
+    // MARK: JSON
+
+    /// A hit in `--json`: the field names are part of the interface (see the README).
+    struct Row: Encodable {
+        /// `session`, `transcript`, `code` or `news`.
+        var kind: String
+        /// The session's id, or the news item's.
+        var id: String
+        /// The session's title, a code snippet's own, or the news item's.
+        var title: String
+        /// Seconds into the video: a transcript line's start, a code snippet's when known.
+        @Nullable var at: Double?
+        var snippet: String
+        var score: Double
+
+        init(_ result: SearchResult) {
+            kind = result.source.kind
+            id = result.id
+            title = result.source == .code ? result.snippetTitle ?? result.title : result.title
+            at = result.at
+            snippet = result.snippet
+            score = (result.score * 1000).rounded() / 1000
+        }
+    }
+}

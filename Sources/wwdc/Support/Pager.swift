@@ -1,0 +1,122 @@
+import ConferenceKit
+import Foundation
+import TerminalUI
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Long output on a terminal goes through a pager, as `git` and `man` do.
+///
+/// Only when stdout is a terminal and the text is taller than its window: in a pipe, or when it
+/// fits, the text is written as it is. The pager is `$WWDC_PAGER`, else `$PAGER`, else `less -FRX`
+/// (one of them set to nothing, or to `cat`, means none). Its command is split into words like
+/// `WWDC_PLAYER` and run without a shell; a pager that cannot be found or started means the text
+/// is printed directly.
+enum Pager {
+    /// The pager when none is named: quits at once when the text fits after all (`-F`), keeps
+    /// colours (`-R`) and leaves the text on the screen when it ends (`-X`).
+    static let defaultCommand = "less -FRX"
+
+    /// Writes `text` to stdout, through the pager when `enabled` and it is called for.
+    static func output(_ text: String, context: CommandContext, enabled: Bool = true) {
+        guard enabled, context.stdoutIsTerminal, let rows = context.outputHeight,
+              lineCount(text, width: context.outputWidth) >= rows,
+              let command = command(environment: context.environment) else {
+            context.output(text)
+            return
+        }
+        // What waits to be written to stderr comes out before the pager takes the screen.
+        context.terminal.drain()
+        guard run(command, text: text, environment: context.environment) else {
+            context.output(text)
+            return
+        }
+    }
+
+    /// The lines `text` takes on a terminal `width` columns wide (long lines wrap).
+    static func lineCount(_ text: String, width: Int?) -> Int {
+        let width = max(1, width ?? 80)
+        return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast(text.hasSuffix("\n") ? 1 : 0).reduce(0) { total, line in
+            total + max(1, (line.displayWidth + width - 1) / width)
+        }
+    }
+
+    /// The pager's words, the program first: nil when paging is turned off or the command is not
+    /// one (an unclosed quote).
+    static func command(environment: [String: String]) -> [String]? {
+        let text = environment["WWDC_PAGER"] ?? environment["PAGER"] ?? defaultCommand
+        guard let words = ProgramCommandLine.words(text), let program = words.first, program != "cat" else { return nil }
+        return words
+    }
+
+    /// Starts the pager with its standard input a pipe, writes `text` into it and waits for the
+    /// pager to end. False when it could not be started (nothing was written then).
+    static func run(_ command: [String], text: String, environment: [String: String]) -> Bool {
+        guard let executable = ProgramCommandLine.locate(command[0], path: environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin") else {
+            return false
+        }
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { return false }
+        let (readEnd, writeEnd) = (ends[0], ends[1])
+        // Neither end may leak into the pager beyond its standard input: with the writing end open
+        // in the child too, the pager would never see the end of the text.
+        _ = fcntl(readEnd, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)
+        var pagerEnvironment = environment
+        // As git does: `less` and `lv` keep colours even when the command line did not say so.
+        if pagerEnvironment["LESS"] == nil { pagerEnvironment["LESS"] = "FRX" }
+        if pagerEnvironment["LV"] == nil { pagerEnvironment["LV"] = "-c" }
+        // Ctrl-C and Ctrl-\ are the pager's while it runs (it gets them too, from the same terminal):
+        // wwdc waits for it instead of ending first and leaving it on the screen.
+        let interrupt = ignore(SIGINT), quit = ignore(SIGQUIT)
+        defer {
+            restore(SIGINT, interrupt)
+            restore(SIGQUIT, quit)
+        }
+        let pid: pid_t
+        do {
+            pid = try ProgramCommandLine.spawn(executable, command, environment: pagerEnvironment,
+                                               standardInput: readEnd)
+        } catch {
+            close(readEnd)
+            close(writeEnd)
+            return false
+        }
+        close(readEnd)
+        write(text, to: writeEnd)
+        close(writeEnd)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return true
+    }
+
+    /// Writes all of `text` to `descriptor`, stopping quietly when the reader has gone (the person
+    /// quit the pager before the end: SIGPIPE is ignored, so that is EPIPE).
+    private static func write(_ text: String, to descriptor: Int32) {
+        var text = text
+        text.withUTF8 { bytes in
+            try? FileDescriptor.writeAll(UnsafeRawBufferPointer(bytes), to: descriptor)
+        }
+    }
+
+    /// Ignores `signal`, returning what was done with it before.
+    private static func ignore(_ signal: Int32) -> sigaction {
+        var ignored = sigaction()
+        #if canImport(Glibc)
+        ignored.__sigaction_handler.sa_handler = SIG_IGN
+        #else
+        ignored.__sigaction_u.__sa_handler = SIG_IGN
+        #endif
+        sigemptyset(&ignored.sa_mask)
+        var previous = sigaction()
+        sigaction(signal, &ignored, &previous)
+        return previous
+    }
+
+    private static func restore(_ signal: Int32, _ action: sigaction) {
+        var action = action
+        sigaction(signal, &action, nil)
+    }
+}

@@ -1,0 +1,100 @@
+@testable import ConferenceKit
+import Foundation
+import TestSupport
+import Testing
+
+/// Transcript manifests and files read by the decoding policy: refused whole only when they cannot be
+/// trusted as a whole, an unusable item or line left out and reported, segments joined into sentences.
+@Suite("transcripts: reading manifests and files")
+struct TranscriptReaderTests {
+    let base = URL(string: "https://example.com/feeds/transcripts/manifest.json")!
+
+    @Test("a manifest: relative and absolute URLs, ETags as text or numbers, unusable entries skipped and named")
+    func manifest() throws {
+        let json = """
+            {"updated": "2026-06-01T00:00:00Z",
+             "digest": {"etag": "\\"d1\\"", "url": "digest-eng.json"},
+             "individual": {
+                "wwdc2026-101": {"etag": "\\"a\\"", "url": "wwdc2026-101-eng.json"},
+                "wwdc2026-102": {"etag": 7, "url": "https://cdn.example.com/t/102.json"},
+                "wwdc2026-103": {"url": "103.json"},
+                "wwdc2026-104": {"etag": "x"},
+                "wwdc2026-105": "not an object",
+                "wwdc2026-106": {"url": "", "etag": null}
+             }, "unknown": [1, 2]}
+            """
+        let (manifest, issues) = try TranscriptReader.manifest(Data(json.utf8), feed: "manifest.json", base: base)
+        #expect(manifest.individual.keys.sorted() == ["wwdc2026-101", "wwdc2026-102", "wwdc2026-103"])
+        #expect(manifest.individual["wwdc2026-101"] == .init(url: URL(string: "https://example.com/feeds/transcripts/wwdc2026-101-eng.json")!, etag: "\"a\""))
+        #expect(manifest.individual["wwdc2026-102"]?.etag == "7")
+        #expect(manifest.individual["wwdc2026-102"]?.url.host == "cdn.example.com")
+        #expect(manifest.individual["wwdc2026-103"]?.etag == nil)
+        #expect(manifest.digest?.url.lastPathComponent == "digest-eng.json")
+        #expect(Set(issues.map { $0.item ?? "" }) == ["wwdc2026-104", "wwdc2026-105", "wwdc2026-106"])
+        #expect(issues.allSatisfy { $0.kind == .skipped && $0.feed == "manifest.json" })
+    }
+
+    @Test("a manifest that cannot be trusted as a whole is refused", arguments: [
+        "not json", "[1, 2]", "{\"updated\": \"x\"}", "{\"individual\": [1]}", "{\"individual\": ",
+    ])
+    func refusedManifest(_ text: String) {
+        #expect(throws: FeedError.self) { try TranscriptReader.manifest(Data(text.utf8), feed: "manifest.json", base: base) }
+    }
+
+    @Test("segments become sentences, a blank line ends a paragraph, unusable lines are left out and counted")
+    func sentencesAndParagraphs() throws {
+        let json = """
+            {"wwdc2026-101": {"language": "eng", "transcript": [
+                [0, "Good afternoon, ladies and "], [1.5, "gentlemen. "], [3, "Welcome to "],
+                ["4", "the lighthouse protocol.\\n\\n"], [9, "\\n\\n"], [10, "A new paragraph?"],
+                [true, "bad seconds"], [11, 42], ["x", "y"], [12], [13, "Then: \\"quoted.\\" "], [14, "no end"]
+            ]}}
+            """
+        let (transcripts, issues) = try TranscriptReader.transcripts(Data(json.utf8), feed: "t.json", language: "eng")
+        let lines = try #require(transcripts.first).lines
+        #expect(lines.map(\.text) == ["Good afternoon, ladies and gentlemen.", "Welcome to the lighthouse protocol.",
+                                      "A new paragraph?", "Then: \"quoted.\"", "no end"])
+        #expect(lines.map(\.start) == [0, 3, 10, 13, 14])
+        #expect(lines.map(\.paragraph) == [0, 0, 1, 1, 1])
+        #expect(transcripts.first?.duration == 14)
+        #expect(issues.count == 1)
+        #expect(issues.first?.kind == .ignored && issues.first?.reason.hasPrefix("4 lines") == true, "\(issues)")
+    }
+
+    @Test("a file's items: the language falls back, an item without a transcript list is skipped and named")
+    func items() throws {
+        let json = """
+            {"a": {"transcript": [[1, "One."]]}, "b": {"language": "jpn", "transcript": []},
+             "c": {"language": "eng"}, "d": {"transcript": "text"}, "e": 5}
+            """
+        let (transcripts, issues) = try TranscriptReader.transcripts(Data(json.utf8), feed: "digest.json", language: "eng")
+        #expect(transcripts.map(\.sessionID) == ["a", "b"])
+        #expect(transcripts.map(\.language) == ["eng", "jpn"])
+        #expect(issues.map { $0.item ?? "" } == ["c", "d", "e"])
+        #expect(issues.allSatisfy { $0.kind == .skipped })
+    }
+
+    @Test("Apple's real transcript samples read, with their sentences (skipped when ../shared is absent)",
+          .enabled(if: ProjectPaths.appleTranscripts != nil, "../shared/apple-feeds/transcripts is absent"))
+    func realSamples() throws {
+        let folder = try #require(ProjectPaths.appleTranscripts)
+        let manifestData = try Data(contentsOf: folder.appendingPathComponent("transcript-manifest-eng.json"))
+        let (manifest, manifestIssues) = try TranscriptReader.manifest(manifestData, feed: "transcript-manifest-eng.json", base: folder)
+        #expect(manifestIssues.isEmpty)
+        #expect(manifest.individual.count == (try JSONSerialization.jsonObject(with: manifestData) as? [String: Any])
+            .flatMap { $0["individual"] as? [String: Any] }?.count)
+        for id in ["wwdc2019-103", "wwdc2019-104"] {
+            let data = try Data(contentsOf: folder.appendingPathComponent("\(id)-transcript-eng.json"))
+            let (transcripts, issues) = try TranscriptReader.transcripts(data, feed: "\(id).json", language: "eng")
+            #expect(issues.isEmpty)
+            let transcript = try #require(transcripts.first)
+            #expect(transcript.sessionID == id && transcript.language == "eng")
+            // Counted without the reader: the segments' seconds and the words of their texts.
+            let raw = try #require(((try JSONSerialization.jsonObject(with: data) as? [String: Any])?[id] as? [String: Any])?["transcript"] as? [[Any]])
+            #expect(transcript.duration == (raw.last?.first as? NSNumber)?.doubleValue)
+            let rawWords = raw.compactMap { $0.last as? String }.flatMap { $0.split(whereSeparator: \.isWhitespace) }
+            #expect(transcript.lines.flatMap { $0.text.split(separator: " ") }.count == rawWords.count)
+            #expect(transcript.lines.count < raw.count, "segments were not joined into sentences")
+        }
+    }
+}
