@@ -62,6 +62,31 @@ struct DownloadPartsTests {
         #expect(DownloadSettings.defaultRetry.delay(afterFailedAttempt: 1, errors: [DownloadError.httpStatus(status: 503, url: "", retryAfter: 7)]) >= 7)
     }
 
+    @Test("libcurl failures: trust and address problems are said at once, a dropped connection is retried")
+    func curlFailures() {
+        let url = "https://media.example/v.mp4"
+        #expect(MediaDownloadOperation.classify(code: 60, message: "SSL peer certificate", url: url)
+                == .untrusted(host: "media.example", reason: "SSL peer certificate"))
+        #expect(MediaDownloadOperation.classify(code: -1, message: "cannot load libcurl", url: url)
+                == .transferUnavailable(reason: "cannot load libcurl"))
+        #expect(MediaDownloadOperation.classify(code: 47, message: "x", url: url) == .unusableResponse(detail: "too many redirects"))
+        for code: Int32 in [1, 3, 6, 47, 58, 60, 77, -1] {
+            #expect(!MediaDownloadOperation.classify(code: code, message: "x", url: url).isRetriable, "code \(code)")
+        }
+        for code: Int32 in [18, 35, 52, 56] {
+            #expect(MediaDownloadOperation.classify(code: code, message: "x", url: url).isRetriable, "code \(code)")
+        }
+    }
+
+    @Test("a stored validator goes into If-Range only as one line of printable text")
+    func sendableValidators() {
+        #expect(MediaDownloadOperation.sendable(validator: "\"abc-123\"") == "\"abc-123\"")
+        #expect(MediaDownloadOperation.sendable(validator: "Wed, 21 Oct 2026 07:28:00 GMT") == "Wed, 21 Oct 2026 07:28:00 GMT")
+        #expect(MediaDownloadOperation.sendable(validator: "\"a\"\r\nX-Injected: 1") == nil)
+        #expect(MediaDownloadOperation.sendable(validator: "") == nil)
+        #expect(MediaDownloadOperation.sendable(validator: String(repeating: "a", count: 2000)) == nil)
+    }
+
     @Test("records: queued, started with a validator, done; asking again for another file starts over")
     func records() throws {
         let folder = try TemporaryFolder()

@@ -185,8 +185,8 @@ class MediaSetting:
         if "version" in obj:
             changes["version"] = _integer(obj, "version", 0, MAX_VERSION)
         if "ranges" in obj:
-            if obj["ranges"] is not None and not isinstance(obj["ranges"], bool):
-                raise ValueError("ranges must be true or false")
+            if obj["ranges"] is not None and not isinstance(obj["ranges"], bool) and obj["ranges"] != "always":
+                raise ValueError('ranges must be true, false or "always"')
             changes["ranges"] = obj["ranges"]
         fault = None
         if any(key in obj for key in ("dropAt", "pauseAt", "times")):
@@ -250,7 +250,9 @@ class MediaSettings:
             return [s.to_json() for s in self._settings]
 
     def file(self, path):
-        """(MediaFile, whether ranges are served) for a path, as currently set."""
+        """(MediaFile, ranges) for a path, as currently set: ranges is True (served, If-Range
+        honoured), False (not served) or "always" (served whatever If-Range says, as a broken cache
+        does)."""
         found = {"size": None, "version": None, "ranges": None}
         with self._lock:
             for setting in self._settings:
@@ -259,7 +261,7 @@ class MediaSettings:
                         if found[key] is None:
                             found[key] = getattr(setting, key)
         size = default_size(path) if found["size"] is None else found["size"]
-        return MediaFile(path, size, found["version"] or 0), found["ranges"] is not False
+        return MediaFile(path, size, found["version"] or 0), True if found["ranges"] is None else found["ranges"]
 
     def take_fault(self, path, start, end):
         """(dropAt, pauseAt) for a body [start, end) of `path`, consuming one of the fault's
@@ -514,7 +516,7 @@ def serve(request, fallback):
     if not request.ignore_conditional and none_match(request.header("If-None-Match"), media.etag):
         return Response(304, b"", None, headers)
     start, end, status = 0, media.size, 200
-    if ranges and if_range_holds(request.header("If-Range"), media):
+    if ranges and (ranges == "always" or if_range_holds(request.header("If-Range"), media)):
         wanted = parse_range(request.header("Range"), media.size)
         if wanted == UNSATISFIABLE:
             raise HTTPError(416, "range not satisfiable: %s is %d bytes" % (path, media.size),

@@ -264,6 +264,13 @@ class RangeTests(MediaTestCase):
         self.configure(path="/videos/*", ranges=None)
         self.assertEqual(self.get(Range="bytes=1000-")[0], 206)
 
+    def test_a_cache_that_ignores_if_range(self):
+        self.configure(path="/videos/*", ranges="always")
+        status, _, body = self.get(Range="bytes=1000-", **{"If-Range": '"another version"'})
+        self.assertEqual((status, len(body)), (206, self.SIZE - 1000))
+        self.configure(path="/videos/*", ranges=True)
+        self.assertEqual(self.get(Range="bytes=1000-", **{"If-Range": '"another version"'})[0], 200)
+
 
 class FaultInBodyTests(MediaTestCase):
     SIZE = 1000000

@@ -37,15 +37,17 @@ extension ReferenceServer {
     /// Sets the videos matching `path` (an fnmatch pattern): their size, their version (a new one
     /// is "the file changed on the server"), whether ranges are served, and a fault at a file offset
     /// (`dropAt` cuts the connection there, `pauseAt` stops there until ``releaseMedia(_:)``) for
-    /// the next `times` responses whose body contains that offset (every one when nil). Only the
+    /// the next `times` responses whose body contains that offset (every one when nil). With
+    /// `ignoringIfRange`, ranges are served whatever `If-Range` says, as a broken cache does. Only the
     /// values given change; `dropAt`, `pauseAt` and `times` replace the path's fault together.
     /// Paths are URL paths as sent, percent-encoded (`/videos/x%20y.mp4`).
     public func configureMedia(_ path: String, size: Int? = nil, version: Int? = nil, ranges: Bool? = nil,
-                               dropAt: Int? = nil, pauseAt: Int? = nil, times: Int? = nil) async throws {
+                               ignoringIfRange: Bool = false, dropAt: Int? = nil, pauseAt: Int? = nil, times: Int? = nil) async throws {
         var body: [String: Any] = ["path": path]
         if let size { body["size"] = size }
         if let version { body["version"] = version }
         if let ranges { body["ranges"] = ranges }
+        if ignoringIfRange { body["ranges"] = "always" }
         if let dropAt { body["dropAt"] = dropAt }
         if let pauseAt { body["pauseAt"] = pauseAt }
         if let times { body["times"] = times }

@@ -148,6 +148,90 @@ struct DownloadCommandTests {
         #expect(try DownloadBench.sha256(try await bench.file("wwdc2026-103")) == new.sha256)
     }
 
+    @Test("a cache that serves the rest of another version (a 206 whatever If-Range says): never glued, it starts over")
+    func rangeOfAnotherVersionRestarts() async throws {
+        let bench = try await DownloadBench.start()
+        defer { bench.stop() }
+        let path = try DownloadBench.mediaPath("wwdc2026-103")
+        try await bench.server.configureMedia(path, size: 3_000_000, pauseAt: 1_000_000, times: 1)
+        let running = try bench.sandbox.start(["download", "103"])
+        try await bench.server.waitForPausedMedia(path)
+        #expect(try await bench.waitForPart("wwdc2026-103", reaching: 1_000_000))
+        running.signal(SIGKILL)
+        _ = await running.finished()
+        try await bench.server.releaseMedia()
+        try await bench.server.configureMedia(path, version: 2, ignoringIfRange: true)
+
+        let resumed = try await bench.run(["download", "--resume"])
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        #expect(try DownloadBench.sha256(try await bench.file("wwdc2026-103")) == (try await bench.server.mediaInfo(path)).sha256)
+    }
+
+    @Test("a link planted where the partial file goes is refused, and what it points at is untouched")
+    func linkedPartRefused() async throws {
+        let bench = try await DownloadBench.start()
+        defer { bench.stop() }
+        let path = try DownloadBench.mediaPath("wwdc2026-103")
+        try await bench.server.configureMedia(path, size: 2_000_000, pauseAt: 500_000, times: 1)
+        let running = try bench.sandbox.start(["download", "103"])
+        try await bench.server.waitForPausedMedia(path)
+        #expect(try await bench.waitForPart("wwdc2026-103", reaching: 500_000))
+        running.signal(SIGKILL)
+        _ = await running.finished()
+        try await bench.server.releaseMedia()
+        let part = try await bench.file("wwdc2026-103") + ".part"
+        let target = bench.sandbox.directory.path("precious.txt").path
+        try Data("precious\n".utf8).write(to: URL(fileURLWithPath: target))
+        try FileManager.default.removeItem(atPath: part)
+        try FileManager.default.createSymbolicLink(atPath: part, withDestinationPath: target)
+
+        let resumed = try await bench.run(["download", "--resume"])
+        #expect(resumed.status == 1)
+        #expect(resumed.stderr.contains("not a regular file"), "\(resumed.stderr)")
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "precious\n")
+    }
+
+    @Test("the same video asked for twice (--resume and by id, into another folder) is fetched once")
+    func sameVideoOnce() async throws {
+        let bench = try await DownloadBench.start()
+        defer { bench.stop() }
+        let path = try DownloadBench.mediaPath("wwdc2026-103")
+        try await bench.server.configureMedia(path, size: 2_000_000, pauseAt: 800_000, times: 1)
+        let running = try bench.sandbox.start(["download", "103"])
+        try await bench.server.waitForPausedMedia(path)
+        #expect(try await bench.waitForPart("wwdc2026-103", reaching: 800_000))
+        running.signal(SIGKILL)
+        _ = await running.finished()
+        try await bench.server.releaseMedia()
+        try await bench.server.resetMediaStats()
+
+        let other = bench.sandbox.directory.path("elsewhere").path
+        let resumed = try await bench.run(["download", "--resume", "103", "--dir", other])
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        let stats = try #require(try await bench.server.mediaStats().files[path])
+        #expect(stats.requests == 1)
+        #expect(stats.bytes == 1_200_000)
+    }
+
+    @Test("downloads remove of a file another wwdc is downloading refuses and deletes nothing")
+    func removeWhileDownloading() async throws {
+        let bench = try await DownloadBench.start()
+        defer { bench.stop() }
+        let path = try DownloadBench.mediaPath("wwdc2026-103")
+        try await bench.server.configureMedia(path, size: 2_000_000, pauseAt: 500_000, times: 1)
+        let running = try bench.sandbox.start(["download", "103"])
+        try await bench.server.waitForPausedMedia(path)
+        #expect(try await bench.waitForPart("wwdc2026-103", reaching: 500_000))
+
+        let removed = try await bench.run(["downloads", "remove", "103"])
+        #expect(removed.status == 1)
+        #expect(removed.stderr.hasPrefix("Error: wwdc2026-103 HD is being downloaded by another wwdc"), "\(removed.stderr)")
+        _ = try await bench.server.releaseMedia()
+        let finished = await running.finished()
+        #expect(finished.status == 0, "\(finished.stderr)")
+        #expect(try DownloadBench.sha256(try await bench.file("wwdc2026-103")) == (try await bench.server.mediaInfo(path)).sha256)
+    }
+
     @Test("a server without Range support: the resume restarts in full and the file is right")
     func serverWithoutRanges() async throws {
         let bench = try await DownloadBench.start()
@@ -266,6 +350,11 @@ struct DownloadCommandTests {
         #expect(try await bench.run(["download"]).status == 64)
         #expect(try await bench.run(["download", "101", "--quality", "4k"]).status == 64)
         #expect(try await bench.run(["download", "101", "--jobs", "0"]).status == 64)
+        for value in ["inf", "nan", "1e300", "0", "soon"] {
+            let stall = try await bench.run(["download", "101"], environment: ["WWDC_STALL_TIMEOUT": value])
+            #expect(stall.status == 1)
+            #expect(stall.stderr.hasPrefix("Error: WWDC_STALL_TIMEOUT is '\(value)'"), "\(stall.stderr)")
+        }
         let lab = try await bench.run(["download", "wwdc2026-8001"])
         #expect(lab.status == 1)
         #expect(lab.stderr.hasPrefix("Error: wwdc2026-8001 has no HD video file"), "\(lab.stderr)")

@@ -69,7 +69,8 @@ final class CurlTransfer: @unchecked Sendable {
         self.onEnd = onEnd
     }
 
-    /// Whether libcurl can be used here; the reason when not.
+    /// Whether libcurl can be used here; the reason when not. The first call loads and initialises
+    /// it, which libcurl wants done before any other thread uses it: call it early, on the main thread.
     static func availability() -> String? {
         wwdc_curl_load() == 0 ? nil : String(cString: wwdc_curl_load_error())
     }
@@ -90,20 +91,24 @@ final class CurlTransfer: @unchecked Sendable {
 
     private func perform() -> Outcome {
         if let reason = Self.availability() { return .failed(code: -1, message: reason) }
+        // libcurl keeps the buffer's address until the handle is cleaned up, after this function's
+        // closures: it must outlive them, and the handle (hence declared first, freed last).
+        let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: 256)
+        errorBuffer.initialize(repeating: 0, count: 256)
+        defer { errorBuffer.deallocate() }
         guard let handle = wwdc_curl_easy_init() else { return .failed(code: -1, message: "libcurl could not start a transfer") }
         self.handle = handle
         defer { wwdc_curl_easy_cleanup(handle) }
         var list: UnsafeMutableRawPointer?
         for (name, value) in headers { list = wwdc_curl_slist_append(list, "\(name): \(value)") }
         defer { if let list { wwdc_curl_slist_free_all(list) } }
-        var errorBuffer = [CChar](repeating: 0, count: 256)
         let context = Unmanaged.passRetained(self)
         defer { context.release() }
 
         let code: Int32 = url.withCString { url in
-            errorBuffer.withUnsafeMutableBufferPointer { buffer in
+            do {
                 _ = wwdc_curl_setopt_pointer(handle, Int32(WWDC_CURLOPT_URL), url)
-                _ = wwdc_curl_setopt_pointer(handle, Int32(WWDC_CURLOPT_ERRORBUFFER), buffer.baseAddress)
+                _ = wwdc_curl_setopt_pointer(handle, Int32(WWDC_CURLOPT_ERRORBUFFER), errorBuffer)
                 _ = wwdc_curl_setopt_pointer(handle, Int32(WWDC_CURLOPT_HTTPHEADER), list)
                 _ = wwdc_curl_setopt_pointer(handle, Int32(WWDC_CURLOPT_USERAGENT), "wwdc")
                 _ = wwdc_curl_setopt_long(handle, Int32(WWDC_CURLOPT_NOSIGNAL), 1)
@@ -127,9 +132,7 @@ final class CurlTransfer: @unchecked Sendable {
                 return wwdc_curl_easy_perform(handle)
             }
         }
-        let message = errorBuffer.withUnsafeBufferPointer { buffer in
-            buffer[0] == 0 ? String(cString: wwdc_curl_easy_strerror(code)) : String(cString: buffer.baseAddress!)
-        }
+        let message = errorBuffer[0] == 0 ? String(cString: wwdc_curl_easy_strerror(code)) : String(cString: errorBuffer)
         switch code {
         case 0:
             // A response without a body (a 416, an empty file) has not been shown to the owner yet.

@@ -17,8 +17,14 @@ public enum DownloadError: Error, Equatable, Sendable {
     case stalled(seconds: Double)
     /// The server could not be reached.
     case unreachable(host: String, reason: String)
+    /// The server's certificate or TLS could not be trusted.
+    case untrusted(host: String, reason: String)
+    /// libcurl, which downloads use, cannot be loaded on this machine.
+    case transferUnavailable(reason: String)
     /// The server answered a resume with another part of the file than the one asked for.
     case unexpectedRange(detail: String)
+    /// The server's answer cannot be checked or used as a video file (no length, an encoding).
+    case unusableResponse(detail: String)
     /// Fewer bytes arrived than the server announced.
     case incomplete(received: Int64, expected: Int64)
     /// The folder lacks room for the rest of the file.
@@ -36,7 +42,7 @@ public enum DownloadError: Error, Equatable, Sendable {
         case let .httpStatus(status, _, _): status == 408 || status == 429 || status >= 500
         case .connectionLost, .stalled, .unexpectedRange, .incomplete: true
         // As for a sync: a server that cannot be reached at all is said at once, not after a minute.
-        case .unreachable, .noVideo, .unsafeURL, .notEnoughSpace, .diskFull, .fileError, .busy: false
+        case .unreachable, .unusableResponse, .untrusted, .transferUnavailable, .noVideo, .unsafeURL, .notEnoughSpace, .diskFull, .fileError, .busy: false
         }
     }
 
@@ -72,6 +78,9 @@ extension DownloadError: LocalizedError, CustomStringConvertible {
         case let .stalled(seconds): "no data for \(Self.seconds(seconds))"
         case let .unreachable(host, reason): "cannot reach \(host): \(reason)"
         case let .unexpectedRange(detail): "the server resumed at the wrong place (\(detail))"
+        case let .untrusted(host, reason): "cannot make a trusted connection to \(host): \(reason)"
+        case let .transferUnavailable(reason): "downloads need libcurl, which cannot be used here (\(reason))"
+        case let .unusableResponse(detail): "the server's answer is not a usable file (\(detail))"
         case let .incomplete(received, expected): "received \(received) of \(expected) bytes"
         case let .notEnoughSpace(folder, needed, available):
             "not enough space in \(folder): \(ByteCount.text(needed)) needed, \(ByteCount.text(available)) free"
@@ -87,6 +96,9 @@ extension DownloadError: LocalizedError, CustomStringConvertible {
         case .noVideo: "'wwdc session <id>' shows the session's video files; try --quality sd or hd."
         case .unsafeURL: "Videos are fetched over https (plain http only from this machine); the feed may be broken or hostile."
         case .unreachable: "Check the network connection, then run 'wwdc download --resume'."
+        case .untrusted: "Check the machine's clock and CA certificates (the ca-certificates package), or the network's proxy."
+        case .transferUnavailable: "Install libcurl (Debian and Ubuntu: 'apt-get install libcurl4'; Fedora: 'dnf install libcurl')."
+        case .unusableResponse: "The server or a proxy on the way changed the file; try again later or from another network."
         case .httpStatus, .connectionLost, .stalled, .unexpectedRange, .incomplete:
             "Run 'wwdc download --resume' to go on from where it stopped."
         case .notEnoughSpace: "Free some space, or choose another folder with --dir or WWDC_DOWNLOAD_DIR."

@@ -28,14 +28,25 @@ public final class DownloadsOperation: GroupOperation, @unchecked Sendable {
     private let files = Locked<[ObjectIdentifier: DownloadItem]>([:])
 
     public init(items: [DownloadItem], settings: DownloadSettings, store: ConferenceStore, reporter: any DownloadReporting) {
-        var seen = Set<DownloadItem>()
-        self.items = items.filter { seen.insert($0).inserted }
+        // One transfer per file: the same video asked for twice (by --resume and by id, say), or two
+        // sessions a feed gives the same file, is fetched once; the first asked for wins.
+        var files = Set<String>()
+        var videos = Set<String>()
+        self.items = items.filter { item in
+            videos.insert(item.sessionID + "\u{0}" + item.quality.rawValue).inserted && files.insert(item.path).inserted
+        }
         self.settings = settings
         self.store = store
         self.reporter = reporter
         super.init()
         name = "downloads"
         innerQueue.maxConcurrentOperationCount = max(1, settings.jobs)
+    }
+
+    /// Loads libcurl, which downloads use, or says why it cannot be used. libcurl wants its set-up
+    /// done before other threads use it: call this early, on the main thread.
+    public static func requireTransfer() throws {
+        if let reason = CurlTransfer.availability() { throw DownloadError.transferUnavailable(reason: reason) }
     }
 
     /// How each file ended, once the operation has finished; a file not started is absent.

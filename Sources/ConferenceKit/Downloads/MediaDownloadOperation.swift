@@ -46,6 +46,8 @@ public final class MediaDownloadOperation: AdvancedOperation, @unchecked Sendabl
         var lastReport = ContinuousClock.now
         var failure: DownloadError?
         var transfer: CurlTransfer?
+        /// The `If-Range` sent with a resume; nil when the whole file was asked for.
+        var sentValidator: String?
         /// The response is complete without a body (the part file already held all of it).
         var complete = false
         var outcome: Outcome?
@@ -92,10 +94,12 @@ public final class MediaDownloadOperation: AdvancedOperation, @unchecked Sendabl
     private func request() throws {
         guard let url = URL(string: item.url) else { throw DownloadError.unsafeURL(item.url) }
         do { try ConferenceSource.requireSecure(url) } catch { throw DownloadError.unsafeURL(item.url) }
-        let fd = open(item.partPath, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw DownloadError.fileError(path: item.partPath, reason: Self.errnoText()) }
+        // The validator counts only for the same address and file: other bytes prove nothing.
+        let record = try store.read { try $0.downloadRecord(sessionID: item.sessionID, quality: item.quality) }
+        let validator = record.flatMap { $0.item.url == item.url && $0.item.path == item.path ? $0.validator : nil }
+            .flatMap(Self.sendable(validator:))
+        let fd = try openPart()
         let length = Int64(lseek(fd, 0, SEEK_END))
-        let validator = try store.read { try $0.downloadRecord(sessionID: item.sessionID, quality: item.quality)?.validator }
 
         var headers = [
             // Videos are already compressed; asking for no encoding keeps byte offsets the file's own.
@@ -112,10 +116,33 @@ public final class MediaDownloadOperation: AdvancedOperation, @unchecked Sendabl
         transfer.withLock { state in
             state.fd = fd
             state.offset = offset
+            state.sentValidator = offset > 0 ? validator : nil
             state.transfer = curl
         }
         curl.start()
         if isCancelled { curl.cancel() }
+    }
+
+    /// Opens the part file for writing, refusing anything but a regular file: a link planted in the
+    /// download folder must not make wwdc write elsewhere.
+    private func openPart() throws -> Int32 {
+        let fd = open(item.partPath, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard fd >= 0 else {
+            throw DownloadError.fileError(path: item.partPath, reason: errno == ELOOP ? "a link, not a regular file" : Self.errnoText())
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            throw DownloadError.fileError(path: item.partPath, reason: "not a regular file")
+        }
+        return fd
+    }
+
+    /// `validator` when it can go in a request header as it is: one line of printable text.
+    static func sendable(validator: String) -> String? {
+        guard !validator.isEmpty, validator.utf8.count <= 1024,
+              validator.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F }) else { return nil }
+        return validator
     }
 
     // MARK: The response
@@ -123,16 +150,12 @@ public final class MediaDownloadOperation: AdvancedOperation, @unchecked Sendabl
     /// Decides from the response's head whether the body is wanted, and readies the part file for it.
     private func accept(_ head: CurlTransfer.Head) -> CurlTransfer.Disposition {
         do {
-            let (offset, total) = try placement(of: head)
-            if let total {
-                let needed = total - offset
-                let folder = (item.path as NSString).deletingLastPathComponent
-                if let available = FileSize.available(in: folder.isEmpty ? "." : folder), available < needed {
-                    return refuse(.notEnoughSpace(folder: folder.isEmpty ? "." : folder, needed: needed, available: available))
-                }
+            let (offset, total, validator) = try placement(of: head)
+            let folder = (item.path as NSString).deletingLastPathComponent
+            if let available = FileSize.available(in: folder.isEmpty ? "." : folder), available < total - offset {
+                return refuse(.notEnoughSpace(folder: folder.isEmpty ? "." : folder, needed: total - offset, available: available))
             }
             // Recorded before the first byte is written: a resume must know which file its bytes are of.
-            let validator = Self.validator(of: head)
             try store.write { db in
                 try db.recordDownloadStarted(item, validator: validator, totalBytes: total)
             }
@@ -141,7 +164,8 @@ public final class MediaDownloadOperation: AdvancedOperation, @unchecked Sendabl
                 state.total = total
                 return state.fd
             }
-            guard lseek(fd, off_t(offset), SEEK_SET) >= 0 else {
+            // Bytes past the offset are of no use (and of another version, when the file changed).
+            guard ftruncate(fd, off_t(offset)) == 0, lseek(fd, off_t(offset), SEEK_SET) >= 0 else {
                 throw DownloadError.fileError(path: item.partPath, reason: Self.errnoText())
             }
             progress(offset, total)
@@ -153,29 +177,46 @@ public final class MediaDownloadOperation: AdvancedOperation, @unchecked Sendabl
         }
     }
 
-    /// Where the body goes in the part file and the file's full size, from the status and headers;
-    /// truncates the part file when the body is the whole file.
-    private func placement(of head: CurlTransfer.Head) throws -> (offset: Int64, total: Int64?) {
-        let asked = transfer.withLock { $0.offset }
+    /// Where the body goes in the part file, the file's full size and the validator the bytes are
+    /// of, from the status and headers; truncates the part file when the body is the whole file.
+    ///
+    /// A body is taken only when its end can be checked: the server must give the file's length.
+    private func placement(of head: CurlTransfer.Head) throws -> (offset: Int64, total: Int64, validator: String?) {
+        let (asked, sent) = transfer.withLock { ($0.offset, $0.sentValidator) }
+        if let encoding = head.value("Content-Encoding"), !encoding.isEmpty, encoding.lowercased() != "identity" {
+            throw DownloadError.unusableResponse(detail: "the body is encoded as \(encoding.prefix(40))")
+        }
+        let received = Self.validator(of: head)
         switch head.status {
         case 206:
-            guard let range = ContentRange(head.value("Content-Range")), range.first == asked else {
+            guard let range = ContentRange(head.value("Content-Range")), range.first == asked, let total = range.total,
+                  range.last == total - 1 else {
                 try truncatePart()
-                throw DownloadError.unexpectedRange(detail: "asked from byte \(asked), got \(head.value("Content-Range") ?? "no Content-Range")")
+                throw DownloadError.unexpectedRange(detail: "asked from byte \(asked), got \(head.value("Content-Range")?.prefix(60) ?? "no Content-Range")")
             }
-            return (asked, range.total)
-        case 200..<300:
+            // The rest of another version of the file must not be glued to these bytes.
+            if let received, received != sent {
+                try truncatePart()
+                throw DownloadError.unexpectedRange(detail: "the rest is of another version of the file")
+            }
+            return (asked, total, sent)
+        case 200:
             // The whole file: a server without ranges, or a file that changed since the partial bytes.
             try truncatePart()
-            return (0, head.value("Content-Length").flatMap { Int64($0) }.flatMap { $0 >= 0 ? $0 : nil })
+            guard let total = head.value("Content-Length").flatMap({ Int64($0) }), total > 0 else {
+                throw DownloadError.unusableResponse(detail: "the server does not say how long the file is")
+            }
+            return (0, total, received.flatMap(Self.sendable(validator:)))
         case 416 where asked > 0:
             // The part file is as long as the file, or longer: done if exactly as long, else stale.
             if let total = ContentRange(head.value("Content-Range"))?.total, total == asked {
                 transfer.withLock { $0.complete = true }
-                return (asked, total)
+                return (asked, total, sent)
             }
             try truncatePart()
             throw DownloadError.unexpectedRange(detail: "the partial file is longer than the file on the server")
+        case 200..<300:
+            throw DownloadError.unusableResponse(detail: "HTTP \(head.status) without the file")
         default:
             throw DownloadError.httpStatus(
                 status: head.status, url: item.url,
@@ -247,7 +288,11 @@ public final class MediaDownloadOperation: AdvancedOperation, @unchecked Sendabl
         case let .failed(code, message): return finish(with: [Self.classify(code: code, message: message, url: item.url)])
         }
         let size = state.offset + state.received
-        if let total = state.total, size != total {
+        // A response is taken only with a known length (see placement): no length, no "done".
+        guard let total = state.total else {
+            return finish(with: [DownloadError.unusableResponse(detail: "the server does not say how long the file is")])
+        }
+        if size != total {
             return finish(with: [size < total ? DownloadError.incomplete(received: size, expected: total)
                                               : DownloadError.connectionLost(detail: "more bytes than announced")])
         }
@@ -265,14 +310,21 @@ public final class MediaDownloadOperation: AdvancedOperation, @unchecked Sendabl
         }
     }
 
-    /// A libcurl failure in the download's words.
+    /// A libcurl failure in the download's words; what another attempt cannot mend is not retried.
     static func classify(code: Int32, message: String, url: String) -> DownloadError {
+        let host = URL(string: url)?.host ?? url
         switch code {
+        // libcurl itself could not be used.
+        case -1: return .transferUnavailable(reason: message)
         // Could not resolve the proxy or the host, could not connect.
-        case 5, 6, 7: .unreachable(host: URL(string: url)?.host ?? url, reason: message)
-        // An unsupported protocol: a redirect to plain http, refused.
-        case 1: .unsafeURL(url + " (redirected: \(message))")
-        default: .connectionLost(detail: message)
+        case 5, 6, 7: return .unreachable(host: host, reason: message)
+        // An unsupported protocol or a malformed address: a redirect to plain http, refused.
+        case 1, 3: return .unsafeURL(url + " (redirected: \(message))")
+        case 47: return .unusableResponse(detail: "too many redirects")
+        // The certificate or the TLS set-up: a trust problem, not a passing one.
+        case 51, 53, 54, 58, 59, 60, 64, 66, 77, 80, 82, 83, 90, 91, 98:
+            return .untrusted(host: host, reason: message)
+        default: return .connectionLost(detail: message)
         }
     }
 

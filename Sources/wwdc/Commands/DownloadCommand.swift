@@ -80,7 +80,8 @@ enum DownloadCommand {
         }
 
         for error in skipped { context.message("Skipped: " + ErrorText.message(error)) }
-        let timeout = context.environment["WWDC_STALL_TIMEOUT"].flatMap(Double.init).map { max($0, 0.1) } ?? 30
+        let timeout = try stallTimeout(context.environment)
+        try DownloadsOperation.requireTransfer()
         var settings = DownloadSettings(stallTimeout: timeout, subtitles: arguments[subtitles],
                                         lockFolder: try DownloadFolder.lockFolder(environment: context.environment))
         if let jobs = arguments[jobs] { settings.jobs = jobs }
@@ -99,6 +100,16 @@ enum DownloadCommand {
             context.output(try JSONOutput.encode(records.map { DownloadsCommand.Row($0) }) + "\n")
         }
         return summarize(outcomes, interrupted: downloads.isCancelled, context: context)
+    }
+
+    /// `WWDC_STALL_TIMEOUT`: seconds without a byte before a transfer counts as stalled (default 30).
+    private static func stallTimeout(_ environment: [String: String]) throws -> TimeInterval {
+        guard let text = environment["WWDC_STALL_TIMEOUT"] else { return 30 }
+        guard let seconds = Double(text), seconds.isFinite, (0.1...86_400).contains(seconds) else {
+            throw RuntimeError("WWDC_STALL_TIMEOUT is '\(text.prefix(40))', not a number of seconds from 0.1 to 86400",
+                               hint: "Set it to seconds, such as WWDC_STALL_TIMEOUT=60, or unset it for the default (30).")
+        }
+        return seconds
     }
 
     /// One line saying what happened, and the exit status: 130 interrupted, 1 if a file failed.

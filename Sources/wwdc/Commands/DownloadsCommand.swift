@@ -49,16 +49,18 @@ enum DownloadsCommand {
                 return found
             }
         }
-        for record in records where DownloadLock.isHeld(for: record.item, lockFolder: lockFolder) {
-            throw RuntimeError("\(record.item.label) is being downloaded by another wwdc", hint: "Wait for it to finish, or stop it first.")
-        }
+        try FileManager.default.createDirectory(atPath: lockFolder, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        let runner = OperationRunner(arguments, context: context)
         for record in records {
-            for path in [record.item.path, record.item.partPath, DownloadsOperation.subtitlesPath(for: record.item)] {
-                if unlink(path) != 0, errno != ENOENT {
-                    throw RuntimeError("cannot delete \(path): \(String(cString: strerror(errno)))")
+            // Under the file's lock: a download running elsewhere keeps its file, and none starts mid-way.
+            let removal = RemoveDownloadOperation(item: record.item, store: store, lockFolder: lockFolder)
+            if let error = runner.run(removal).first {
+                if case .busy = error as? DownloadError {
+                    throw RuntimeError("\(record.item.label) is being downloaded by another wwdc", hint: "Wait for it to finish, or stop it first.")
                 }
+                throw error
             }
-            try store.write { try $0.deleteDownload(sessionID: record.item.sessionID, quality: record.item.quality) }
             context.message("Removed \(record.item.label) (\(record.item.path)).")
         }
         return .success

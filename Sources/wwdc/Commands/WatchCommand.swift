@@ -6,7 +6,7 @@ import TerminalUI
 
 /// `wwdc watch <id>`: plays a session's video in a player, one at a time.
 enum WatchCommand {
-    static let printURL = Option.flag("print-url", help: "Print the URL instead of opening a player.")
+    static let printURL = Option.flag("print-url", help: "Print the URL (the file's path when downloaded) instead of opening a player.")
     static let at = SharedOptions.at.help("Start playing at this moment: seconds (754), M:SS (12:34) or H:MM:SS.")
 
     static let spec = CommandSpec(
