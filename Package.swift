@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layers, bottom to top: CSQLite (system library), PlainText (the sanitiser) → Operations (the
+// Layers, bottom to top: CSQLite (system library), CCurl (libcurl, loaded at run time), PlainText (the sanitiser) → Operations (the
 // generic engine) → TerminalUI (the terminal owner, generic widgets) and ConferenceKit (model, store,
 // backend, the app's operations; no terminal) → ConferenceTerminal (the app's screens: its questions
 // answered on the terminal, the feedback form) → wwdc (a thin command line). docs/architecture.md
@@ -21,10 +21,12 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
         .target(name: "Operations"),
+        // libcurl for video downloads, loaded at run time (no development package needed).
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // The one sanitiser of text from outside, below both the terminal and the conference layers.
         .target(name: "PlainText"),
         .target(name: "TerminalUI", dependencies: ["Operations", "PlainText"]),
-        .target(name: "ConferenceKit", dependencies: ["CSQLite", "Operations", "PlainText"]),
+        .target(name: "ConferenceKit", dependencies: ["CCurl", "CSQLite", "Operations", "PlainText"]),
         .target(name: "ConferenceTerminal", dependencies: ["ConferenceKit", "Operations", "PlainText", "TerminalUI"]),
         .executableTarget(name: "wwdc", dependencies: ["ConferenceKit", "ConferenceTerminal", "Operations", "PlainText", "TerminalUI"]),
         // The outbox section drives the reference server through TestSupport.

@@ -1,5 +1,5 @@
 // `make bench`: every speed figure of the project, one per line. Release builds only.
-// `Benchmarks engine|store|sync|browse|outbox|transcripts` runs one section; `Benchmarks profile …` repeats one engine case for a profiler.
+// `Benchmarks engine|store|sync|browse|outbox|transcripts|downloads` runs one section; `Benchmarks profile …` repeats one engine case for a profiler.
 import ConferenceKit
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -36,6 +36,14 @@ func runTranscripts() async {
     }
 }
 
+func runDownloads() async {
+    do {
+        try await DownloadsBenchmark.run()
+    } catch {
+        print("downloads benchmark failed: \(error)")
+    }
+}
+
 func runBrowse() {
     do {
         try BrowseBenchmark.run()
@@ -67,6 +75,8 @@ case "outbox":
     await runOutbox()
 case "transcripts":
     await runTranscripts()
+case "downloads":
+    await runDownloads()
 case "make-store":
     // A 20,000-session store to profile against: `Benchmarks make-store /tmp/wwdc-20k.sqlite`.
     do {
@@ -83,6 +93,7 @@ case nil:
     runBrowse()
     await runOutbox()
     await runTranscripts()
+    await runDownloads()
 default:
-    print("usage: Benchmarks [engine | store | sync | browse | outbox | transcripts | write-feed PATH [2017|2020b] | make-store PATH | profile [independent|chain|gate]]")
+    print("usage: Benchmarks [engine | store | sync | browse | outbox | transcripts | downloads | write-feed PATH [2017|2020b] | make-store PATH | profile [independent|chain|gate]]")
 }

@@ -1,3 +1,4 @@
+import PlainText
 extension LiveProgress {
     static let spinnerFrames: [String] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
@@ -60,17 +61,7 @@ extension LiveProgress {
     }
 
     static func formatBytes(_ bytes: Int64) -> String {
-        if bytes < 1000 { return "\(bytes) B" }
-        var divisor: Int64 = 1000
-        for unit in ["KB", "MB", "GB", "TB"] {
-            let tenths = (bytes * 10 + divisor / 2) / divisor
-            // Rounding may reach 1000.0: that is the next unit's 1.0.
-            if tenths < 10_000 || unit == "TB" {
-                return tenths >= 1000 ? "\(tenths / 10) \(unit)" : "\(tenths / 10).\(tenths % 10) \(unit)"
-            }
-            divisor *= 1000
-        }
-        return "\(bytes) B"
+        ByteCount.text(bytes)
     }
 
     static func formatElapsed(_ duration: Duration) -> String {

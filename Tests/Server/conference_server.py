@@ -22,6 +22,10 @@ for them; a served transcript manifest has its absolute URLs pointed here the sa
 A transcript manifest (recognised by content: {"individual": {"<id>": {"url", "etag"}}, "digest"})
 is always served with each etag set to the ETag this server sends for the file the URL names, when
 that file is here, so editing a transcript changes the manifest and its own ETag.
+
+Paths under /videos/ ending in .mp4, .m4v or .mov that are not real files are generated videos
+(`media.py`: ranges, faults inside the body, counters); with --rebase-media, a served contents
+document has its media URLs pointed here.
 See docs/api.md for the endpoints.
 """
 
@@ -42,6 +46,7 @@ from urllib.parse import parse_qsl, quote, unquote, urljoin, urlsplit
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import accounts  # noqa: E402
+import media  # noqa: E402
 from routing import JSON_TYPE, HTTPError, Request, Response, Router  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -403,9 +408,11 @@ class FeedFolder:
     """Files under root, read on demand (so tests may change them between requests), with the
     body and ETag cached by (inode, size, mtime)."""
 
-    def __init__(self, root, rebase_config=False):
+    def __init__(self, root, rebase_config=False, rebase_media=False):
         self.root = os.path.realpath(root)
         self.rebase_config = rebase_config
+        self.rebase_media = rebase_media
+        self._contents = media.ContentsRebaser(make_etag) if rebase_media else None
         self._lock = threading.Lock()
         self._cache = {}
         self._manifests = {}  # full path -> (ETag of the file, parsed manifest or None)
@@ -525,11 +532,16 @@ class FeedFolder:
     def render(self, full, base_url, depth=0):
         """(body, ETag) of a file as this server serves it: a config.json rebased (with
         --rebase-config), a transcript manifest with its etags kept true (and, with
-        --rebase-config, its absolute URLs pointed here), any other file as it is on disk."""
+        --rebase-config, its absolute URLs pointed here), a contents document with its media URLs
+        pointed here (with --rebase-media), any other file as it is on disk."""
         body, etag = self.read(full)
         if self.rebase_config and os.path.basename(full) == "config.json":
             body = self.rebased(full, body, base_url)
             return body, make_etag(body)
+        if self._contents is not None:
+            rebased = self._contents.render(full, body, etag, base_url)
+            if rebased is not None:
+                return rebased
         doc = self.manifest(full, body, etag)
         if doc is None:
             return body, etag
@@ -682,6 +694,7 @@ def register_control(router):
         app = request.app
         return Response.json(200, {"status": "ok", "url": app.base_url, "root": app.feeds.root,
                                    "rebaseConfig": app.feeds.rebase_config,
+                                   "rebaseMedia": app.feeds.rebase_media,
                                    "accounts": len(app.accounts.accounts),
                                    "pageSize": app.accounts.page_size})
 
@@ -793,7 +806,8 @@ def build_router():
     router = Router()
     register_control(router)
     accounts.register(router)
-    router.add("GET", "/{path*}", serve_file)  # catch-all: the feed folder
+    media.register(router)
+    router.add("GET", "/{path*}", media.serving(serve_file))  # catch-all: generated videos, the feed folder
     return router
 
 
@@ -811,6 +825,7 @@ class ConferenceServer(ThreadingHTTPServer):
         self.faults = faults
         self.holds = HoldTable()
         self.log = RequestLog()
+        self.media = media.MediaLibrary()
         self.router = build_router()
         self.quiet = quiet
         self.stopping = threading.Event()
@@ -954,6 +969,8 @@ class Handler(BaseHTTPRequestHandler):
     # -- response --------------------------------------------------------------------------------
 
     def write(self, response, method, path, is_control, has_inm, fault):
+        if isinstance(response, media.MediaResponse) and media.send(self, response, method, path, has_inm, fault):
+            return  # a generated video, streamed
         truncate = fault is not None and fault.kind == "truncate"
         body = response.body
         if truncate and not body:
@@ -1017,6 +1034,9 @@ def parse_args(argv):
                         help="point every absolute feed URL of a served config.json (and an absolute "
                              "accountService URL), and every absolute URL of a served transcript "
                              "manifest, at this server, present or not")
+    parser.add_argument("--rebase-media", action="store_true",
+                        help="point every absolute media URL (downloadHD, downloadSD, hls, tvOShls) of a "
+                             "served contents document at this server, keeping its path")
     parser.add_argument("--fault", action="append", default=[],
                         metavar="PATH=KIND[:VALUE][,times=N][,method=M][,retry-after=N]",
                         help="inject a fault: status:N, delay:SECONDS, truncate, malformed, drop "
@@ -1043,7 +1063,7 @@ def parse_args(argv):
 
 
 def make_server(args):
-    feeds = FeedFolder(args.root, rebase_config=args.rebase_config)
+    feeds = FeedFolder(args.root, rebase_config=args.rebase_config, rebase_media=args.rebase_media)
     service = accounts.AccountService.from_file(args.accounts, page_size=args.page_size,
                                                 token_ttl=args.token_ttl,
                                                 session_ids=feeds.content_ids)

@@ -9,10 +9,12 @@ import FoundationNetworking
 final class SecureRedirects: NSObject, URLSessionTaskDelegate, Sendable {
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
                     newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
-        guard let url = request.url, (try? ConferenceSource.requireSecure(url)) != nil else {
-            completionHandler(nil)
-            return
-        }
-        completionHandler(request)
+        completionHandler(Self.allows(request) ? request : nil)
+    }
+
+    /// Whether a redirect to `request` may be followed: https, or http on this machine.
+    static func allows(_ request: URLRequest) -> Bool {
+        guard let url = request.url else { return false }
+        return (try? ConferenceSource.requireSecure(url)) != nil
     }
 }

@@ -7,7 +7,7 @@
 /// user's own rows (favorites, feedback) are keyed by session identifier with no foreign key, so
 /// they outlive the session leaving the feed.
 enum StoreSchema {
-    static let migrator = Migrator([catalogue, userData, fullTextSearch, modernFormat, outbox, transcripts])
+    static let migrator = Migrator([catalogue, userData, fullTextSearch, modernFormat, outbox, transcripts, downloads])
 
     static let catalogue = Migration(version: 1, name: "conference catalogue", sql: """
         CREATE TABLE events (
@@ -343,6 +343,26 @@ enum StoreSchema {
             etag TEXT,
             url TEXT NOT NULL,
             PRIMARY KEY (language, session_id)
+        ) WITHOUT ROWID;
+        """)
+
+    /// Downloaded videos: the user's own rows, keyed by session identifier like favorites, so they
+    /// outlive the session leaving the feed. The bytes themselves are files; a row says which file,
+    /// where it stands, and the validator (ETag or Last-Modified) its partial bytes came with, so a
+    /// resume never glues two versions of a file together.
+    static let downloads = Migration(version: 7, name: "downloads", sql: """
+        CREATE TABLE downloads (
+            session_id TEXT NOT NULL,
+            quality TEXT NOT NULL,
+            url TEXT NOT NULL,
+            path TEXT NOT NULL,
+            title TEXT NOT NULL,
+            state TEXT NOT NULL,
+            total_bytes INTEGER,
+            validator TEXT,
+            reason TEXT,
+            updated_at REAL NOT NULL,
+            PRIMARY KEY (session_id, quality)
         ) WITHOUT ROWID;
         """)
 }

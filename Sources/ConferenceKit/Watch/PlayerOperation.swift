@@ -19,12 +19,24 @@ public final class PlayerOperation: AdvancedOperation, @unchecked Sendable {
     /// Where playback starts, in seconds into the video; nil for the beginning. Players wwdc cannot
     /// tell (``PlayerCommand/canStartAtTime``) start at the beginning.
     public let start: Int?
+    /// Whether ``url`` is a downloaded file's path rather than a web address.
+    public let isLocalFile: Bool
     private let environment: [String: String]
     private let signalled = Locked(false)
 
     /// `environment` is the player's (the caller's own, usually).
-    public init(url: String, player: PlayerCommand, start: Int? = nil, environment: [String: String]) {
-        self.url = url
+    public convenience init(url: String, player: PlayerCommand, start: Int? = nil, environment: [String: String]) {
+        self.init(target: url, isLocalFile: false, player: player, start: start, environment: environment)
+    }
+
+    /// Plays a downloaded file (an absolute path, so a player never reads it as an option).
+    public convenience init(file: String, player: PlayerCommand, start: Int? = nil, environment: [String: String]) {
+        self.init(target: file, isLocalFile: true, player: player, start: start, environment: environment)
+    }
+
+    private init(target: String, isLocalFile: Bool, player: PlayerCommand, start: Int?, environment: [String: String]) {
+        self.url = target
+        self.isLocalFile = isLocalFile
         self.player = player
         self.start = start
         self.environment = environment
@@ -46,10 +58,16 @@ public final class PlayerOperation: AdvancedOperation, @unchecked Sendable {
         return url.absoluteString
     }
 
+    /// A downloaded file as a player may get it: an absolute path to a file that is there.
+    public static func playableFile(_ path: String) throws -> String {
+        guard path.hasPrefix("/"), FileManager.default.fileExists(atPath: path) else { throw WatchError.unsafeURL(path) }
+        return path
+    }
+
     public override func execute() {
         let pid: pid_t
         do {
-            pid = try spawn(playing: try Self.playableURL(url))
+            pid = try spawn(playing: isLocalFile ? try Self.playableFile(url) : try Self.playableURL(url))
         } catch {
             finish(with: [error])
             return

@@ -30,16 +30,16 @@ enum SessionCommand {
         let zone = BrowseSupport.zone(arguments)
         let input = arguments.positionals[0]
         let store = try BrowseSupport.openStore(arguments, context)
-        let (detail, current) = try store.read { db -> (SessionDetail?, String?) in
+        let (detail, current, downloads) = try store.read { db -> (SessionDetail?, String?, [DownloadRecord]) in
             let id = try SessionResolver.resolve(input, in: db)
-            return (try db.sessionDetail(id: id), try SessionResolver.currentEvent(in: db))
+            return (try db.sessionDetail(id: id), try SessionResolver.currentEvent(in: db), try db.downloadRecords(sessionID: id))
         }
         guard let detail else { throw BrowseError.unknownSession(input, suggestion: nil) }
         if arguments[SharedOptions.json] {
-            context.output(try JSONOutput.encode(Document(detail, zone: zone, now: context.now.timeIntervalSince1970)) + "\n")
+            context.output(try JSONOutput.encode(Document(detail, zone: zone, now: context.now.timeIntervalSince1970, downloads: downloads)) + "\n")
         } else {
             context.output(render(detail, zone: zone, currentEvent: current, now: context.now.timeIntervalSince1970,
-                                  showsCode: arguments[code], width: context.outputWidth, style: context.outputStyle))
+                                  showsCode: arguments[code], downloads: downloads, width: context.outputWidth, style: context.outputStyle))
         }
         return .success
     }
@@ -47,7 +47,7 @@ enum SessionCommand {
     // MARK: Text
 
     static func render(_ detail: SessionDetail, zone: TimeZoneChoice, currentEvent: String?, now: Double,
-                       showsCode: Bool = false, width: Int?, style: Style) -> String {
+                       showsCode: Bool = false, downloads: [DownloadRecord] = [], width: Int?, style: Style) -> String {
         let clean = BrowseSupport.cell
         var out: [String] = []
         /// Lines of `text` cut to the terminal (after `indent`); whole in a pipe.
@@ -110,6 +110,9 @@ enum SessionCommand {
         }
         field("Video", videoSummary(detail))
         field("Transcript", transcriptSummary(detail))
+        if !downloads.isEmpty {
+            field("Downloaded", downloads.map(downloadSummary).joined(separator: "; "))
+        }
         let description = detail.description
         if !description.isEmpty {
             out.append("")
@@ -198,6 +201,15 @@ enum SessionCommand {
             field("Web", clean(web))
         }
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// `HD 1.3 MB, /path/to/file.mp4` or `SD partial 40% (2.0 MB of 5.0 MB) — wwdc download --resume`.
+    static func downloadSummary(_ record: DownloadRecord) -> String {
+        let row = DownloadsCommand.Row(record)
+        let quality = record.item.quality.label
+        if row.state == "done" { return "\(quality) \(ByteCount.text(row.bytes)), \(record.item.path)" }
+        let percent = row.percent.map { " \($0)%" } ?? ""
+        return "\(quality) \(row.state)\(percent) — wwdc download --resume"
     }
 
     /// `23:41, English — wwdc transcript wwdc2026-101`, or `none`.
@@ -306,6 +318,8 @@ enum SessionCommand {
         @Nullable var feedback: Feedback?
         @Nullable var video: Video?
         @Nullable var transcript: Transcript?
+        /// The session's downloads, as 'wwdc downloads --json' lists them.
+        var downloads: [DownloadsCommand.Row]
         @Nullable var liveStream: LiveStream?
         var related: [Related]
         var resources: [Resource]
@@ -318,7 +332,8 @@ enum SessionCommand {
         @Nullable var bestStream: String?
         var onTheAir: Bool
 
-        init(_ detail: SessionDetail, zone: TimeZoneChoice, now: Double) {
+        init(_ detail: SessionDetail, zone: TimeZoneChoice, now: Double, downloads: [DownloadRecord] = []) {
+            self.downloads = downloads.map { DownloadsCommand.Row($0) }
             let clean = BrowseSupport.cell
             let optional: (String?) -> String? = { $0 }
             id = detail.sessionID

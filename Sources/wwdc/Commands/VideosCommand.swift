@@ -5,21 +5,24 @@ import TerminalUI
 /// `wwdc videos`: the sessions with a recording.
 enum VideosCommand {
     static let search = SharedOptions.search.help("Only videos matching these words, best first; a number finds that session.")
+    static let downloaded = Option.flag("downloaded", help: "Only videos downloaded with 'wwdc download' (playable offline).")
 
     static let spec = CommandSpec(
         path: "videos",
-        abstract: "List the sessions with a video: duration and HD/SD availability.",
+        abstract: "List the sessions with a video: duration, HD/SD availability, and ↓ when downloaded.",
         discussion: """
         Newest event first; within an event, scheduled sessions by number and the others (every video \
         since 2020) by publishing date. --search puts the best matches first, those with the words in \
         their title before the others.
         """,
-        options: [SharedOptions.event, search, SharedOptions.favorites, SharedOptions.topic, SharedOptions.json, SharedOptions.limit, SharedOptions.db],
+        options: [SharedOptions.event, search, SharedOptions.favorites, downloaded, SharedOptions.topic, SharedOptions.json, SharedOptions.limit,
+                  SharedOptions.db],
         examples: [
             ("wwdc videos", "The current event's videos."),
             ("wwdc videos --event all --search metal", "Videos about Metal from every event, best first."),
             ("wwdc videos --event 2025 --json", "Another event's videos, as JSON."),
             ("wwdc videos --event wwdc2019 --topic swift", "One event's videos about a topic."),
+            ("wwdc videos --downloaded --event all", "Every video on disk, to watch offline."),
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
@@ -27,9 +30,19 @@ enum VideosCommand {
         let store = try BrowseSupport.openStore(arguments, context)
         let (items, events, explanation) = try store.read { db -> ([VideoItem], [EventSummary], String?) in
             let (eventIDs, primary) = try BrowseSupport.events(arguments, in: db)
+            let downloads = try db.downloadedSessionIDs()
+            let onlyDownloaded = arguments[downloaded]
             let query = VideoQuery(eventIDs: eventIDs, search: arguments[search], favoritesOnly: arguments[SharedOptions.favorites],
-                                   topicIDs: try BrowseSupport.topicIDs(arguments, in: db), limit: limit)
-            let items = try db.videos(query)
+                                   topicIDs: try BrowseSupport.topicIDs(arguments, in: db), limit: onlyDownloaded ? nil : limit)
+            var items = try db.videos(query).map { item in
+                var item = item
+                item.isDownloaded = downloads.contains(item.sessionID)
+                return item
+            }
+            if onlyDownloaded {
+                items = Array(items.filter(\.isDownloaded).prefix(limit ?? .max))
+                if items.isEmpty { return ([], [], "No downloaded videos match. Download one with 'wwdc download <session>'.") }
+            }
             var explanation: String?
             if items.isEmpty, eventIDs?.count == 1, let primary, try db.eventContents(primary.id).videos == 0 {
                 explanation = "\(BrowseSupport.cell(primary.name)) has no videos yet."
@@ -64,6 +77,7 @@ enum VideosCommand {
             }
             let number = item.eventID == current ? item.number.map(String.init) ?? item.sessionID : item.sessionID
             let qualities = [item.hdURL.map { _ in "HD" }, item.sdURL.map { _ in "SD" }].compactMap { $0 }.joined(separator: " ")
+                + (item.isDownloaded ? " ↓" : "")
             var row = [item.isFavorite ? "★" : " ", number]
             if showsDate {
                 row.append(item.date.map { TimeZoneChoice.conference.localTime($0, recordedOffset: item.utcOffset).date.shortText } ?? "")
@@ -104,6 +118,8 @@ enum VideosCommand {
         @Nullable var date: String?
         var topics: [String]
         var favorite: Bool
+        /// Whether a file of it is downloaded and complete.
+        var downloaded: Bool
 
         init(_ item: VideoItem) {
             let optional: (String?) -> String? = { $0 }
@@ -119,6 +135,7 @@ enum VideosCommand {
             date = item.date.map { TimeZoneChoice.conference.localTime($0, recordedOffset: item.utcOffset).iso8601 }
             topics = item.topics
             favorite = item.isFavorite
+            downloaded = item.isDownloaded
         }
     }
 }

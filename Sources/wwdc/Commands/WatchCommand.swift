@@ -6,7 +6,7 @@ import TerminalUI
 
 /// `wwdc watch <id>`: plays a session's video in a player, one at a time.
 enum WatchCommand {
-    static let printURL = Option.flag("print-url", help: "Print the URL instead of opening a player.")
+    static let printURL = Option.flag("print-url", help: "Print the URL (the file's path when downloaded) instead of opening a player.")
     static let at = SharedOptions.at.help("Start playing at this moment: seconds (754), M:SS (12:34) or H:MM:SS.")
 
     static let spec = CommandSpec(
@@ -20,7 +20,7 @@ enum WatchCommand {
         --at, playback starts at that moment: mpv gets --start=SECONDS, vlc --start-time=SECONDS, \
         ffplay -ss SECONDS (the player is known by its program's name); another player starts at the \
         beginning, and the time to skip to is printed. 'wwdc search' and 'wwdc transcript' show the \
-        times of what is said.
+        times of what is said. A video downloaded with 'wwdc download' plays from disk, offline too.
         """,
         options: [at, printURL, SharedOptions.db],
         arguments: [.init(name: "session", help: "A session id (wwdc2026-101), a number in the current event (101) or a developer.apple.com link.",
@@ -38,8 +38,17 @@ enum WatchCommand {
         let store = try BrowseSupport.openStore(arguments, context)
         let detail = try store.read { db -> SessionDetail? in try db.sessionDetail(id: SessionResolver.resolve(input, in: db)) }
         guard let detail else { throw BrowseError.unknownSession(input, suggestion: nil) }
-        guard let rawURL = detail.bestStreamURL(at: now) else { throw WatchError.noVideo(detail.sessionID) }
-        let url = try PlayerOperation.playableURL(rawURL)
+        // A downloaded video plays from disk (offline too), unless the session is on the air.
+        let downloaded = detail.isLive(at: now) ? nil : try store.read { db in
+            try db.downloadRecords(sessionID: detail.sessionID).first(where: \.isComplete)?.item.path
+        }
+        let url: String
+        if let downloaded {
+            url = downloaded
+        } else {
+            guard let rawURL = detail.bestStreamURL(at: now) else { throw WatchError.noVideo(detail.sessionID) }
+            url = try PlayerOperation.playableURL(rawURL)
+        }
         let start = arguments[at]
         // Where to skip to by hand when no player is told: on stderr, so stdout stays the URL alone.
         let time = start.map { BrowseSupport.timestamp(Double($0)) }
@@ -62,9 +71,11 @@ enum WatchCommand {
             }
         }
         try StoreLocation.prepareFolder(for: lock.path)
-        let play = PlayerOperation(url: url, player: player, start: start, environment: context.environment)
+        let play = downloaded != nil
+            ? PlayerOperation(file: url, player: player, start: start, environment: context.environment)
+            : PlayerOperation(url: url, player: player, start: start, environment: context.environment)
         lock.guard(play)
-        let from = time.map { " from " + $0 } ?? ""
+        let from = (time.map { " from " + $0 } ?? "") + (downloaded != nil ? " (downloaded)" : "")
         play.addObserver(BlockObserver(start: { _ in
             context.message("Playing \(detail.sessionID) “\(BrowseSupport.cell(detail.title))”\(from) in \(BrowseSupport.cell(player.name))…")
             if !player.canStartAtTime, let time {

@@ -1,0 +1,147 @@
+import ConferenceKit
+import Foundation
+import Operations
+import PlainText
+
+/// `wwdc download`: sessions' videos to disk, several at once, resumable, for watching offline.
+enum DownloadCommand {
+    static let quality = Option.choices("quality", value: "hd|sd", help: "The video file: hd (the default) or sd; repeat for both.",
+                                        as: MediaQuality.self)
+    static let subtitles = Option.flag("subtitles", help: "Also write the session's transcript beside the video as subtitles (.vtt).")
+    static let favorites = SharedOptions.favorites.help("Download every favorite's video.")
+    static let resume = Option.flag("resume", help: "Go on with every download that did not finish (partial or failed).")
+    static let jobs = Option.integer("jobs", short: "j", value: "n", help: "How many files to download at once, 1 to 16 (default 3).", in: 1...16)
+    static let dir = Option.text("dir", value: "path",
+                                 help: "The folder for the files (default: $WWDC_DOWNLOAD_DIR, else $XDG_DATA_HOME/wwdc/downloads).")
+    static let quiet = Option.flag("quiet", short: "q", help: "Print no progress, only failures and the summary.")
+    static let json = SharedOptions.json.help("Print a JSON summary: the downloads as 'wwdc downloads --json' lists them.")
+
+    static let spec = CommandSpec(
+        path: "download",
+        abstract: "Download sessions' videos for watching offline.",
+        discussion: """
+        Downloads run at most --jobs at a time and are retried when the connection drops, stalls or \
+        the server is busy. A download that stops (Ctrl-C, a crash, a lost connection) keeps what it \
+        fetched in a .part file: 'wwdc download --resume', or asking for the same video again, goes on \
+        from there if the file on the server is still the same, and starts over if it changed. A file \
+        is complete only once its length matches the server's; only then does it get its name, \
+        <event>-<number>-<title>-<quality>.mp4. Two wwdc processes never write one file: the second \
+        waits for the first. 'wwdc watch' plays a downloaded video from disk; 'wwdc downloads' lists \
+        them.
+        """,
+        options: [quality, subtitles, favorites, resume, jobs, dir, quiet, json, SharedOptions.db, SharedOptions.trace],
+        arguments: [.init(name: "session", help: "Session ids (wwdc2026-101), numbers in the current event (101) or developer.apple.com links.",
+                          optional: true, variadic: true)],
+        examples: [
+            ("wwdc download 101 102", "The HD videos of sessions 101 and 102 of the current event."),
+            ("wwdc download --favorites --quality sd --jobs 2", "Every favorite in SD, two at a time."),
+            ("wwdc download --resume", "Finish what an earlier download left."),
+            ("wwdc download 101 --subtitles --dir ~/Movies/WWDC", "With subtitles, into another folder."),
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
+        let ids = arguments.positionals
+        guard !ids.isEmpty || arguments[favorites] || arguments[resume] else {
+            throw UsageError("Missing sessions to download", spec: spec,
+                             hint: "Name sessions (wwdc download 101), or use --favorites or --resume.")
+        }
+        let qualities = arguments[quality].isEmpty ? [MediaQuality.hd] : arguments[quality]
+        let folder = try DownloadFolder.resolve(explicitPath: arguments[dir], environment: context.environment)
+        let store = try context.openExistingStore(explicitPath: arguments[SharedOptions.db])
+        let (items, skipped) = try store.read { db -> ([DownloadItem], [DownloadError]) in
+            var items: [DownloadItem] = []
+            var skipped: [DownloadError] = []
+            if arguments[resume] {
+                items += try db.downloadRecords().filter { $0.state != .done }.map(\.item).reversed()
+            }
+            var sessions = try ids.map { try SessionResolver.resolve($0, in: db) }
+            if arguments[favorites] { sessions += try db.favorites().map(\.sessionID) }
+            for session in sessions {
+                for quality in qualities {
+                    do {
+                        items.append(try db.downloadItem(sessionID: session, quality: quality, folder: folder))
+                    } catch let error as DownloadError {
+                        // One session without that file does not stop the others; it is said.
+                        skipped.append(error)
+                    }
+                }
+            }
+            return (items, skipped)
+        }
+        guard !items.isEmpty else {
+            if skipped.count == 1, let only = skipped.first { throw only }
+            if !skipped.isEmpty {
+                throw RuntimeError("none of these sessions has a video file to download: "
+                                   + skipped.map(ErrorText.message).joined(separator: "; "),
+                                   hint: skipped.first.flatMap(ErrorText.hint))
+            }
+            context.message(arguments[resume] ? "Nothing to resume: every download is complete." : "Nothing to download.")
+            return .success
+        }
+
+        for error in skipped { context.message("Skipped: " + ErrorText.message(error)) }
+        let timeout = try stallTimeout(context.environment)
+        try DownloadsOperation.requireTransfer()
+        var settings = DownloadSettings(stallTimeout: timeout, subtitles: arguments[subtitles],
+                                        lockFolder: try DownloadFolder.lockFolder(environment: context.environment))
+        if let jobs = arguments[jobs] { settings.jobs = jobs }
+        let display = DownloadProgressDisplay(context: context, count: Set(items).count, quiet: arguments[quiet] || arguments[json])
+        let downloads = DownloadsOperation(items: items, settings: settings, store: store, reporter: display)
+        let runner = OperationRunner(arguments, context: context)
+        let errors = runner.run(downloads)
+        display.stop()
+        if let error = errors.first(where: { !($0 is Interrupted) }), downloads.outcomes.isEmpty { throw error }
+
+        let outcomes = downloads.outcomes
+        if arguments[json] {
+            let records = try store.read { db in
+                try outcomes.compactMap { try db.downloadRecord(sessionID: $0.item.sessionID, quality: $0.item.quality) }
+            }
+            context.output(try JSONOutput.encode(records.map { DownloadsCommand.Row($0) }) + "\n")
+        }
+        return summarize(outcomes, interrupted: downloads.isCancelled, context: context)
+    }
+
+    /// `WWDC_STALL_TIMEOUT`: seconds without a byte before a transfer counts as stalled (default 30).
+    private static func stallTimeout(_ environment: [String: String]) throws -> TimeInterval {
+        guard let text = environment["WWDC_STALL_TIMEOUT"] else { return 30 }
+        guard let seconds = Double(text), seconds.isFinite, (0.1...86_400).contains(seconds) else {
+            throw RuntimeError("WWDC_STALL_TIMEOUT is '\(text.prefix(40))', not a number of seconds from 0.1 to 86400",
+                               hint: "Set it to seconds, such as WWDC_STALL_TIMEOUT=60, or unset it for the default (30).")
+        }
+        return seconds
+    }
+
+    /// One line saying what happened, and the exit status: 130 interrupted, 1 if a file failed.
+    private static func summarize(_ outcomes: [(item: DownloadItem, result: DownloadsOperation.Result)], interrupted: Bool,
+                                  context: CommandContext) -> ExitCode {
+        var done = 0
+        var bytes: Int64 = 0
+        var failed: [String] = []
+        for (item, result) in outcomes {
+            switch result {
+            case let .downloaded(fetched, _): done += 1; bytes += fetched
+            case .alreadyComplete: done += 1
+            case let .failed(error): failed.append("\(item.label) (\(ErrorText.message(error)))")
+            case .cancelled: break
+            }
+        }
+        let files = done == 1 ? "1 file" : "\(done) files"
+        if interrupted {
+            context.message("Interrupted: \(files) complete; partial files are kept. Run 'wwdc download --resume' to go on.")
+            return .interrupted
+        }
+        if failed.isEmpty {
+            context.message("Downloaded \(files) (\(ByteCount.text(bytes)) fetched).")
+            return .success
+        }
+        if outcomes.count == 1, case let .failed(error)? = outcomes.first?.result {
+            context.message("Error: \(outcomes[0].item.label): \(ErrorText.message(error))")
+            context.message("Hint: " + (ErrorText.hint(error) ?? "Run 'wwdc download --resume' to try again."))
+            return .failure
+        }
+        context.message("Error: \(failed.count) of \(outcomes.count) downloads failed: " + failed.joined(separator: "; "))
+        context.message("Hint: Run 'wwdc download --resume' to try them again; 'wwdc downloads' shows what is kept.")
+        return .failure
+    }
+}

@@ -1,0 +1,115 @@
+import ConferenceKit
+import Foundation
+import PlainText
+import TerminalUI
+
+/// `wwdc downloads [remove]`: what has been downloaded, what is partial and what failed.
+enum DownloadsCommand {
+    static let json = SharedOptions.json.help("Print JSON: [{id, quality, title, state, bytes, totalBytes, percent, path, error}].")
+
+    static let spec = CommandSpec(
+        path: "downloads",
+        abstract: "List downloaded videos, partial and failed downloads.",
+        discussion: """
+        Each download with its state (done; partial, with how much is on disk; failed, with the reason; \
+        downloading, while another wwdc fetches it), its size and its file. 'wwdc download --resume' \
+        goes on with every one that did not finish.
+        """,
+        options: [json, SharedOptions.db],
+        examples: [("wwdc downloads", ""), ("wwdc downloads --json | jq -r '.[] | select(.state == \"done\") | .path'", "The files ready to watch.")],
+        subcommands: [remove])
+
+    static let remove = CommandSpec(
+        path: "downloads remove",
+        abstract: "Delete downloaded videos (and partial files) and forget them.",
+        options: [DownloadCommand.quality.help("Only this file: hd or sd (default: both)."), SharedOptions.db],
+        arguments: [.init(name: "session", help: "Session ids, numbers or links.", variadic: true)],
+        examples: [("wwdc downloads remove 101", "Delete session 101's downloaded videos.")])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
+        let store = try BrowseSupport.openStore(arguments, context)
+        let lockFolder = try DownloadFolder.lockFolder(environment: context.environment)
+        let records = try store.read { try $0.downloadRecords() }
+        let rows = records.map { Row($0, active: DownloadLock.isHeld(for: $0.item, lockFolder: lockFolder)) }
+        return try Listing.print(rows, json: arguments[json], context: context, row: { $0 },
+                                 empty: { ["No downloads yet. Download a video with 'wwdc download <session>'."] }) { rows in
+            render(rows, width: context.outputWidth, style: context.outputStyle)
+        }
+    }
+
+    static func runRemove(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
+        let store = try context.openExistingStore(explicitPath: arguments[SharedOptions.db])
+        let qualities = arguments[DownloadCommand.quality].isEmpty ? MediaQuality.allCases : arguments[DownloadCommand.quality]
+        let lockFolder = try DownloadFolder.lockFolder(environment: context.environment)
+        let records = try store.read { db in
+            try arguments.positionals.flatMap { input in
+                let id = try SessionResolver.resolve(input, in: db)
+                let found = try db.downloadRecords(sessionID: id).filter { qualities.contains($0.item.quality) }
+                if found.isEmpty { throw RuntimeError("\(id) has no download", hint: "'wwdc downloads' lists them.") }
+                return found
+            }
+        }
+        try FileManager.default.createDirectory(atPath: lockFolder, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        let runner = OperationRunner(arguments, context: context)
+        for record in records {
+            // Under the file's lock: a download running elsewhere keeps its file, and none starts mid-way.
+            let removal = RemoveDownloadOperation(item: record.item, store: store, lockFolder: lockFolder)
+            if let error = runner.run(removal).first {
+                if case .busy = error as? DownloadError {
+                    throw RuntimeError("\(record.item.label) is being downloaded by another wwdc", hint: "Wait for it to finish, or stop it first.")
+                }
+                throw error
+            }
+            context.message("Removed \(record.item.label) (\(record.item.path)).")
+        }
+        return .success
+    }
+
+    /// State, size, %, id, title and file, one download a line.
+    static func render(_ rows: [Row], width: Int?, style: Style) -> String {
+        rows.map { row in
+            let size = row.totalBytes.map { row.state == "done" ? ByteCount.text($0) : "\(ByteCount.text(row.bytes)) of \(ByteCount.text($0))" }
+                ?? ByteCount.text(row.bytes)
+            var state = row.state
+            if let percent = row.percent, row.state != "done" { state += " \(percent)%" }
+            var line = "\(row.id) \(row.quality.uppercased())\t\(state)\t\(size)\t\(row.title)\t\(row.path)"
+            if let error = row.error { line += "\t" + error }
+            return line + "\n"
+        }.joined()
+    }
+
+    /// A download as listed and in JSON.
+    struct Row: Encodable {
+        var id: String
+        var quality: String
+        var title: String
+        /// done, partial, failed, queued, or downloading while another process fetches it.
+        var state: String
+        var bytes: Int64
+        @Nullable var totalBytes: Int64?
+        @Nullable var percent: Int?
+        var path: String
+        @Nullable var error: String?
+
+        init(_ record: DownloadRecord, active: Bool = false) {
+            id = record.item.sessionID
+            quality = record.item.quality.rawValue
+            title = record.item.title
+            let bytes = record.bytesOnDisk
+            self.bytes = bytes
+            totalBytes = record.totalBytes
+            percent = record.totalBytes.flatMap { $0 > 0 ? Int(bytes * 100 / $0) : nil }
+            path = record.item.path
+            error = record.state == .failed ? record.reason : nil
+            if active {
+                state = "downloading"
+            } else if record.state == .done, !record.isComplete {
+                // The file was moved or deleted by hand.
+                state = "missing"
+            } else {
+                state = record.state.rawValue
+            }
+        }
+    }
+}

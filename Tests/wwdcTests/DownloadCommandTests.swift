@@ -1,0 +1,498 @@
+import ConferenceKit
+import Foundation
+import TestSupport
+import Testing
+
+/// The sample conference served with its video addresses pointed at the reference server, synced
+/// into a sandbox: what every download test starts from.
+struct DownloadBench {
+    let sandbox: Sandbox
+    let server: ReferenceServer
+
+    static func start() async throws -> DownloadBench {
+        let sandbox = try Sandbox()
+        let server = try await ReferenceServer.start(arguments: ["--rebase-media"])
+        let bench = DownloadBench(sandbox: sandbox, server: server)
+        let synced = try await sandbox.run(["sync", "--source", server.baseURL.absoluteString])
+        #expect(synced.status == 0, "\(synced.stderr)")
+        return bench
+    }
+
+    func stop() {
+        server.stop()
+        sandbox.remove()
+    }
+
+    var folder: URL { sandbox.directory.path("data/wwdc/downloads") }
+
+    /// The server path of a session's video file, from the fixture.
+    static func mediaPath(_ id: String, quality: String = "downloadHD") throws -> String {
+        let data = try Data(contentsOf: ProjectPaths.fixtures.appendingPathComponent("contents.json"))
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let contents = try #require(object["contents"] as? [[String: Any]])
+        let item = try #require(contents.first { $0["id"] as? String == id })
+        let url = try #require((item["media"] as? [String: Any])?[quality] as? String)
+        return try #require(URL(string: url)?.path)
+    }
+
+    func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> CommandResult {
+        try await sandbox.run(arguments, environment: environment)
+    }
+
+    /// `wwdc downloads --json`, by "id quality".
+    func downloads() async throws -> [String: [String: Any]] {
+        let listed = try await run(["downloads", "--json"])
+        #expect(listed.status == 0, "\(listed.stderr)")
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]], "\(listed.stdout)")
+        return Dictionary(uniqueKeysWithValues: rows.map { ("\($0["id"] as? String ?? "") \($0["quality"] as? String ?? "")", $0) })
+    }
+
+    /// The finished file of a session's HD video, from the store's record.
+    func file(_ id: String) async throws -> String {
+        try #require(try await downloads()["\(id) hd"]?["path"] as? String)
+    }
+
+    /// The partial file's size, waited for until it reaches `bytes` (the client writes what the
+    /// server sent a moment later).
+    func waitForPart(_ id: String, reaching bytes: Int, seconds: Double = 30) async throws -> Bool {
+        let part = folder.path
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: part)) ?? []
+            if let name = files.first(where: { $0.hasPrefix(id) && $0.hasSuffix(".part") }),
+               let size = (try? FileManager.default.attributesOfItem(atPath: part + "/" + name))?[.size] as? Int, size >= bytes {
+                return true
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return false
+    }
+
+    static func sha256(_ path: String) throws -> String {
+        let result = try CommandRunner.run(URL(fileURLWithPath: "/usr/bin/env"), ["sha256sum", path])
+        return String(result.stdout.prefix(64))
+    }
+}
+
+@Suite("wwdc download", .serialized)
+struct DownloadCommandTests {
+    static let chunk = 65_536
+
+    @Test("a download dropped at 40 % resumes: the file's digest is the source's, and the server sent the file once plus at most a chunk")
+    func droppedResumes() async throws {
+        let bench = try await DownloadBench.start()
+        defer { bench.stop() }
+        let path = try DownloadBench.mediaPath("wwdc2026-103")
+        let size = 4_000_000
+        try await bench.server.configureMedia(path, size: size, dropAt: size * 4 / 10, times: 1)
+        try await bench.server.resetMediaStats()
+
+        let result = try await bench.run(["download", "103"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("retrying"), "\(result.stderr)")
+        let file = try await bench.file("wwdc2026-103")
+        #expect(try DownloadBench.sha256(file) == (try await bench.server.mediaInfo(path)).sha256)
+        let stats = try #require(try await bench.server.mediaStats().files[path])
+        #expect(stats.requests == 2)
+        #expect(stats.bytes <= size + Self.chunk, "sent \(stats.bytes)")
+        #expect(!FileManager.default.fileExists(atPath: file + ".part"))
+    }
+
+    @Test("SIGKILL mid-download, then download --resume: the same file, the rest only")
+    func killedThenResumed() async throws {
+        let bench = try await DownloadBench.start()
+        defer { bench.stop() }
+        let path = try DownloadBench.mediaPath("wwdc2026-103")
+        let size = 4_000_000
+        try await bench.server.configureMedia(path, size: size, pauseAt: size * 4 / 10, times: 1)
+        try await bench.server.resetMediaStats()
+
+        let running = try bench.sandbox.start(["download", "103"])
+        try await bench.server.waitForPausedMedia(path)
+        #expect(try await bench.waitForPart("wwdc2026-103", reaching: size * 4 / 10))
+        running.signal(SIGKILL)
+        _ = await running.finished()
+        #expect(try await bench.downloads()["wwdc2026-103 hd"]?["state"] as? String == "partial")
+
+        let resumed = try await bench.run(["download", "--resume"])
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        let file = try await bench.file("wwdc2026-103")
+        #expect(try DownloadBench.sha256(file) == (try await bench.server.mediaInfo(path)).sha256)
+        // Counted before the killed process's paused response is let go: what it would write into a
+        // dead socket's buffer never reached a client.
+        let stats = try #require(try await bench.server.mediaStats().files[path])
+        #expect(stats.bytes <= size + Self.chunk, "sent \(stats.bytes)")
+        try await bench.server.releaseMedia()
+    }
+
+    @Test("the file changed on the server between attempts (new ETag): it starts over and ends as the new file")
+    func changedFileRestarts() async throws {
+        let bench = try await DownloadBench.start()
+        defer { bench.stop() }
+        let path = try DownloadBench.mediaPath("wwdc2026-103")
+        let size = 3_000_000
+        try await bench.server.configureMedia(path, size: size, pauseAt: 1_000_000, times: 1)
+        let running = try bench.sandbox.start(["download", "103"])
+        try await bench.server.waitForPausedMedia(path)
+        #expect(try await bench.waitForPart("wwdc2026-103", reaching: 1_000_000))
+        running.signal(SIGKILL)
+        _ = await running.finished()
+        try await bench.server.releaseMedia()
+        let old = try await bench.server.mediaInfo(path)
+        try await bench.server.configureMedia(path, version: 2)
+        let new = try await bench.server.mediaInfo(path)
+        #expect(old.sha256 != new.sha256)
+
+        let resumed = try await bench.run(["download", "--resume"])
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        #expect(try DownloadBench.sha256(try await bench.file("wwdc2026-103")) == new.sha256)
+    }
+
+    @Test("a cache that serves the rest of another version (a 206 whatever If-Range says): never glued, it starts over")
+    func rangeOfAnotherVersionRestarts() async throws {
+        let bench = try await DownloadBench.start()
+        defer { bench.stop() }
+        let path = try DownloadBench.mediaPath("wwdc2026-103")
+        try await bench.server.configureMedia(path, size: 3_000_000, pauseAt: 1_000_000, times: 1)
+        let running = try bench.sandbox.start(["download", "103"])
+        try await bench.server.waitForPausedMedia(path)
+        #expect(try await bench.waitForPart("wwdc2026-103", reaching: 1_000_000))
+        running.signal(SIGKILL)
+        _ = await running.finished()
+        try await bench.server.releaseMedia()
+        try await bench.server.configureMedia(path, version: 2, ignoringIfRange: true)
+
+        let resumed = try await bench.run(["download", "--resume"])
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        #expect(try DownloadBench.sha256(try await bench.file("wwdc2026-103")) == (try await bench.server.mediaInfo(path)).sha256)
+    }
+
+    @Test("a link planted where the partial file goes is refused, and what it points at is untouched")
+    func linkedPartRefused() async throws {
+        let bench = try await DownloadBench.start()
+        defer { bench.stop() }
+        let path = try DownloadBench.mediaPath("wwdc2026-103")
+        try await bench.server.configureMedia(path, size: 2_000_000, pauseAt: 500_000, times: 1)
+        let running = try bench.sandbox.start(["download", "103"])
+        try await bench.server.waitForPausedMedia(path)
+        #expect(try await bench.waitForPart("wwdc2026-103", reaching: 500_000))
+        running.signal(SIGKILL)
+        _ = await running.finished()
+        try await bench.server.releaseMedia()
+        let part = try await bench.file("wwdc2026-103") + ".part"
+        let target = bench.sandbox.directory.path("precious.txt").path
+        try Data("precious\n".utf8).write(to: URL(fileURLWithPath: target))
+        try FileManager.default.removeItem(atPath: part)
+        try FileManager.default.createSymbolicLink(atPath: part, withDestinationPath: target)
+
+        let resumed = try await bench.run(["download", "--resume"])
+        #expect(resumed.status == 1)
+        #expect(resumed.stderr.contains("not a regular file"), "\(resumed.stderr)")
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "precious\n")
+    }
+
+    @Test("the same video asked for twice (--resume and by id, into another folder) is fetched once")
+    func sameVideoOnce() async throws {
+        let bench = try await DownloadBench.start()
+        defer { bench.stop() }
+        let path = try DownloadBench.mediaPath("wwdc2026-103")
+        try await bench.server.configureMedia(path, size: 2_000_000, pauseAt: 800_000, times: 1)
+        let running = try bench.sandbox.start(["download", "103"])
+        try await bench.server.waitForPausedMedia(path)
+        #expect(try await bench.waitForPart("wwdc2026-103", reaching: 800_000))
+        running.signal(SIGKILL)
+        _ = await running.finished()
+        try await bench.server.releaseMedia()
+        try await bench.server.resetMediaStats()
+
+        let other = bench.sandbox.directory.path("elsewhere").path
+        let resumed = try await bench.run(["download", "--resume", "103", "--dir", other])
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        let stats = try #require(try await bench.server.mediaStats().files[path])
+        #expect(stats.requests == 1)
+        #expect(stats.bytes == 1_200_000)
+    }
+
+    @Test("downloads remove of a file another wwdc is downloading refuses and deletes nothing")
+    func removeWhileDownloading() async throws {
+        let bench = try await DownloadBench.start()
+        defer { bench.stop() }
+        let path = try DownloadBench.mediaPath("wwdc2026-103")
+        try await bench.server.configureMedia(path, size: 2_000_000, pauseAt: 500_000, times: 1)
+        let running = try bench.sandbox.start(["download", "103"])
+        try await bench.server.waitForPausedMedia(path)
+        #expect(try await bench.waitForPart("wwdc2026-103", reaching: 500_000))
+
+        let removed = try await bench.run(["downloads", "remove", "103"])
+        #expect(removed.status == 1)
+        #expect(removed.stderr.hasPrefix("Error: wwdc2026-103 HD is being downloaded by another wwdc"), "\(removed.stderr)")
+        _ = try await bench.server.releaseMedia()
+        let finished = await running.finished()
+        #expect(finished.status == 0, "\(finished.stderr)")
+        #expect(try DownloadBench.sha256(try await bench.file("wwdc2026-103")) == (try await bench.server.mediaInfo(path)).sha256)
+    }
+
+    @Test("a server without Range support: the resume restarts in full and the file is right")
+    func serverWithoutRanges() async throws {
+        let bench = try await DownloadBench.start()
+        defer { bench.stop() }
+        let path = try DownloadBench.mediaPath("wwdc2026-103")
+        let size = 3_000_000
+        try await bench.server.configureMedia(path, size: size, ranges: false, dropAt: 1_200_000, times: 1)
+        try await bench.server.resetMediaStats()
+        let result = try await bench.run(["download", "103"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try DownloadBench.sha256(try await bench.file("wwdc2026-103")) == (try await bench.server.mediaInfo(path)).sha256)
+        let stats = try #require(try await bench.server.mediaStats().files[path])
+        #expect(stats.bytes == 1_200_000 + size)
+    }
+
+    @Test("--jobs 3 with 6 files: never more than 3 in flight at the server")
+    func boundedConcurrency() async throws {
+        let bench = try await DownloadBench.start()
+        defer { bench.stop() }
+        let ids = ["101", "102", "103", "201", "202", "203"]
+        let paths = try ids.map { try DownloadBench.mediaPath("wwdc2026-\($0)") }
+        for path in paths { try await bench.server.configureMedia(path, size: 1_500_000, pauseAt: 500_000, times: 1) }
+        try await bench.server.resetMediaStats()
+        let running = try bench.sandbox.start(["download", "--jobs", "3"] + ids)
+        // Three transfers paused at once: the other three cannot have started.
+        try await bench.server.waitForPausedMedia("/videos/*", count: 3)
+        let stats = try await bench.server.mediaStats()
+        #expect(stats.inFlight == 3)
+        try await bench.server.releaseMedia()
+        try await bench.server.waitForPausedMedia("/videos/*", count: 3)
+        try await bench.server.releaseMedia()
+        let result = await running.finished()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try await bench.server.mediaStats().maxInFlight == 3)
+        let downloads = try await bench.downloads()
+        #expect(ids.allSatisfy { downloads["wwdc2026-\($0) hd"]?["state"] as? String == "done" }, "\(downloads)")
+    }
+
+    @Test("two wwdc download processes for one file: one writer, one request, the right file")
+    func twoProcessesOneWriter() async throws {
+        let bench = try await DownloadBench.start()
+        defer { bench.stop() }
+        let path = try DownloadBench.mediaPath("wwdc2026-103")
+        try await bench.server.configureMedia(path, size: 2_000_000, pauseAt: 800_000, times: 1)
+        try await bench.server.resetMediaStats()
+        let first = try bench.sandbox.start(["download", "103"])
+        try await bench.server.waitForPausedMedia(path)
+        #expect(try await bench.downloads()["wwdc2026-103 hd"]?["state"] as? String == "downloading")
+        let second = try bench.sandbox.start(["download", "103"])
+        #expect(await second.stderr(contains: "Waiting for another wwdc"))
+        try await bench.server.releaseMedia()
+        let (one, two) = (await first.finished(), await second.finished())
+        #expect(one.status == 0, "\(one.stderr)")
+        #expect(two.status == 0, "\(two.stderr)")
+        #expect(two.stderr.contains("already downloaded"), "\(two.stderr)")
+        let stats = try #require(try await bench.server.mediaStats().files[path])
+        #expect(stats.requests == 1)
+        #expect(stats.bytes == 2_000_000)
+        #expect(try DownloadBench.sha256(try await bench.file("wwdc2026-103")) == (try await bench.server.mediaInfo(path)).sha256)
+    }
+
+    @Test("503 with Retry-After: 1 is retried after at least a second")
+    func retryAfter() async throws {
+        let bench = try await DownloadBench.start()
+        defer { bench.stop() }
+        let path = try DownloadBench.mediaPath("wwdc2026-103")
+        try await bench.server.configureMedia(path, size: 500_000)
+        _ = try await bench.server.request("POST", "/_control/faults",
+                                           json: ["path": path, "kind": "status", "value": 503, "retryAfter": 1, "times": 1])
+        try await bench.server.clearLog()
+        let result = try await bench.run(["download", "103"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let times = try await bench.server.log().filter { $0["path"] as? String == path }.compactMap { $0["time"] as? Double }
+        #expect(times.count == 2)
+        if times.count == 2 { #expect(times[1] - times[0] >= 1) }
+    }
+
+    @Test("a stalled transfer is given up after the stall timeout and resumed by a retry")
+    func stallRetried() async throws {
+        let bench = try await DownloadBench.start()
+        defer { bench.stop() }
+        let path = try DownloadBench.mediaPath("wwdc2026-103")
+        let size = 2_000_000
+        try await bench.server.configureMedia(path, size: size, pauseAt: 700_000, times: 1)
+        try await bench.server.resetMediaStats()
+        let result = try await bench.run(["download", "103"], environment: ["WWDC_STALL_TIMEOUT": "1"])
+        try await bench.server.releaseMedia()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("no data for 1 s"), "\(result.stderr)")
+        #expect(try DownloadBench.sha256(try await bench.file("wwdc2026-103")) == (try await bench.server.mediaInfo(path)).sha256)
+        let stats = try #require(try await bench.server.mediaStats().files[path])
+        #expect(stats.bytes <= size + Self.chunk)
+    }
+
+    @Test("a 404 fails at once with the reason, the others still land, exit 1; --json summarises")
+    func partialFailure() async throws {
+        let bench = try await DownloadBench.start()
+        defer { bench.stop() }
+        let missing = try DownloadBench.mediaPath("wwdc2026-102")
+        _ = try await bench.server.request("POST", "/_control/faults", json: ["path": missing, "kind": "status", "value": 404])
+        let result = try await bench.run(["download", "101", "102", "--json"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("1 of 2 downloads failed"), "\(result.stderr)")
+        #expect(result.stderr.contains("HTTP 404"), "\(result.stderr)")
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]], "\(result.stdout)")
+        #expect(Set(rows.compactMap { $0["state"] as? String }) == ["done", "failed"])
+        let listed = try await bench.downloads()
+        #expect(listed["wwdc2026-102 hd"]?["state"] as? String == "failed")
+        #expect((listed["wwdc2026-102 hd"]?["error"] as? String)?.contains("404") == true)
+    }
+
+    @Test("bad command lines exit 64; a session without that file is skipped and said")
+    func usage() async throws {
+        let bench = try await DownloadBench.start()
+        defer { bench.stop() }
+        #expect(try await bench.run(["download"]).status == 64)
+        #expect(try await bench.run(["download", "101", "--quality", "4k"]).status == 64)
+        #expect(try await bench.run(["download", "101", "--jobs", "0"]).status == 64)
+        for value in ["inf", "nan", "1e300", "0", "soon"] {
+            let stall = try await bench.run(["download", "101"], environment: ["WWDC_STALL_TIMEOUT": value])
+            #expect(stall.status == 1)
+            #expect(stall.stderr.hasPrefix("Error: WWDC_STALL_TIMEOUT is '\(value)'"), "\(stall.stderr)")
+        }
+        let lab = try await bench.run(["download", "wwdc2026-8001"])
+        #expect(lab.status == 1)
+        #expect(lab.stderr.hasPrefix("Error: wwdc2026-8001 has no HD video file"), "\(lab.stderr)")
+        let mixed = try await bench.run(["download", "wwdc2026-8001", "101"])
+        #expect(mixed.status == 0, "\(mixed.stderr)")
+        #expect(mixed.stderr.contains("Skipped: wwdc2026-8001 has no HD video file"), "\(mixed.stderr)")
+    }
+
+    @Test("watch of a downloaded session gives the player the local file; session and videos show it; remove deletes it")
+    func watchPlaysLocalFile() async throws {
+        let bench = try await DownloadBench.start()
+        defer { bench.stop() }
+        let result = try await bench.run(["download", "101", "--subtitles"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let file = try await bench.file("wwdc2026-101")
+        #expect(FileManager.default.fileExists(atPath: (file as NSString).deletingPathExtension + ".vtt"))
+        #expect(file.hasSuffix("/wwdc2026-101-keynote-hd.mp4"))
+
+        let record = bench.sandbox.directory.path("player-args").path
+        let player = bench.sandbox.directory.path("mpv")
+        try "#!/bin/sh\nprintf '%s\\n' \"$@\" > '\(record)'\n".write(to: player, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: player.path)
+        let watched = try await bench.run(["watch", "101", "--at", "1:00"], environment: ["WWDC_PLAYER": player.path, "WWDC_NOW": "2026-07-01T10:00:00Z"])
+        #expect(watched.status == 0, "\(watched.stderr)")
+        let arguments = try String(contentsOfFile: record, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(arguments.last == file, "\(arguments)")
+
+        let session = try await bench.run(["session", "101"])
+        #expect(session.stdout.contains("Downloaded"), "\(session.stdout)")
+        let videos = try await bench.run(["videos", "--downloaded", "--json"])
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(videos.stdout.utf8)) as? [[String: Any]])
+        #expect(rows.map { $0["id"] as? String } == ["wwdc2026-101"])
+
+        let removed = try await bench.run(["downloads", "remove", "101"])
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: file))
+        #expect(try await bench.downloads().isEmpty)
+    }
+}
+
+@Suite("wwdc download on a terminal")
+struct DownloadInterruptTests {
+    @Test("Ctrl-C on a pty: exit 130, partial files kept, the terminal sane, downloads lists them as partial")
+    func ctrlC() async throws {
+        let bench = try await DownloadBench.start()
+        defer { bench.stop() }
+        let path = try DownloadBench.mediaPath("wwdc2026-103")
+        try await bench.server.configureMedia(path, size: 3_000_000, pauseAt: 1_000_000, times: 1)
+        let server = bench.server
+        var environment = bench.sandbox.environment()
+        environment["NO_COLOR"] = nil
+        async let outcome = TerminalSession.run(["download", "103"], environment: environment, script: [
+            .expect("wwdc2026-103"), .wait { try await server.waitForPausedMedia(path) },
+            .wait { _ = try await bench.waitForPart("wwdc2026-103", reaching: 1_000_000) },
+            // The live line: bytes of the total and the share done.
+            .expect("of 3.0 MB"), .expect("%"),
+            .type("\u{3}"), .expect("nterrupted"),
+        ])
+        let finished = try await outcome
+        try await server.releaseMedia()
+        #expect(finished.problem == nil, "\(finished.problem ?? "")\n\(finished.transcript)")
+        #expect(finished.exit == .exited(130))
+        #expect(finished.sttyAfter == finished.sttyBefore)
+        let row = try #require(try await bench.downloads()["wwdc2026-103 hd"])
+        #expect(row["state"] as? String == "partial")
+        #expect((row["bytes"] as? Int ?? 0) >= 1_000_000)
+    }
+}
+
+/// A small tmpfs to fill up: mounting needs privileges, so the test is skipped where it is refused.
+struct SmallDisk {
+    let mountPoint: URL
+
+    static let canMount: Bool = {
+        guard let probe = try? TemporaryDirectory("wwdc-tmpfs-probe") else { return false }
+        defer { probe.remove() }
+        guard (try? CommandRunner.run(URL(fileURLWithPath: "/usr/bin/env"), ["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", probe.url.path]))?.status == 0 else {
+            return false
+        }
+        _ = try? CommandRunner.run(URL(fileURLWithPath: "/usr/bin/env"), ["umount", probe.url.path])
+        return true
+    }()
+
+    init(at mountPoint: URL, megabytes: Int) throws {
+        try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
+        let mounted = try CommandRunner.run(URL(fileURLWithPath: "/usr/bin/env"), ["mount", "-t", "tmpfs", "-o", "size=\(megabytes)m", "tmpfs", mountPoint.path])
+        guard mounted.status == 0 else { throw BrowseSandbox.Failure(message: "mount failed: \(mounted.stderr)") }
+        self.mountPoint = mountPoint
+    }
+
+    func unmount() {
+        _ = try? CommandRunner.run(URL(fileURLWithPath: "/usr/bin/env"), ["umount", mountPoint.path])
+    }
+}
+
+@Suite("wwdc download on a full disk", .enabled(if: SmallDisk.canMount, "mounting a tmpfs is not allowed here"))
+struct DownloadFullDiskTests {
+    @Test("the disk fills up mid-way: a clear error, the partial file kept, and resumable once there is room")
+    func diskFull() async throws {
+        let bench = try await DownloadBench.start()
+        defer { bench.stop() }
+        let disk = try SmallDisk(at: bench.sandbox.directory.path("small"), megabytes: 3)
+        defer { disk.unmount() }
+        let folder = disk.mountPoint.appendingPathComponent("videos")
+        let path = try DownloadBench.mediaPath("wwdc2026-103")
+        let size = 2_000_000
+        try await bench.server.configureMedia(path, size: size, pauseAt: 1_000_000, times: 1)
+
+        let running = try bench.sandbox.start(["download", "103", "--dir", folder.path])
+        try await bench.server.waitForPausedMedia(path)
+        // The space checked at the start is taken by someone else meanwhile.
+        let filler = disk.mountPoint.appendingPathComponent("filler")
+        try Data(count: 1_600_000).write(to: filler)
+        try await bench.server.releaseMedia()
+        let failed = await running.finished()
+        #expect(failed.status == 1)
+        #expect(failed.stderr.contains("the disk is full"), "\(failed.stderr)")
+        #expect(failed.stderr.components(separatedBy: "Error:").count == 2, "\(failed.stderr)")
+        let row = try #require(try await bench.downloads()["wwdc2026-103 hd"])
+        #expect(row["state"] as? String == "failed")
+        #expect((row["bytes"] as? Int ?? 0) >= 1_000_000)
+
+        try FileManager.default.removeItem(at: filler)
+        let resumed = try await bench.run(["download", "--resume"])
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        #expect(try DownloadBench.sha256(try await bench.file("wwdc2026-103")) == (try await bench.server.mediaInfo(path)).sha256)
+    }
+
+    @Test("not enough room from the start: refused before any byte, saying how much is needed")
+    func notEnoughSpace() async throws {
+        let bench = try await DownloadBench.start()
+        defer { bench.stop() }
+        let disk = try SmallDisk(at: bench.sandbox.directory.path("small"), megabytes: 1)
+        defer { disk.unmount() }
+        let path = try DownloadBench.mediaPath("wwdc2026-103")
+        try await bench.server.configureMedia(path, size: 3_000_000)
+        let result = try await bench.run(["download", "103", "--dir", disk.mountPoint.path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("not enough space"), "\(result.stderr)")
+    }
+}
