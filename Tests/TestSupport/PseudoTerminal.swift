@@ -132,6 +132,13 @@ public final class PseudoTerminal {
         Thread.detachNewThread { watch.run() }
     }
 
+    /// Changes the terminal's size, as a window resized by the user: the kernel sends SIGWINCH to
+    /// the terminal's foreground process group.
+    public func resize(columns: UInt16, rows: UInt16) {
+        var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+    }
+
     /// Types bytes on the terminal's keyboard.
     public func send(_ text: String) {
         let bytes = Array(text.utf8)

@@ -2,24 +2,24 @@
 /// sequences the terminal layer writes (CR, LF, cursor up/down/forward/back, erase line, erase
 /// below, SGR and cursor visibility, which leave no trace). The screen grows downwards without
 /// scrolling, so everything printed stays inspectable.
-struct Screen {
-    private(set) var rows: [[Character]] = [[]]
-    private(set) var row = 0
-    private(set) var column = 0
-    private(set) var cursorVisible = true
+public struct Screen {
+    public private(set) var rows: [[Character]] = [[]]
+    public private(set) var row = 0
+    public private(set) var column = 0
+    public private(set) var cursorVisible = true
 
-    init(_ text: String) {
+    public init(_ text: String) {
         feed(text)
     }
 
     /// The visible lines, trailing spaces and trailing empty lines removed.
-    var lines: [String] {
+    public var lines: [String] {
         var lines = rows.map { String($0.filter { $0 != "\u{0}" }).replacingTrailingSpaces() }
         while lines.last?.isEmpty == true { lines.removeLast() }
         return lines
     }
 
-    mutating func feed(_ text: String) {
+    public mutating func feed(_ text: String) {
         var characters = Array(text)[...]
         while let character = characters.popFirst() {
             switch character {
