@@ -116,6 +116,14 @@ public final class PseudoTerminal {
     /// The transcript so far as text.
     public var transcript: String { String(decoding: output, as: UTF8.self) }
 
+    /// How many bytes have been read so far (to split the transcript where something happened).
+    public var outputCount: Int { output.count }
+
+    /// The part of the transcript in `range` of its bytes.
+    public func transcript(_ range: Range<Int>) -> String {
+        String(decoding: output[range.clamped(to: 0..<output.count)], as: UTF8.self)
+    }
+
     /// Starts `path` on the pty as a session leader with the pty as its controlling terminal.
     /// With `stdinFromNull` its standard input is /dev/null instead, as in `wwdc … < file`.
     public func spawn(_ path: String, _ arguments: [String], environment: [String: String] = [:], stdinFromNull: Bool = false) throws {
