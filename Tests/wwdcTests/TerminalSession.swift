@@ -9,6 +9,10 @@ struct TerminalSession {
         case type(String)
         /// Waits for something outside the terminal (a request the server holds) before going on.
         case wait(@Sendable () async throws -> Void)
+        /// Sends a signal to the program.
+        case signal(Int32)
+        /// Resizes the terminal (`TIOCSWINSZ`; the kernel sends the program SIGWINCH).
+        case resize(columns: UInt16, rows: UInt16)
     }
 
     struct Outcome: Sendable {
@@ -21,9 +25,9 @@ struct TerminalSession {
     }
 
     /// Runs off the cooperative pool (pty reads block); assertions belong to the caller.
-    static func run(_ arguments: [String], environment: [String: String], script: [Step]) async throws -> Outcome {
+    static func run(_ arguments: [String], environment: [String: String], columns: UInt16 = 100, script: [Step]) async throws -> Outcome {
         try await onThread {
-            let pty = try PseudoTerminal(columns: 100, rows: 30)
+            let pty = try PseudoTerminal(columns: columns, rows: 30)
             let before = try pty.sttySettings()
             try pty.spawn(CommandRunner.wwdc.path, arguments, environment: environment)
             var problem: String?
@@ -33,6 +37,8 @@ struct TerminalSession {
                     case let .expect(marker): try pty.expect(marker)
                     case let .type(keys): pty.send(keys)
                     case let .wait(event): try Self.block(on: event)
+                    case let .signal(number): kill(pty.pid, number)
+                    case let .resize(columns, rows): pty.resize(columns: columns, rows: rows)
                     }
                 }
             } catch {

@@ -61,14 +61,14 @@ enum WWDC {
         let context = CommandContext()
         defer { context.terminal.drain() }
         do {
-            return try dispatch(words, context)
+            return try dispatch(words, context).accountingFor(signal: OperationRunner.interruptingSignal)
         } catch let help as HelpRequested {
             context.output(HelpFormatter.help(for: help.spec))
             return .success
         } catch {
             // Every error line goes through one presenter (and its sanitiser): they quote what was
             // typed, and errors may quote a server.
-            return ErrorPresenter.present(error, context: context)
+            return ErrorPresenter.present(error, context: context).accountingFor(signal: OperationRunner.interruptingSignal)
         }
     }
 

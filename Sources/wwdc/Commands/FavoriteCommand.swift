@@ -73,6 +73,7 @@ enum FavoriteCommand {
         let refused = Dictionary((change.upload?.result.refused ?? []).map { ($0.entry.sessionID, $0.error) }, uniquingKeysWith: { first, _ in first })
         let failure: (any Error)? = change.isCancelled ? Interrupted() : change.uploadFailure
         var status = ExitCode.success
+        if (failure as? AccountError) == .loginCancelled { status = AccountAccess.loginCancelled(context) }
         for (id, label) in zip(ids, change.labels) {
             guard pending.contains(id) else {
                 context.message("Uploaded \(label) to your account.")

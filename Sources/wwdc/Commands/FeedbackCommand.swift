@@ -55,7 +55,9 @@ enum FeedbackCommand {
         // Refused before any prompt: a session that has not taken place.
         if let error = OperationError.rootCause(in: feedback.check.errors) { throw error }
         if let error = OperationError.rootCause(in: feedback.saving.errors) {
-            guard feedback.form != nil, (error as? AccountError) == .loginCancelled || ErrorPresenter.isInterruption(error) else { throw error }
+            // The login comes before the form: nothing was typed that could be lost.
+            if (error as? AccountError) == .loginCancelled { return AccountAccess.loginCancelled(context) }
+            guard feedback.form != nil, ErrorPresenter.isInterruption(error) else { throw error }
             context.message("Feedback not saved.")
             return .interrupted
         }
