@@ -29,7 +29,7 @@ enum FavoriteCommand {
     static let list = CommandSpec(
         path: "favorite list",
         abstract: "List your favorites and whether each is synced with your account.",
-        options: [SharedOptions.db, SharedOptions.json.help("Print JSON (fields: id, title, syncState, updatedAt)."), SharedOptions.limit],
+        options: [SharedOptions.db, SharedOptions.json.help("Print JSON (fields: id, title, syncState, updatedAt)."), SharedOptions.limit, SharedOptions.noPager],
         examples: [("wwdc favorite list", ""), ("wwdc favorite list --json", ""), ("wwdc favorite list --limit 5", "")])
 
     static let group = CommandSpec(
@@ -103,7 +103,7 @@ enum FavoriteCommand {
                 Row(id: favorite.sessionID, title: favorite.title, syncState: favorite.syncState.rawValue, updatedAt: favorite.updatedAt)
             }
         }
-        return try Listing.print(rows, json: arguments[SharedOptions.json], context: context, row: { $0 },
+        return try Listing.print(rows, json: arguments[SharedOptions.json], context: context, paging: Pager.isWanted(arguments), row: { $0 },
                                  empty: { ["No favorites yet. Add one with 'wwdc favorite add <session>'."] }) { rows in
             rows.map { "\($0.id)\t\($0.syncState)\t\($0.title ?? "(no longer in the schedule)")\n" }.joined()
         }

@@ -24,7 +24,7 @@ enum ScheduleCommand {
         """,
         options: [
             SharedOptions.day, SharedOptions.event, track, SharedOptions.topic, type, platform, SharedOptions.favorites, search,
-            upcoming, unscheduled, SharedOptions.local, SharedOptions.json, SharedOptions.limit, SharedOptions.db,
+            upcoming, unscheduled, SharedOptions.local, SharedOptions.json, SharedOptions.limit, SharedOptions.noPager, SharedOptions.db,
         ],
         examples: [
             ("wwdc schedule --day tomorrow", "Tomorrow's sessions, in the conference's time zone."),
@@ -70,7 +70,7 @@ enum ScheduleCommand {
             ? [arguments[SharedOptions.favorites] ? "No favorites match. Add one with 'wwdc favorite add <session>'."
                : unscheduled ? "Every item of this event has a time: see 'wwdc schedule'." : "No sessions match."]
             : explanation
-        return try Listing.print(items, json: arguments[SharedOptions.json], context: context,
+        return try Listing.print(items, json: arguments[SharedOptions.json], context: context, paging: Pager.isWanted(arguments),
                                  row: { Row($0, zone: zone) }, empty: { nothing }) { items in
             render(items, zone: zone, search: arguments[search], unscheduled: unscheduled, currentEvent: current,
                    width: context.outputWidth, style: context.outputStyle)

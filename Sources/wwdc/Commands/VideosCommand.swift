@@ -16,7 +16,7 @@ enum VideosCommand {
         their title before the others.
         """,
         options: [SharedOptions.event, search, SharedOptions.favorites, downloaded, SharedOptions.topic, SharedOptions.json, SharedOptions.limit,
-                  SharedOptions.db],
+                  SharedOptions.noPager, SharedOptions.db],
         examples: [
             ("wwdc videos", "The current event's videos."),
             ("wwdc videos --event all --search metal", "Videos about Metal from every event, best first."),
@@ -52,7 +52,7 @@ enum VideosCommand {
             }
             return (items, try db.events(), explanation)
         }
-        return try Listing.print(items, json: arguments[SharedOptions.json], context: context,
+        return try Listing.print(items, json: arguments[SharedOptions.json], context: context, paging: Pager.isWanted(arguments),
                                  row: Row.init, empty: { [explanation ?? "No videos match."] }) { items in
             render(items, events: events, search: arguments[search], width: context.outputWidth, style: context.outputStyle)
         }

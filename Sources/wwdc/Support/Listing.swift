@@ -1,16 +1,17 @@
 /// How every listing command ends: JSON when asked (an empty array is still JSON, for scripts), else
-/// a message on stderr when there is nothing to list, else the rows on stdout.
+/// a message on stderr when there is nothing to list, else the rows on stdout (through the pager on a
+/// terminal, unless the command was given `--no-pager`).
 enum Listing {
     /// Prints `items` (as `row`s in JSON, else through `render`) or, when there are none, the lines
     /// `empty` gives; always succeeds.
-    static func print<Item, Row: Encodable>(_ items: [Item], json: Bool, context: CommandContext, row: (Item) -> Row,
+    static func print<Item, Row: Encodable>(_ items: [Item], json: Bool, context: CommandContext, paging: Bool, row: (Item) -> Row,
                                             empty: () -> [String], render: ([Item]) -> String) throws -> ExitCode {
         if json {
             context.output(try JSONOutput.encode(items.map(row)) + "\n")
         } else if items.isEmpty {
             empty().forEach(context.message)
         } else {
-            context.output(render(items))
+            Pager.output(render(items), context: context, enabled: paging)
         }
         return .success
     }
