@@ -43,7 +43,7 @@ enum CodeCommand {
         let chosen: CodeSnippet
         if let index {
             guard index < snippets.count else {
-                throw RuntimeError("\(detail.sessionID) has \(snippets.count) code snippet\(snippets.count == 1 ? "" : "s"), not \(index + 1)",
+                throw RuntimeError("\(detail.sessionID) has \(Quantity.text(snippets.count, "code snippet")), not \(index + 1)",
                                    hint: "List them with 'wwdc session \(detail.sessionID) --code'.")
             }
             chosen = snippets[index]

@@ -140,7 +140,7 @@ enum DownloadCommand {
             context.message("Hint: " + (ErrorText.hint(error) ?? "Run 'wwdc download --resume' to try again."))
             return .failure
         }
-        context.message("Error: \(failed.count) of \(outcomes.count) downloads failed: " + failed.joined(separator: "; "))
+        context.message("Error: \(failed.count) of \(Quantity.text(outcomes.count, "download")) failed: " + failed.joined(separator: "; "))
         context.message("Hint: Run 'wwdc download --resume' to try them again; 'wwdc downloads' shows what is kept.")
         return .failure
     }

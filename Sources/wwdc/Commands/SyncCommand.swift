@@ -108,7 +108,7 @@ enum SyncCommand {
         let store = try ConferenceStore(path: path)
         try StoreRebuild.restore(salvage, into: store)
         context.message("Set the old store aside as \(aside); rebuilding from the feeds.")
-        let carried = "Carried over \(salvage.favorites.count) favorite\(salvage.favorites.count == 1 ? "" : "s") and \(salvage.feedback.count) feedback"
+        let carried = "Carried over \(Quantity.text(salvage.favorites.count, "favorite")) and \(salvage.feedback.count) feedback"
         context.message(salvage.unreadable.isEmpty ? carried + "." : carried + "; could not read " + salvage.unreadable.joined(separator: ", ") + ".")
     }
 

@@ -1,3 +1,4 @@
+import PlainText
 import ConferenceKit
 import Foundation
 import TerminalUI
@@ -40,7 +41,7 @@ enum TopicsCommand {
         for group in groups {
             headings[rows.count] = BrowseSupport.cell(group.name)
             for topic in group.topics {
-                rows.append([BrowseSupport.cell(topic.name), "\(topic.itemCount) item\(topic.itemCount == 1 ? "" : "s")", String(topic.id)])
+                rows.append([BrowseSupport.cell(topic.name), Quantity.text(topic.itemCount, "item"), String(topic.id)])
             }
             if group.topics.isEmpty { rows.append(["(no topics)", "", ""]) }
         }

@@ -88,8 +88,10 @@ enum VideosCommand {
         }
         var columns: [TableLayout.Column] = [.init(minimum: 1), .init(alignRight: true)]
         if showsDate { columns.append(.init(dropOrder: 3)) }
-        columns += [.init(alignRight: true), .init(), .init(minimum: 20, flexible: true), .init(minimum: 5, dropOrder: 1),
-                    .init(minimum: 8, dropOrder: 2)]
+        // The type goes before a title is cut (it says little that the title does not); the topic
+        // and the date go next, when the title would be cut below its minimum.
+        columns += [.init(alignRight: true), .init(), .init(minimum: 20, flexible: true),
+                    .init(minimum: 5, dropOrder: 4, dropsBeforeCutting: true), .init(minimum: 8, dropOrder: 2)]
         var layout = TableLayout(columns: columns)
         if !showsMark {
             layout.columns.removeFirst()

@@ -14,6 +14,9 @@ struct TableLayout {
         var dropOrder: Int?
         var flexible = false
         var alignRight = false
+        /// Left out (in its drop order) rather than have the flexible column cut at all: a detail
+        /// worth less than a whole title.
+        var dropsBeforeCutting = false
     }
 
     var columns: [Column]
@@ -48,15 +51,18 @@ struct TableLayout {
                 let separators = separator.count * (shown.count)
                 return width - shown.reduce(0) { $0 + (candidate[$1] ?? 0) } - separators
             }
-            while room() < flexibleMinimum {
+            // While a column that goes before any cut is shown, the title needs its whole width.
+            let needed = candidate.indices.contains { columns[$0].dropsBeforeCutting && candidate[$0] != nil }
+                ? natural[flexible] : flexibleMinimum
+            while room() < needed {
                 let shrinkable = candidate.indices.filter { index in
                     index != flexible && columns[index].dropOrder != nil && candidate[index] != nil
                         && candidate[index]! > min(columns[index].minimum, natural[index])
                 }
-                guard let widest = shrinkable.max(by: { candidate[$0]! < candidate[$1]! }) else { break }
+                guard needed == flexibleMinimum, let widest = shrinkable.max(by: { candidate[$0]! < candidate[$1]! }) else { break }
                 candidate[widest]! -= 1
             }
-            if room() >= flexibleMinimum || dropped == droppable.count {
+            if room() >= needed || dropped == droppable.count {
                 candidate[flexible] = max(1, min(natural[flexible], room()))
                 return candidate
             }
