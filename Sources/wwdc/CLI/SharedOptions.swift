@@ -10,11 +10,15 @@ enum SharedOptions {
                                    completion: .eventIDs)
     static let topic = Option.texts("topic", value: "name", help: "Only items of this topic (name, unique prefix or id, any case); repeat for several.")
     static let day = Option.text("day", short: "d", value: "day",
-                                 help: "Only this day: YYYY-MM-DD, 'today', 'tomorrow' or a weekday of the event ('mon', 'tuesday').",
-                                 completion: .words(["today", "tomorrow", "mon", "tue", "wed", "thu", "fri", "sat", "sun"]))
+                                 help: "Only this day: YYYY-MM-DD, 'today', 'yesterday', 'tomorrow' or a weekday of the event ('mon', 'tuesday').",
+                                 completion: .words(["today", "yesterday", "tomorrow", "mon", "tue", "wed", "thu", "fri", "sat", "sun"]))
     static let favorites = Option.flag("favorites", short: "f", help: "Only your favorites.")
     static let search = Option.text("search", short: "s", value: "text", help: "Only items matching these words, best first.")
     static let output = Option.text("output", short: "o", value: "file", help: "Write to <file> instead of standard output.")
+    /// Long output on a terminal goes through ``Pager``; this prints it directly instead.
+    static let noPager = Option.flag("no-pager", help: "Print directly, even when the output is longer than the terminal.")
+    /// For commands that show progress on stderr: what remains is failures and the final summary.
+    static let quiet = Option.flag("quiet", short: "q", help: "Print no progress, only failures and the summary.")
     static let at = Option.time("at", value: "time", help: "From this moment of the video: seconds (754), M:SS (12:34) or H:MM:SS.")
 
     /// Logging in from a script.

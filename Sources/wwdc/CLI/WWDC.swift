@@ -63,7 +63,7 @@ enum WWDC {
         do {
             return try dispatch(words, context).accountingFor(signal: OperationRunner.interruptingSignal)
         } catch let help as HelpRequested {
-            context.output(HelpFormatter.help(for: help.spec))
+            context.output(HelpFormatter.help(for: help.spec, width: context.outputWidth ?? HelpFormatter.defaultWidth))
             return .success
         } catch {
             // Every error line goes through one presenter (and its sanitiser): they quote what was
@@ -75,7 +75,7 @@ enum WWDC {
     static func dispatch(_ words: [String], _ context: CommandContext) throws -> ExitCode {
         try context.checkClock()
         guard let first = words.first else {
-            context.output(HelpFormatter.help(for: rootSpec))
+            context.output(HelpFormatter.help(for: rootSpec, width: context.outputWidth ?? HelpFormatter.defaultWidth))
             return .success
         }
         switch first {

@@ -13,7 +13,6 @@ enum DownloadCommand {
     static let jobs = Option.integer("jobs", short: "j", value: "n", help: "How many files to download at once, 1 to 16 (default 3).", in: 1...16)
     static let dir = Option.text("dir", value: "path",
                                  help: "The folder for the files (default: $WWDC_DOWNLOAD_DIR, else $XDG_DATA_HOME/wwdc/downloads).")
-    static let quiet = Option.flag("quiet", short: "q", help: "Print no progress, only failures and the summary.")
     static let json = SharedOptions.json.help("Print a JSON summary: the downloads as 'wwdc downloads --json' lists them.")
 
     static let spec = CommandSpec(
@@ -29,7 +28,7 @@ enum DownloadCommand {
         waits for the first. 'wwdc watch' plays a downloaded video from disk; 'wwdc downloads' lists \
         them.
         """,
-        options: [quality, subtitles, favorites, resume, jobs, dir, quiet, json, SharedOptions.db, SharedOptions.trace],
+        options: [quality, subtitles, favorites, resume, jobs, dir, SharedOptions.quiet, json, SharedOptions.db, SharedOptions.trace],
         arguments: [.init(name: "session", help: "Session ids (wwdc2026-101), numbers in the current event (101) or developer.apple.com links.",
                           optional: true, variadic: true)],
         examples: [
@@ -85,7 +84,7 @@ enum DownloadCommand {
         var settings = DownloadSettings(stallTimeout: timeout, subtitles: arguments[subtitles],
                                         lockFolder: try DownloadFolder.lockFolder(environment: context.environment))
         if let jobs = arguments[jobs] { settings.jobs = jobs }
-        let display = DownloadProgressDisplay(context: context, count: Set(items).count, quiet: arguments[quiet] || arguments[json])
+        let display = DownloadProgressDisplay(context: context, count: Set(items).count, quiet: arguments[SharedOptions.quiet] || arguments[json])
         let downloads = DownloadsOperation(items: items, settings: settings, store: store, reporter: display)
         let runner = OperationRunner(arguments, context: context)
         let errors = runner.run(downloads)
@@ -140,7 +139,7 @@ enum DownloadCommand {
             context.message("Hint: " + (ErrorText.hint(error) ?? "Run 'wwdc download --resume' to try again."))
             return .failure
         }
-        context.message("Error: \(failed.count) of \(outcomes.count) downloads failed: " + failed.joined(separator: "; "))
+        context.message("Error: \(failed.count) of \(Quantity.text(outcomes.count, "download")) failed: " + failed.joined(separator: "; "))
         context.message("Hint: Run 'wwdc download --resume' to try them again; 'wwdc downloads' shows what is kept.")
         return .failure
     }

@@ -34,7 +34,8 @@ enum SearchCommand {
         plays the video from there.
         """,
         options: [sources, event, topic, limit,
-                  SharedOptions.json.help("Print JSON: an array of {kind, id, title, at, snippet, score}."), SharedOptions.db],
+                  SharedOptions.json.help("Print JSON: an array of {kind, id, title, at, snippet, score}."), SharedOptions.noPager,
+                  SharedOptions.db],
         arguments: [.init(name: "text", help: "Words, \"phrases\" and prefix* to look for.", variadic: true)],
         examples: [
             ("wwdc search swiftui navigation", "Everything that mentions both words, title matches first."),
@@ -57,7 +58,7 @@ enum SearchCommand {
             request.topicIDs = try BrowseSupport.topicIDs(arguments, in: db)
             return try db.searchEverywhere(request)
         }
-        return try Listing.print(results, json: arguments[SharedOptions.json], context: context, row: Row.init,
+        return try Listing.print(results, json: arguments[SharedOptions.json], context: context, paging: Pager.isWanted(arguments), row: Row.init,
                                  empty: { ["No matches."] }) { results in
             render(results, query: query, text: text, width: context.outputWidth, style: context.outputStyle)
         }

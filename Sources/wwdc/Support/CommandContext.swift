@@ -57,6 +57,12 @@ final class CommandContext: Sendable {
         Style(enabled: stdoutIsTerminal && Style.allowsColor(environment: environment))
     }
 
+    /// Clickable links for stdout: only on a terminal, never with `TERM=dumb` (`NO_COLOR` leaves
+    /// them on: a link is not colour).
+    var outputLinks: Hyperlinks {
+        Hyperlinks(enabled: stdoutIsTerminal && Hyperlinks.allowed(environment: environment))
+    }
+
     /// The width listings fit on stdout: the terminal's, nil in a pipe (nothing is cut there).
     var outputWidth: Int? {
         guard stdoutIsTerminal else { return nil }
