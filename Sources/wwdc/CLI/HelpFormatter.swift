@@ -19,7 +19,7 @@ enum HelpFormatter {
             lines.append("")
             lines.append("SUBCOMMANDS:")
             for sub in spec.subcommands {
-                let name = sub.path.split(separator: " ").last.map(String.init) ?? sub.path
+                let name = ([sub.path.split(separator: " ").last.map(String.init) ?? sub.path] + sub.aliases).joined(separator: ", ")
                 lines.append(contentsOf: entry(name, sub.abstract, width: width))
             }
             lines.append("")

@@ -8,10 +8,11 @@ enum SharedOptions {
     static let local = Option.flag("local", help: "Show times in this machine's time zone (TZ respected) instead of the conference's.")
     static let event = Option.text("event", value: "id", help: "The event: an id (wwdc2026), its year, or 'all' (default: the current event).",
                                    completion: .eventIDs)
-    static let topic = Option.texts("topic", value: "name", help: "Only items of this topic (name, unique prefix or id, any case); repeat for several.")
+    static let topic = Option.texts("topic", value: "name", help: "Only items of this topic (name, unique prefix or id, any case); repeat for several.",
+                                   completion: .stored(.topics))
     static let day = Option.text("day", short: "d", value: "day",
                                  help: "Only this day: YYYY-MM-DD, 'today', 'tomorrow' or a weekday of the event ('mon', 'tuesday').",
-                                 completion: .words(["today", "tomorrow", "mon", "tue", "wed", "thu", "fri", "sat", "sun"]))
+                                 completion: .stored(.days))
     static let favorites = Option.flag("favorites", short: "f", help: "Only your favorites.")
     static let search = Option.text("search", short: "s", value: "text", help: "Only items matching these words, best first.")
     static let output = Option.text("output", short: "o", value: "file", help: "Write to <file> instead of standard output.")

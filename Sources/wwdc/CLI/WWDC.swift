@@ -87,7 +87,7 @@ enum WWDC {
         case "help":
             let topic = words.dropFirst().joined(separator: " ")
             guard !topic.isEmpty else { throw HelpRequested(spec: rootSpec) }
-            guard let command = commands.first(where: { $0.spec.path == topic }) else {
+            guard let command = commands.first(where: { $0.spec.paths.contains(topic) }) else {
                 throw UsageError("Unknown command '\(topic)'" + (suggestion(for: topic).map { ". " + $0 } ?? ""), spec: rootSpec)
             }
             throw HelpRequested(spec: command.spec)
@@ -96,10 +96,12 @@ enum WWDC {
         }
         // The longest command path that prefixes the words ("favorite add" before "favorite").
         let candidates = commands.filter { command in
-            let path = command.spec.path.split(separator: " ").map(String.init)
-            return words.count >= path.count && Array(words.prefix(path.count)) == path
+            command.spec.paths.contains { name in
+                let path = name.split(separator: " ").map(String.init)
+                return words.count >= path.count && Array(words.prefix(path.count)) == path
+            }
         }
-        guard let command = candidates.max(by: { $0.spec.path.count < $1.spec.path.count }) else {
+        guard let command = candidates.max(by: { $0.spec.path.split(separator: " ").count < $1.spec.path.split(separator: " ").count }) else {
             if first.hasPrefix("-") {
                 throw UsageError("Unknown option '\(first)'", spec: rootSpec)
             }
@@ -111,6 +113,8 @@ enum WWDC {
     }
 
     static func suggestion(for word: String) -> String? {
+        // `wwdc version`: the top-level options, typed as a command.
+        if rootSpec.options.contains(where: { $0.long == word }) { return "Did you mean '--\(word)'?" }
         let names = commands.map(\.spec.path)
         guard let best = names.min(by: { ArgumentParser.editDistance($0, word) < ArgumentParser.editDistance($1, word) }),
               ArgumentParser.editDistance(best, word) <= 2 || best.hasPrefix(word) else { return nil }

@@ -34,7 +34,7 @@ enum SessionCommand {
             let id = try SessionResolver.resolve(input, in: db)
             return (try db.sessionDetail(id: id), try SessionResolver.currentEvent(in: db), try db.downloadRecords(sessionID: id))
         }
-        guard let detail else { throw BrowseError.unknownSession(input, suggestion: nil) }
+        guard let detail else { throw BrowseError.unknownSession(input, suggestions: []) }
         if arguments[SharedOptions.json] {
             context.output(try JSONOutput.encode(Document(detail, zone: zone, now: context.now.timeIntervalSince1970, downloads: downloads)) + "\n")
         } else {
