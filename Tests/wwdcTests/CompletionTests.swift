@@ -109,7 +109,8 @@ struct CompletionTests {
         #expect(try await Self.complete(["wwdc", "favorite", "rm", "3"], script: script, store: store) == ["301"])
         #expect(try await Self.complete(["wwdc", "favorite", "remove", "30"], script: script, store: store) == ["301"])
         // Session ids by number within the current event only (wwdc2027-301 is not offered as 301 twice).
-        #expect(try await Self.complete(["wwdc", "session", "30"], script: script, store: store) == ["301", "302", "303", "304"])
+        let numbers = try await Self.complete(["wwdc", "session", "30"], script: script, store: store)
+        #expect(numbers.starts(with: ["301", "302", "303", "304"]) && Set(numbers).count == numbers.count, "\(numbers)")
     }
 
     /// What zsh's `_wwdc` offers for the words typed, with the completion system's builtins
@@ -170,9 +171,9 @@ struct CompletionTests {
         let script = try await Self.script("fish", store)
         try store.favorite(["wwdc2026-301"])
         #expect(try await Self.fishComplete("wwdc sch", script: script, store: store) == ["schedule"])
-        #expect(try await Self.fishComplete("wwdc favorite ", script: script, store: store) == ["add", "remove", "list"])
+        #expect(try await Self.fishComplete("wwdc favorite ", script: script, store: store) == ["add", "list", "remove"])
         #expect(try await Self.fishComplete("wwdc schedule --track App", script: script, store: store) == ["App Frameworks"])
-        #expect(try await Self.fishComplete("wwdc schedule --day t", script: script, store: store) == ["tue", "thu"])
+        #expect(try await Self.fishComplete("wwdc schedule --day t", script: script, store: store) == ["thu", "tue"])
         #expect(try await Self.fishComplete("wwdc favorite rm ", script: script, store: store) == ["wwdc2026-301"])
         #expect(try await Self.fishComplete("wwdc session 30", script: script, store: store).prefix(4) == ["301", "302", "303", "304"])
     }

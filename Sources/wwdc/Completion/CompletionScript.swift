@@ -216,7 +216,8 @@ enum CompletionScript {
             }
 
             _wwdc() {
-                local cur=${words[CURRENT]} prev=${words[CURRENT-1]} path="" word i
+                # Not "path": zsh ties it to $PATH, and the id lookups run wwdc through it.
+                local cur=${words[CURRENT]} prev=${words[CURRENT-1]} command_path="" word i
                 local -a reply
                 if [[ ${words[2]} == help ]] && (( CURRENT > 2 )); then
                     _wwdc_subcommands "${(j: :)words[3,CURRENT-1]}"
@@ -226,26 +227,26 @@ enum CompletionScript {
                 for (( i = 2; i < CURRENT; i++ )); do
                     word=${words[i]}
                     [[ $word == -* ]] && break
-                    if _wwdc_is_path "${path:+$path }$word"; then path="${path:+$path }$word"; else break; fi
+                    if _wwdc_is_path "${command_path:+$command_path }$word"; then command_path="${command_path:+$command_path }$word"; else break; fi
                 done
                 if [[ $prev == -* ]]; then
-                    _wwdc_option_value "$path" "${prev%%=*}"
+                    _wwdc_option_value "$command_path" "${prev%%=*}"
                     if [[ $REPLY != none ]]; then
                         _wwdc_complete_kind "$REPLY"
                         return
                     fi
                 fi
                 if [[ $cur == -* ]]; then
-                    _wwdc_options "$path"
+                    _wwdc_options "$command_path"
                     _describe -t options 'option' reply
                     return
                 fi
-                _wwdc_subcommands "$path"
+                _wwdc_subcommands "$command_path"
                 if (( ${#reply} )); then
                     _describe -t commands 'command' reply
                     return
                 fi
-                _wwdc_argument "$path"
+                _wwdc_argument "$command_path"
                 _wwdc_complete_kind "$REPLY"
             }
 
