@@ -33,6 +33,10 @@ enum WWDC {
         (WhoamiCommand.spec, WhoamiCommand.run),
         (PassCommand.spec, PassCommand.run),
         (FeedbackCommand.spec, FeedbackCommand.run),
+        (ConfigCommand.group, ConfigCommand.runGroup),
+        (ConfigCommand.list, ConfigCommand.runList),
+        (ConfigCommand.get, ConfigCommand.runGet),
+        (ConfigCommand.set, ConfigCommand.runSet),
         (CompletionCommand.spec, CompletionCommand.run),
         (CompleteIDsCommand.spec, CompleteIDsCommand.run),
         (CommandsCommand.spec, CommandsCommand.run),
@@ -58,7 +62,18 @@ enum WWDC {
         // A reader that goes away must reach `CommandContext.output` as EPIPE, which ends the program
         // quietly, not kill it with SIGPIPE mid-way (players get the default back when started).
         signal(SIGPIPE, SIG_IGN)
-        let context = CommandContext()
+        // The config file fills in the environment once, here: a flag, else the environment, else
+        // the file, else the default, for every setting.
+        let processEnvironment = ProcessInfo.processInfo.environment
+        let context: CommandContext
+        do {
+            context = CommandContext(environment: try Configuration(environment: processEnvironment).applied(to: processEnvironment),
+                                     originalEnvironment: processEnvironment)
+        } catch {
+            let plain = CommandContext(environment: processEnvironment)
+            defer { plain.terminal.drain() }
+            return ErrorPresenter.present(error, context: plain)
+        }
         defer { context.terminal.drain() }
         do {
             return try dispatch(words, context)
