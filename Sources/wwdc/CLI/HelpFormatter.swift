@@ -24,6 +24,9 @@ enum HelpFormatter {
             }
             lines.append("")
             lines.append("  See 'wwdc help \(spec.path.isEmpty ? "" : spec.path + " ")<subcommand>' for detailed help.")
+            if spec.path.isEmpty {
+                lines.append("  See 'man wwdc' for the manual: every command, the config file, JSON output.")
+            }
         }
         if !spec.examples.isEmpty {
             lines.append("")

@@ -2,7 +2,7 @@
 /// about one keeps its name and type and changes only the help (``Option/help(_:)``).
 enum SharedOptions {
     static let db = Option.text("db", value: "path", help: "The database file (default: $WWDC_DB, else $XDG_DATA_HOME/wwdc/wwdc.sqlite).")
-    static let json = Option.flag("json", help: "Print JSON (field names in the README's 'JSON output' section).")
+    static let json = Option.flag("json", help: "Print JSON (field names under JSON OUTPUT in 'man wwdc').")
     static let trace = Option.text("trace", value: "file", help: "Write the run's timeline to <file> (Chrome trace-event JSON).")
     static let limit = Option.integer("limit", short: "n", value: "count", help: "Show at most <count> entries.", in: 1...1_000_000)
     static let local = Option.flag("local", help: "Show times in this machine's time zone (TZ respected) instead of the conference's.")

@@ -100,6 +100,10 @@ enum WWDC {
             context.output("wwdc \(WWDCVersion.string)\n")
             return .success
         case "help":
+            if words.dropFirst() == ["--man"] {
+                context.output(ManualPage.roff(root: rootSpec, commands: commands.map(\.spec), version: WWDCVersion.string))
+                return .success
+            }
             let topic = words.dropFirst().joined(separator: " ")
             guard !topic.isEmpty else { throw HelpRequested(spec: rootSpec) }
             guard let command = commands.first(where: { $0.spec.paths.contains(topic) }) else {

@@ -12,7 +12,7 @@ enum DownloadCommand {
     static let resume = Option.flag("resume", help: "Go on with every download that did not finish (partial or failed).")
     static let jobs = Option.integer("jobs", short: "j", value: "n", help: "How many files to download at once, 1 to 16 (default: $WWDC_JOBS, else the config file's jobs, else 3).", in: 1...16)
     static let dir = Option.text("dir", value: "path",
-                                 help: "The folder for the files (default: $WWDC_DOWNLOAD_DIR, else $XDG_DATA_HOME/wwdc/downloads).")
+                                 help: "The folder for the files (default: $WWDC_DOWNLOAD_DIR, else the config file's download-dir, else $XDG_DATA_HOME/wwdc/downloads).")
     static let quiet = Option.flag("quiet", short: "q", help: "Print no progress, only failures and the summary.")
     static let json = SharedOptions.json.help("Print a JSON summary: the downloads as 'wwdc downloads --json' lists them.")
 

@@ -180,7 +180,7 @@ enum ScheduleCommand {
 
     // MARK: JSON
 
-    /// A schedule row in `--json`: the field names are part of the interface (see the README).
+    /// A schedule row in `--json`: the field names are part of the interface (see JSON OUTPUT in the manual page and the README).
     struct Row: Encodable {
         var id: String
         var event: String

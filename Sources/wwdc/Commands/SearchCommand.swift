@@ -125,7 +125,7 @@ enum SearchCommand {
 
     // MARK: JSON
 
-    /// A hit in `--json`: the field names are part of the interface (see the README).
+    /// A hit in `--json`: the field names are part of the interface (see JSON OUTPUT in the manual page and the README).
     struct Row: Encodable {
         /// `session`, `transcript`, `code` or `news`.
         var kind: String

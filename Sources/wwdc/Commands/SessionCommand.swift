@@ -234,7 +234,7 @@ enum SessionCommand {
 
     // MARK: JSON
 
-    /// The session in `--json`: the field names are part of the interface (see the README).
+    /// The session in `--json`: the field names are part of the interface (see JSON OUTPUT in the manual page and the README).
     struct Document: Encodable {
         struct Video: Encodable {
             @Nullable var duration: Int?
