@@ -45,6 +45,8 @@ enum DownloadCommand {
             throw UsageError("Missing sessions to download", spec: spec,
                              hint: "Name sessions (wwdc download 101), or use --favorites or --resume.")
         }
+        // Settings are checked before any work.
+        let jobs = try arguments[Self.jobs] ?? jobsSetting(context.environment)
         let qualities = arguments[quality].isEmpty ? [MediaQuality.hd] : arguments[quality]
         let folder = try DownloadFolder.resolve(explicitPath: arguments[dir], environment: context.environment)
         let store = try context.openExistingStore(explicitPath: arguments[SharedOptions.db])
@@ -84,7 +86,7 @@ enum DownloadCommand {
         try DownloadsOperation.requireTransfer()
         var settings = DownloadSettings(stallTimeout: timeout, subtitles: arguments[subtitles],
                                         lockFolder: try DownloadFolder.lockFolder(environment: context.environment))
-        if let jobs = try arguments[jobs] ?? jobsSetting(context.environment) { settings.jobs = jobs }
+        if let jobs { settings.jobs = jobs }
         let display = DownloadProgressDisplay(context: context, count: Set(items).count, quiet: arguments[quiet] || arguments[json])
         let downloads = DownloadsOperation(items: items, settings: settings, store: store, reporter: display)
         let runner = OperationRunner(arguments, context: context)
