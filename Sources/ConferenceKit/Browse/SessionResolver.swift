@@ -9,10 +9,6 @@ public enum SessionResolver {
         let text = input.trimmingCharacters(in: .whitespaces)
         guard try db.fetchInt("SELECT count(*) FROM sessions") ?? 0 > 0 else { throw BrowseError.emptyStore }
         if try db.fetchInt("SELECT 1 FROM sessions WHERE id = ?", [text]) != nil { return text }
-        // Ids are ASCII and stored in lower case; `WWDC2026-101` as typed or copied from a title.
-        if let id = try db.fetchString("SELECT id FROM sessions WHERE id = ? COLLATE NOCASE ORDER BY id LIMIT 1", [text]) {
-            return id
-        }
         if let number = Int(text), let event = try currentEvent(in: db),
            let id = try db.fetchString("SELECT id FROM sessions WHERE event_id = ? AND event_content_id = ?", [event, number]) {
             return id
@@ -22,6 +18,10 @@ public enum SessionResolver {
                SELECT s.id FROM sessions s JOIN events e ON e.id = s.event_id
                WHERE e.web_url_key = ? COLLATE NOCASE AND s.event_content_id = ?
                """, [key, number]) {
+            return id
+        }
+        // Ids in another case (they are ASCII, and stored in lower case): `WWDC2026-101` as typed or copied from a title.
+        if let id = try db.fetchString("SELECT id FROM sessions WHERE id = ? COLLATE NOCASE ORDER BY id LIMIT 1", [text]) {
             return id
         }
         // An id with characters the listings leave out (control or invisible ones) is found as printed.
