@@ -32,12 +32,15 @@ enum HelpFormatter {
             lines.append("")
             lines.append("SUBCOMMANDS:")
             for sub in spec.subcommands {
-                let name = sub.path.split(separator: " ").last.map(String.init) ?? sub.path
+                let name = ([sub.path.split(separator: " ").last.map(String.init) ?? sub.path] + sub.aliases).joined(separator: ", ")
                 lines.append(contentsOf: entry(name, sub.abstract, width: width))
             }
             lines.append("")
             lines += wrap("See 'wwdc help \(spec.path.isEmpty ? "" : spec.path + " ")<subcommand>' for detailed help.",
                           width: width, indent: "  ")
+            if spec.path.isEmpty {
+                lines += wrap("See 'man wwdc' for the manual: every command, the config file, JSON output.", width: width, indent: "  ")
+            }
         }
         if !spec.examples.isEmpty {
             lines.append("")

@@ -58,7 +58,7 @@ enum ArticlesCommand {
         }
     }
 
-    /// An article in `--json`: the field names are part of the interface (see the README).
+    /// An article in `--json`: the field names are part of the interface (see JSON OUTPUT in the manual page and the README).
     struct Row: Encodable {
         var id: String
         var event: String

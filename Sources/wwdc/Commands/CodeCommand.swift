@@ -35,7 +35,7 @@ enum CodeCommand {
         }
         let store = try BrowseSupport.openStore(arguments, context)
         let detail = try store.read { db -> SessionDetail? in try db.sessionDetail(id: SessionResolver.resolve(input, in: db)) }
-        guard let detail else { throw BrowseError.unknownSession(input, suggestion: nil) }
+        guard let detail else { throw BrowseError.unknownSession(input, suggestions: []) }
         let snippets = detail.codeSnippets
         guard !snippets.isEmpty else {
             throw RuntimeError("\(detail.sessionID) has no code snippets", hint: "Snippets come with sessions from 2020 on; 'wwdc session \(detail.sessionID)' shows what it has.")

@@ -23,8 +23,9 @@ enum FavoriteCommand {
         path: "favorite remove",
         abstract: "Remove sessions from your favorites (here at once, then on your account).",
         options: SharedOptions.login + [SharedOptions.db, SharedOptions.trace],
-        arguments: [.init(name: "session", help: "Session ids, numbers or links.", variadic: true)],
-        examples: [("wwdc favorite remove 101", "")])
+        arguments: [.init(name: "session", help: "Session ids, numbers or links.", variadic: true, completion: .stored(.favorites))],
+        examples: [("wwdc favorite remove 101", ""), ("wwdc favorite rm 101", "The same: 'rm' is another name for 'remove'.")],
+        aliases: ["rm"])
 
     static let list = CommandSpec(
         path: "favorite list",

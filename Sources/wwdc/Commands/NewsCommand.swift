@@ -62,7 +62,7 @@ enum NewsCommand {
         return out.joined(separator: "\n") + "\n"
     }
 
-    /// A news item in `--json`: the field names are part of the interface (see the README).
+    /// A news item in `--json`: the field names are part of the interface (see JSON OUTPUT in the manual page and the README).
     struct Row: Encodable {
         var id: String
         var title: String

@@ -4,9 +4,12 @@ import TerminalUI
 
 /// `wwdc schedule`: the schedule, grouped by day, with filters that combine.
 enum ScheduleCommand {
-    static let track = Option.texts("track", value: "name", help: "Only this track (name, unique prefix or id); repeat for several.")
-    static let type = Option.texts("type", value: "type", help: "Only this type (Session, Lab, 'Special Event', ...); repeat for several.")
-    static let platform = Option.texts("platform", value: "name", help: "Only sessions about this platform (iOS, macOS, ...); repeat for several.")
+    static let track = Option.texts("track", value: "name", help: "Only this track (name, unique prefix or id); repeat for several.",
+                                    completion: .stored(.tracks))
+    static let type = Option.texts("type", value: "type", help: "Only this type (Session, Lab, 'Special Event', ...); repeat for several.",
+                                   completion: .stored(.types))
+    static let platform = Option.texts("platform", value: "name", help: "Only sessions about this platform (iOS, macOS, ...); repeat for several.",
+                                       completion: .stored(.platforms))
     static let search = SharedOptions.search.help("Only sessions matching these words, \"phrases\" or prefix* (title, description, keywords), best first; a number finds that session.")
     static let upcoming = Option.flag("upcoming", short: "u", help: "Only sessions still running or to come.")
     static let unscheduled = Option.flag("unscheduled", help: "The event's items without a time instead (videos, articles), by publishing date.")
@@ -201,7 +204,7 @@ enum ScheduleCommand {
 
     // MARK: JSON
 
-    /// A schedule row in `--json`: the field names are part of the interface (see the README).
+    /// A schedule row in `--json`: the field names are part of the interface (see JSON OUTPUT in the manual page and the README).
     struct Row: Encodable {
         var id: String
         var event: String

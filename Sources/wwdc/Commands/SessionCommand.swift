@@ -34,7 +34,7 @@ enum SessionCommand {
             let id = try SessionResolver.resolve(input, in: db)
             return (try db.sessionDetail(id: id), try SessionResolver.currentEvent(in: db), try db.downloadRecords(sessionID: id))
         }
-        guard let detail else { throw BrowseError.unknownSession(input, suggestion: nil) }
+        guard let detail else { throw BrowseError.unknownSession(input, suggestions: []) }
         if arguments[SharedOptions.json] {
             context.output(try JSONOutput.encode(Document(detail, zone: zone, now: context.now.timeIntervalSince1970, downloads: downloads)) + "\n")
         } else {
@@ -244,7 +244,7 @@ enum SessionCommand {
 
     // MARK: JSON
 
-    /// The session in `--json`: the field names are part of the interface (see the README).
+    /// The session in `--json`: the field names are part of the interface (see JSON OUTPUT in the manual page and the README).
     struct Document: Encodable {
         struct Video: Encodable {
             @Nullable var duration: Int?

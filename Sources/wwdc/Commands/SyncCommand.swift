@@ -7,8 +7,8 @@ import TerminalUI
 
 /// `wwdc sync`: runs the startup graph against a source and saves it in one transaction.
 enum SyncCommand {
-    static let source = Option.text("source", value: "url|path|apple", help: "An http(s) URL, a folder of feed files, or 'apple' for Apple's public feeds (default: $WWDC_SOURCE, else the last source, else the bundled sample).")
-    static let language = Option.text("language", value: "code", help: "The language of the feeds: en, zho, jpn, kor, ... (default: $WWDC_LANGUAGE, else the last sync's, else $LANG's, else en).")
+    static let source = Option.text("source", value: "url|path|apple", help: "An http(s) URL, a folder of feed files, or 'apple' for Apple's public feeds (default: $WWDC_SOURCE, else the config file's source, else the last source, else the bundled sample).")
+    static let language = Option.text("language", value: "code", help: "The language of the feeds: en, zho, jpn, kor, ... (default: $WWDC_LANGUAGE, else the config file's language, else the last sync's, else $LANG's, else en).")
     static let json = SharedOptions.json.help("Print a machine-readable summary on stdout.")
     static let verbose = Option.flag("verbose", help: "Show every operation, not only the steps, and each item a feed held that could not be used.")
     static let noWait = Option.flag("no-wait", help: "Fail at once if another sync is running on this store, instead of waiting.")

@@ -52,7 +52,7 @@ enum TopicsCommand {
         }
     }
 
-    /// A category in `--json`: the field names are part of the interface (see the README).
+    /// A category in `--json`: the field names are part of the interface (see JSON OUTPUT in the manual page and the README).
     struct Row: Encodable {
         struct Topic: Encodable {
             var id: Int

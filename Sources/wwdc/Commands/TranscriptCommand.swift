@@ -81,7 +81,7 @@ enum TranscriptCommand {
 
     // MARK: JSON
 
-    /// The transcript in `--json`: the field names are part of the interface (see the README).
+    /// The transcript in `--json`: the field names are part of the interface (see JSON OUTPUT in the manual page and the README).
     struct Document: Encodable {
         struct Paragraph: Encodable {
             var start: Double

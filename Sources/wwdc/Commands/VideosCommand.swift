@@ -106,7 +106,7 @@ enum VideosCommand {
         return layout.render(rows, headings: headings, indent: indent, width: width, heading: style.bold, paint: paint)
     }
 
-    /// A video in `--json`: the field names are part of the interface (see the README).
+    /// A video in `--json`: the field names are part of the interface (see JSON OUTPUT in the manual page and the README).
     struct Row: Encodable {
         var id: String
         var event: String

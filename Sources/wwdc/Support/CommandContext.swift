@@ -5,13 +5,18 @@ import TerminalUI
 /// What every command gets: the environment, the clock, stdout for data and the terminal owner for
 /// everything else (progress, prompts, errors go to stderr, through one serial owner).
 final class CommandContext: Sendable {
+    /// The environment, with what the config file sets filled in where the environment is silent
+    /// (``Configuration``): every setting is read from here.
     let environment: [String: String]
+    /// The environment as the process got it, without the config file (for `wwdc config`).
+    let originalEnvironment: [String: String]
     let terminal: TerminalOwner
     /// Whether stdout is a terminal (colour and truncation for listings).
     let stdoutIsTerminal: Bool
 
-    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    init(environment: [String: String] = ProcessInfo.processInfo.environment, originalEnvironment: [String: String]? = nil) {
         self.environment = environment
+        self.originalEnvironment = originalEnvironment ?? environment
         self.terminal = TerminalOwner.shared
         self.stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
     }
