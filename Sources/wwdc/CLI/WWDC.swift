@@ -62,6 +62,11 @@ enum WWDC {
         // A reader that goes away must reach `CommandContext.output` as EPIPE, which ends the program
         // quietly, not kill it with SIGPIPE mid-way (players get the default back when started).
         signal(SIGPIPE, SIG_IGN)
+        // The version needs nothing else: no config file, no environment, no terminal.
+        if words == ["--version"] {
+            let line = Array("wwdc \(WWDCVersion.string)\n".utf8)
+            return line.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) } == line.count ? .success : .failure
+        }
         // The config file fills in the environment once, here: a flag, else the environment, else
         // the file, else the default, for every setting.
         let processEnvironment = ProcessInfo.processInfo.environment
