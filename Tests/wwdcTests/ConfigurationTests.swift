@@ -156,5 +156,9 @@ struct ConfigurationTests {
         let badKey = try await sandbox.run(["schedule"])
         #expect(badKey.errorLines == ["Error: \(Self.file(sandbox).path), line 1: unknown key 'jobz'"], "\(badKey.stderr)")
         #expect(badKey.stderr.contains("Did you mean 'jobs'?"))
+        // --version needs no setting, so it does not read the file (nor fail on it).
+        let version = try await sandbox.run(["--version"])
+        #expect(version.status == 0, "\(version.stderr)")
+        #expect(version.stdout.hasPrefix("wwdc "))
     }
 }
