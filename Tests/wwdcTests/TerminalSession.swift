@@ -22,6 +22,8 @@ struct TerminalSession {
         var sttyAfter: String
         /// What went wrong while following the script (a marker that never came), if anything.
         var problem: String?
+        /// Where the output stood (bytes read) at each resize, to replay it at the right widths.
+        var resizedAt: [Int] = []
     }
 
     /// Runs off the cooperative pool (pty reads block); assertions belong to the caller.
@@ -31,6 +33,7 @@ struct TerminalSession {
             let before = try pty.sttySettings()
             try pty.spawn(CommandRunner.wwdc.path, arguments, environment: environment)
             var problem: String?
+            var resizedAt: [Int] = []
             do {
                 for step in script {
                     switch step {
@@ -38,7 +41,9 @@ struct TerminalSession {
                     case let .type(keys): pty.send(keys)
                     case let .wait(event): try Self.block(on: event)
                     case let .signal(number): kill(pty.pid, number)
-                    case let .resize(columns, rows): pty.resize(columns: columns, rows: rows)
+                    case let .resize(columns, rows):
+                        resizedAt.append(pty.outputCount)
+                        pty.resize(columns: columns, rows: rows)
                     }
                 }
             } catch {
@@ -46,7 +51,8 @@ struct TerminalSession {
             }
             let exit = try? pty.waitForExit()
             try? pty.drain()
-            return Outcome(transcript: pty.transcript, exit: exit, sttyBefore: before, sttyAfter: try pty.sttySettings(), problem: problem)
+            return Outcome(transcript: pty.transcript, exit: exit, sttyBefore: before, sttyAfter: try pty.sttySettings(), problem: problem,
+                           resizedAt: resizedAt)
         }
     }
 
