@@ -22,7 +22,12 @@ let package = Package(
         ),
         .target(name: "Operations"),
         // libcurl for video downloads, loaded at run time (no development package needed).
-        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        // Statically linked Foundation asks for -lcurl: link/libcurl.a, an empty archive found first,
+        // answers it, since CCurl defines the functions Foundation calls and loads libcurl at its
+        // first request (wwdc_curl_lazy.c); so no libcurl is loaded at start.
+        .target(name: "CCurl", exclude: ["link"],
+                linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux])),
+                                 .unsafeFlags(["-L", Context.packageDirectory + "/Sources/CCurl/link"], .when(platforms: [.linux]))]),
         // The one sanitiser of text from outside, below both the terminal and the conference layers.
         .target(name: "PlainText"),
         .target(name: "TerminalUI", dependencies: ["Operations", "PlainText"]),
@@ -33,7 +38,7 @@ let package = Package(
         .executableTarget(name: "Benchmarks", dependencies: ["Operations", "ConferenceKit", "CSQLite", "TestSupport"]),
         // Drives the terminal primitives for TerminalUITests' pseudo-terminal tests.
         .executableTarget(name: "terminal-demo", dependencies: ["TerminalUI", "Operations", "ConferenceTerminal"]),
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["TerminalUI"], path: "Tests/TestSupport"),
         .testTarget(name: "OperationsTests", dependencies: ["Operations", "TestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "PlainText", "TestSupport"]),
         .testTarget(name: "ConferenceKitTests", dependencies: ["ConferenceKit", "CSQLite", "PlainText", "TestSupport"]),

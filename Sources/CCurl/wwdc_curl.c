@@ -27,6 +27,7 @@ static struct {
 } curl;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
+static void *library_handle = NULL;
 static int loaded = -1;
 static char load_error[256] = "libcurl was not loaded";
 
@@ -53,6 +54,7 @@ static void load(void) {
         snprintf(load_error, sizeof load_error, "cannot load libcurl: %s", reason ? reason : "not found");
         return;
     }
+    library_handle = library;
     global_init_fn global_init = (global_init_fn)find(library, "curl_global_init");
     curl.easy_init = (easy_init_fn)find(library, "curl_easy_init");
     curl.easy_cleanup = (easy_cleanup_fn)find(library, "curl_easy_cleanup");
@@ -80,6 +82,10 @@ int wwdc_curl_load(void) {
 }
 
 const char *wwdc_curl_load_error(void) { return load_error; }
+
+void *wwdc_curl_symbol(const char *name) {
+    return wwdc_curl_load() == 0 ? dlsym(library_handle, name) : NULL;
+}
 
 void *wwdc_curl_easy_init(void) { return curl.easy_init(); }
 void wwdc_curl_easy_cleanup(void *handle) { curl.easy_cleanup(handle); }

@@ -29,29 +29,22 @@ extension FeedbackForm {
         }
         lines.append(marker(.comment) + (focus == .comment && !done ? style.bold("Comment") : "Comment") + style.dim(" (optional)"))
 
-        // The comment, wrapped to the width; the cursor's visual row and column found on the way.
-        let textWidth = max(1, width - 4)
+        // The comment, wrapped at word boundaries to the width (one column kept for a space left
+        // hanging at a row's end); the cursor's visual row and column found on the way.
+        let textWidth = max(2, width - 5)
         var rows: [String] = []
         var cursor: (row: Int, column: Int) = (0, 0)
         for (lineIndex, characters) in comment.lines.enumerated() {
-            var row = ""
-            var rowWidth = 0
-            var rowStart = rows.count
-            for (characterIndex, character) in characters.enumerated() {
-                let shown = TextSanitizer.singleLine.sanitize(String(character))
-                let characterWidth = shown.displayWidth
-                if rowWidth + characterWidth > textWidth && rowWidth > 0 {
-                    rows.append(row)
-                    row = ""
-                    rowWidth = 0
-                    rowStart = rows.count
+            let shown = characters.map { TextSanitizer.singleLine.sanitize(String($0)) }
+            let widths = shown.map(\.displayWidth)
+            for range in Self.wrap(widths: widths, spaces: characters.map(\.isWhitespace), width: textWidth) {
+                let column = comment.column
+                if lineIndex == comment.row,
+                   range.contains(column) || (column == range.upperBound && column == characters.count) {
+                    cursor = (rows.count, widths[range.lowerBound..<column].reduce(0, +))
                 }
-                if lineIndex == comment.row && characterIndex == comment.column { cursor = (rowStart, rowWidth) }
-                row += shown
-                rowWidth += characterWidth
+                rows.append(shown[range].joined())
             }
-            if lineIndex == comment.row && comment.column == characters.count { cursor = (rows.count, rowWidth) }
-            rows.append(row)
         }
         let visibleRows = max(3, height - 10)
         if cursor.row < scroll { scroll = cursor.row }
@@ -73,13 +66,54 @@ extension FeedbackForm {
         lines.append("  " + button("Submit", .submit) + "  " + button("Cancel", .cancel))
         if let status {
             lines.append("  " + status)
+        } else if isConfirmingDiscard {
+            let question = "Discard your ratings and comment? y discard · any other key keeps editing"
+            lines.append("  " + style.yellow(question.truncated(toWidth: max(1, width - 2))))
         } else {
-            let hint = "Tab/↑↓ move · ←→ or 1–5 rate · Enter next · Esc cancel"
-            lines.append("  " + style.dim(hint.truncated(toWidth: max(1, width - 2))))
+            lines.append("  " + style.dim(keyHint.truncated(toWidth: max(1, width - 2))))
             if let notice { lines.append("  " + style.yellow(notice.truncated(toWidth: max(1, width - 2)))) }
         }
 
-        guard focus == .comment, !done else { return (lines, nil) }
+        guard focus == .comment, !done, !isConfirmingDiscard else { return (lines, nil) }
         return (lines, (commentTop + cursor.row - scroll, 4 + cursor.column))
+    }
+
+    /// The keys of the focused field, as they work there.
+    var keyHint: String {
+        switch focus {
+        case .overall, .content, .presentation:
+            "Tab/↑↓ move · ←→ or 1–5 rate · Enter next · Esc cancel"
+        case .comment:
+            "Tab next · Enter newline · Alt-b/f word · ^W ^U cut · ^Y paste · Esc cancel"
+        case .submit, .cancel:
+            "Tab/↑ move · ←→ choose · Enter confirm · Esc cancel"
+        }
+    }
+
+    /// One line of the comment cut into rows of at most `width` columns, at word boundaries: a row
+    /// ends after the last space that fits (one space may hang past the width); a word longer
+    /// than a row is cut where the row is full. Every character is in exactly one range.
+    static func wrap(widths: [Int], spaces: [Bool], width: Int) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var start = 0
+        var used = 0
+        var lastBreak: Int?  // just after the row's last space
+        var index = 0
+        while index < widths.count {
+            let characterWidth = widths[index]
+            if spaces[index] ? used + characterWidth <= width + 1 : used + characterWidth <= width || used == 0 {
+                used += characterWidth
+                index += 1
+                if spaces[index - 1] { lastBreak = index }
+                continue
+            }
+            let end = lastBreak.flatMap { $0 > start ? $0 : nil } ?? index
+            ranges.append(start..<end)
+            start = end
+            used = widths[end..<index].reduce(0, +)
+            lastBreak = nil
+        }
+        ranges.append(start..<widths.count)
+        return ranges
     }
 }

@@ -5,9 +5,12 @@ import TerminalUI
 /// optional multi-line comment, and Submit / Cancel.
 ///
 /// Tab and Shift-Tab (or ↑/↓) move between fields; on a rating, ←/→ or a digit 1–5 sets it and 0
-/// or Backspace clears it; the comment takes the editing keys of ``TextArea``, Enter breaking the
-/// line; Enter on Submit submits (an overall rating is required), Escape and Ctrl-C cancel
-/// anywhere. Only the overall rating is required; content and presentation may stay unrated.
+/// or Backspace clears it; the comment takes the editing keys of ``TextArea`` (words, cut and
+/// paste), Enter breaking the line; Enter on Submit submits (an overall rating is required).
+/// Escape, Ctrl-C or Cancel end the form at once while nothing was changed; otherwise the form
+/// asks first (y or a second Ctrl-C discards, any other key goes back), so nothing typed is lost
+/// without asking. Only the overall rating is required; content and presentation may stay unrated.
+/// The key hint at the bottom names the keys of the field that has the focus.
 public struct FeedbackForm: Sendable, Equatable {
     /// What the user submitted.
     public typealias Answer = FeedbackAnswer
@@ -35,12 +38,30 @@ public struct FeedbackForm: Sendable, Equatable {
     public private(set) var focus: Field
     /// A message for the user, such as a missing overall rating.
     public private(set) var notice: String?
+    /// Whether the form is asking before discarding what was changed.
+    public private(set) var isConfirmingDiscard = false
+    private let initialRatings: [Int]
+    private let initialComment: String
 
     public init(title: String, initial: Answer? = nil, maximumCommentLength: Int = 4000) {
         self.title = title
         ratings = [initial?.overall ?? 0, initial?.content ?? 0, initial?.presentation ?? 0].map { min(5, max(0, $0)) }
         comment = TextArea(text: initial?.comment ?? "", multiline: true, maximumLength: maximumCommentLength)
         focus = .overall
+        initialRatings = ratings
+        initialComment = comment.text
+    }
+
+    /// Whether anything differs from what the form started with.
+    public var hasChanges: Bool {
+        ratings != initialRatings || comment.text != initialComment
+    }
+
+    /// Cancels at once when nothing changed; otherwise asks first.
+    private mutating func cancelOrAsk() -> Action {
+        guard hasChanges else { return .cancelled }
+        isConfirmingDiscard = true
+        return .changed
     }
 
     /// The answer as it stands, or nil while the overall rating is missing.
@@ -57,9 +78,17 @@ public struct FeedbackForm: Sendable, Equatable {
     /// Applies one key.
     public mutating func handle(_ key: Key) -> Action {
         notice = nil
+        if key == .resize { return .changed }
+        if isConfirmingDiscard {
+            isConfirmingDiscard = false
+            switch key {
+            case .character("y"), .character("Y"), .interrupt: return .cancelled
+            default: return .changed
+            }
+        }
         switch key {
         case .escape, .interrupt:
-            return .cancelled
+            return cancelOrAsk()
         case .tab:
             move(by: 1)
             return .changed
@@ -111,7 +140,7 @@ public struct FeedbackForm: Sendable, Equatable {
                 focus = .comment
                 return .changed
             case .enter where focus == .cancel:
-                return .cancelled
+                return cancelOrAsk()
             case .enter:
                 guard let answer else {
                     notice = "Give an overall rating (1–5) before submitting."
@@ -141,24 +170,23 @@ public struct FeedbackForm: Sendable, Equatable {
 
         var form = self
         var scroll = 0
-        var cursorRow: Int?  // the screen row, from the form's top, where the cursor was left
+        var drawn: DrawnRegion?  // what the last paint left, to be taken away by the next
 
         func draw(final status: String?) {
             let size = context.size
             let frame = form.frame(width: max(20, size.columns - 1), height: size.rows, style: context.style,
                                    scroll: &scroll, status: status)
-            var output = ""
-            if let cursorRow { output += cursorRow > 0 ? "\r\u{1B}[\(cursorRow)A" : "\r" }
-            output += "\u{1B}[J" + frame.lines.joined(separator: "\n")
+            var output = drawn?.eraseSequence(columns: size.columns) ?? "\r\u{1B}[J"
+            output += frame.lines.joined(separator: "\n")
             let lastRow = frame.lines.count - 1
             if let cursor = frame.cursor, status == nil {
                 if lastRow > cursor.row { output += "\u{1B}[\(lastRow - cursor.row)A" }
                 output += "\r" + (cursor.column > 0 ? "\u{1B}[\(cursor.column)C" : "")
-                cursorRow = cursor.row
+                drawn = DrawnRegion(lines: frame.lines, cursorLine: cursor.row, cursorColumn: cursor.column)
                 context.write(output)
                 context.showCursor()
             } else {
-                cursorRow = lastRow
+                drawn = DrawnRegion(lines: frame.lines, cursorLine: lastRow, cursorColumn: frame.lines[lastRow].visibleWidth)
                 context.hideCursor()
                 context.write(output)
             }

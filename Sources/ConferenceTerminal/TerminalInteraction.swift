@@ -15,13 +15,19 @@ public struct TerminalInteraction: Interaction {
 
     public var canAsk: Bool { owner.terminal.isInteractive }
 
-    public func credentials(for service: String) async throws -> Credentials? {
+    /// `username` is shown ready to edit, so a retry only needs the password again. An empty
+    /// username is asked for again (it is no answer); Escape, Ctrl-C or Ctrl-D cancel.
+    public func credentials(for service: String, username: String?) async throws -> Credentials? {
         try await interact { context in
             guard context.terminal.isInteractive else { throw AccountError.notLoggedIn }
             context.writeLine("Log in to \(service)")
-            guard case let .value(username) = try context.readLine(prompt: "Username: "), !username.isEmpty else { return .cancelled }
+            var typed = username ?? ""
+            repeat {
+                guard case let .value(answer) = try context.readLine(prompt: "Username: ", initial: typed) else { return .cancelled }
+                typed = answer.trimmingCharacters(in: .whitespaces)
+            } while typed.isEmpty
             guard case let .value(password) = try context.readLine(prompt: "Password: ", echo: false) else { return .cancelled }
-            return .value(Credentials(username: username, password: password))
+            return .value(Credentials(username: typed, password: password))
         }
     }
 

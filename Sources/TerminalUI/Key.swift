@@ -14,6 +14,8 @@ public enum Key: Hashable, Sendable {
     /// Escape pressed on its own, not starting a sequence.
     case escape
     case up, down, left, right
+    /// Ctrl-← and Ctrl-→ (Alt-← and Alt-→ too): a word back, a word on.
+    case controlLeft, controlRight
     case home, end, pageUp, pageDown, insert
     /// Ctrl plus a letter, as a lowercase letter: `.control("c")` is Ctrl-C.
     /// Ctrl-H, Ctrl-I, Ctrl-J and Ctrl-M arrive as ``backspace``, ``tab`` and ``enter``.
@@ -22,6 +24,8 @@ public enum Key: Hashable, Sendable {
     case alt(Character)
     /// A sequence this decoder does not know; prompts ignore it.
     case unknown([UInt8])
+    /// Not a key: the window was resized (SIGWINCH) while a key was awaited. Redraw.
+    case resize
 
     /// Ctrl-C: cancels a prompt in raw mode, where it no longer raises SIGINT.
     public static let interrupt = Key.control("c")

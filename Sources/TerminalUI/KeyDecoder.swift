@@ -115,6 +115,8 @@ public struct KeyDecoder: Sendable {
             case UInt8(ascii: "H"): key = .home
             case UInt8(ascii: "F"): key = .end
             case UInt8(ascii: "M"): key = .enter
+            case UInt8(ascii: "d"): key = .controlLeft  // rxvt
+            case UInt8(ascii: "c"): key = .controlRight
             default: key = .unknown(Array(bytes.prefix(3)))
             }
             return (key, 3)
@@ -150,12 +152,16 @@ public struct KeyDecoder: Sendable {
             return (.unknown(Array(bytes.prefix(2))), 2)
         }
         let parameters = String(decoding: bytes[(start + 2)..<index], as: UTF8.self)
-        let first = parameters.split(separator: ";").first.flatMap { Int($0) }
+        let fields = parameters.split(separator: ";", omittingEmptySubsequences: false)
+        let first = fields.first.flatMap { Int($0) }
+        // xterm's modifier parameter: 1 + (Shift 1, Alt 2, Ctrl 4); Ctrl or Alt makes an arrow move by words.
+        let modifier = fields.count > 1 ? (Int(fields[1]) ?? 1) - 1 : 0
+        let byWord = modifier > 0 && modifier & 0b110 != 0
         switch final {
         case UInt8(ascii: "A"): return (.up, length)
         case UInt8(ascii: "B"): return (.down, length)
-        case UInt8(ascii: "C"): return (.right, length)
-        case UInt8(ascii: "D"): return (.left, length)
+        case UInt8(ascii: "C"): return (byWord ? .controlRight : .right, length)
+        case UInt8(ascii: "D"): return (byWord ? .controlLeft : .left, length)
         case UInt8(ascii: "H"): return (.home, length)
         case UInt8(ascii: "F"): return (.end, length)
         case UInt8(ascii: "Z"): return (.backTab, length)

@@ -9,7 +9,8 @@ import Operations
 ///
 /// A lone ESC is told apart from the start of an arrow key's sequence by waiting at most
 /// ``escapeTimeout`` milliseconds for the next byte. A self-pipe lets ``InteractionToken/cancel()``
-/// wake a read that is blocked waiting for the user.
+/// wake a read that is blocked waiting for the user; another, ``WindowResize``'s, makes a resized
+/// window arrive as ``Key/resize``.
 final class KeyReader: Sendable {
     /// How long to wait for the rest of an escape sequence, in milliseconds.
     static let escapeTimeout: Int32 = 100
@@ -22,6 +23,8 @@ final class KeyReader: Sendable {
     private struct State {
         var decoder = KeyDecoder()
         var pending: [Key] = []
+        /// The window size generation last reported with ``Key/resize``.
+        var resizeGeneration = WindowResize.generation
     }
 
     init(fd: Int32) {
@@ -62,13 +65,22 @@ final class KeyReader: Sendable {
             }
             drainWakePipe()
             if token?.isCancelled == true { throw TerminalError.cancelled }
+            WindowResize.drainWakePipe()
+            if state.withLock({ state -> Bool in
+                let now = WindowResize.generation
+                defer { state.resizeGeneration = now }
+                return state.resizeGeneration != now
+            }) {
+                return .resize
+            }
 
             let waitingForSequence = state.withLock { $0.decoder.hasPendingBytes }
             var descriptors = [
                 pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: WindowResize.wakeFD, events: Int16(POLLIN), revents: 0),
             ]
-            let ready = poll(&descriptors, 2, waitingForSequence ? Self.escapeTimeout : -1)
+            let ready = poll(&descriptors, nfds_t(descriptors.count), waitingForSequence ? Self.escapeTimeout : -1)
             if ready < 0 {
                 if errno == EINTR { continue }
                 throw TerminalError.systemCall(name: "poll", errno: errno)

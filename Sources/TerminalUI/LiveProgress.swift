@@ -50,8 +50,8 @@ public final class LiveProgress: Sendable {
         var nextID = 0
         /// Lines at the head whose task has ended, printed for good.
         var committed = 0
-        /// Lines of the live region currently on the screen, above the cursor.
-        var drawnLines = 0
+        /// The live region currently on the screen, above the cursor (nil: none).
+        var drawn: DrawnRegion?
         var frame = 0
         var timer: (any DispatchSourceTimer)?
         var started = false
@@ -207,7 +207,14 @@ public final class LiveProgress: Sendable {
         let style = context.style
         let (output, hasLines) = state.withLock { state -> (String, Bool) in
             guard !state.stopped || final else { return ("", false) }
-            var output = state.drawnLines > 0 ? "\r\u{1B}[\(state.drawnLines)A" : "\r"
+            var output: String
+            if let drawn = state.drawn, drawn.wasResized {
+                // The window changed size: the old lines may have been rewrapped; clear them all first.
+                output = drawn.eraseSequence(columns: size.columns)
+            } else {
+                let rows = state.drawn?.cursorLine ?? 0
+                output = rows > 0 ? "\r\u{1B}[\(rows)A" : "\r"
+            }
             while state.committed < state.lines.count,
                   final || state.lines[state.committed].outcome != nil {
                 output += Self.line(for: state.lines[state.committed], frame: state.frame, style: style, width: width, unfinished: final)
@@ -221,15 +228,14 @@ public final class LiveProgress: Sendable {
                 more = live.count - (room - 1)
                 live = Array(live.prefix(room - 1))
             }
-            for line in live {
-                output += Self.line(for: line, frame: state.frame, style: style, width: width) + "\u{1B}[K\n"
-            }
+            var drawnLines = live.map { Self.line(for: $0, frame: state.frame, style: style, width: width) }
             if more > 0 {
-                output += style.dim("… \(more) more running".truncated(toWidth: width)) + "\u{1B}[K\n"
+                drawnLines.append(style.dim("… \(more) more running".truncated(toWidth: width)))
             }
+            for line in drawnLines { output += line + "\u{1B}[K\n" }
             output += "\u{1B}[J"
-            state.drawnLines = live.count + (more > 0 ? 1 : 0)
-            return (output, state.drawnLines > 0)
+            state.drawn = drawnLines.isEmpty ? nil : DrawnRegion(lines: drawnLines + [""], cursorLine: drawnLines.count, cursorColumn: 0)
+            return (output, !drawnLines.isEmpty)
         }
         if hasLines { context.hideCursor() }
         context.writeRaw(output)
@@ -238,11 +244,11 @@ public final class LiveProgress: Sendable {
 
 extension LiveProgress: LiveRegion {
     func erase(in context: TerminalContext) {
-        let lines = state.withLock { state -> Int in
-            defer { state.drawnLines = 0 }
-            return state.drawnLines
+        let drawn = state.withLock { state -> DrawnRegion? in
+            defer { state.drawn = nil }
+            return state.drawn
         }
-        if lines > 0 { context.writeRaw("\r\u{1B}[\(lines)A\u{1B}[J") }
+        if let drawn { context.writeRaw(drawn.eraseSequence(columns: context.size.columns)) }
     }
 
     func draw(in context: TerminalContext) {

@@ -72,21 +72,33 @@ public struct Menu: Sendable, Equatable {
         context.hideCursor()
         defer { context.showCursor() }
 
-        let width = max(10, context.size.columns - 1)
         let style = context.style
-        for line in TextSanitizer.singleLine.sanitize(title).wrapped(width: width) {
-            context.writeLine(style.bold(line))
-        }
-        let text = TextSanitizer.multiLine.sanitize(message)
-        if !text.isEmpty {
-            for line in text.wrapped(width: width) { context.writeLine(line) }
-        }
+        var width = max(10, context.size.columns - 1)
         var menu = self
-        context.write("\r" + menu.buttonRow(width: width, style: style, highlight: true) + "\u{1B}[K")
+        var drawn: DrawnRegion?
+        // The whole alert, at the current width, in place of the last paint.
+        func draw() {
+            let size = context.size
+            var output = drawn?.eraseSequence(columns: size.columns) ?? "\r"
+            width = max(10, size.columns - 1)
+            var lines = TextSanitizer.singleLine.sanitize(title).wrapped(width: width).map { style.bold($0) }
+            let text = TextSanitizer.multiLine.sanitize(message)
+            if !text.isEmpty { lines += text.wrapped(width: width) }
+            lines.append(menu.buttonRow(width: width, style: style, highlight: true))
+            output += lines.joined(separator: "\n") + "\u{1B}[K"
+            drawn = DrawnRegion(lines: lines, cursorLine: lines.count - 1, cursorColumn: lines[lines.count - 1].visibleWidth)
+            context.write(output)
+        }
+        draw()
         while true {
             let action: Action
             do {
-                action = menu.handle(try context.readKey())
+                let key = try context.readKey()
+                if key == .resize {
+                    draw()
+                    continue
+                }
+                action = menu.handle(key)
             } catch .cancelled {
                 action = .cancelled
             }
@@ -94,7 +106,8 @@ public struct Menu: Sendable, Equatable {
             case .none:
                 continue
             case .moved:
-                context.write("\r" + menu.buttonRow(width: width, style: style, highlight: true) + "\u{1B}[K")
+                // The whole alert again: a resize not yet heard of may have rewrapped it.
+                draw()
             case let .chosen(index):
                 menu.selection = index
                 context.write("\r" + menu.buttonRow(width: width, style: style, highlight: false) + "\u{1B}[K\n")

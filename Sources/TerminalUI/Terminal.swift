@@ -81,6 +81,8 @@ public final class Terminal: Sendable {
         self.openedFD = openedFD
         self.isOutputTerminal = isatty(outputFD) == 1
         self.supportsCursorControl = isOutputTerminal && environment["TERM"] != "dumb"
+        // Drawn in place, output must hear when the window changes size.
+        if supportsCursorControl { WindowResize.install() }
         self.keyReader = input.map { KeyReader(fd: $0) }
     }
 

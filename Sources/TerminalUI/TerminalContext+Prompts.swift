@@ -20,11 +20,18 @@ extension TerminalContext {
         let promptText = TextSanitizer.singleLine.sanitize(prompt)
         var area = TextArea(text: echo ? initial : "", multiline: false)
         var scroll = 0
-        if echo {
-            renderLine(promptText, area, scroll: &scroll)
-        } else {
-            write("\r" + promptText.truncated(toWidth: max(1, size.columns - 1)) + "\u{1B}[K")
+        var drawn: DrawnRegion?
+        func render() {
+            let erase = drawn.map { $0.wasResized ? $0.eraseSequence(columns: size.columns) : "" } ?? ""
+            if echo {
+                drawn = renderLine(promptText, area, scroll: &scroll, erasing: erase)
+            } else {
+                let shown = promptText.truncated(toWidth: max(1, size.columns - 1))
+                write(erase + "\r" + shown + "\u{1B}[K")
+                drawn = DrawnRegion(lines: [shown], cursorLine: 0, cursorColumn: shown.displayWidth)
+            }
         }
+        render()
 
         while true {
             let key: Key
@@ -46,16 +53,19 @@ extension TerminalContext {
             case .endOfInput where area.isEmpty:
                 writeLine()
                 return .cancelled
+            case .resize:
+                render()
             default:
                 if area.handle(key) != .unhandled, echo {
-                    renderLine(promptText, area, scroll: &scroll)
+                    render()
                 }
             }
         }
     }
 
-    /// Redraws prompt and text on the current line, scrolling the text sideways when it is too wide.
-    private func renderLine(_ prompt: String, _ area: TextArea, scroll: inout Int) {
+    /// Redraws prompt and text on the current line, scrolling the text sideways when it is too wide,
+    /// after `erase`; returns what is on the screen.
+    private func renderLine(_ prompt: String, _ area: TextArea, scroll: inout Int, erasing erase: String) -> DrawnRegion {
         let columns = max(2, size.columns - 1)
         let shownPrompt = prompt.truncated(toWidth: max(1, columns / 2))
         let promptWidth = shownPrompt.displayWidth
@@ -73,6 +83,7 @@ extension TerminalContext {
             used += width
         }
         let cursorColumn = promptWidth + TextWidth.of(String(characters[scroll..<cursor]))
-        write("\r" + shownPrompt + visible + "\u{1B}[K\r" + (cursorColumn > 0 ? "\u{1B}[\(cursorColumn)C" : ""))
+        write(erase + "\r" + shownPrompt + visible + "\u{1B}[K\r" + (cursorColumn > 0 ? "\u{1B}[\(cursorColumn)C" : ""))
+        return DrawnRegion(lines: [shownPrompt + visible], cursorLine: 0, cursorColumn: cursorColumn)
     }
 }

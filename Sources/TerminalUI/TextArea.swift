@@ -1,8 +1,10 @@
 /// An editable text buffer with the usual terminal editing keys, on one line or several.
 ///
-/// Keys: characters insert; ←/→ (Ctrl-B/Ctrl-F) move; Home/End (Ctrl-A/Ctrl-E) go to the line's
-/// start or end; Backspace and Delete (Ctrl-D) erase; Ctrl-K erases to the end of the line, Ctrl-U
-/// to its start, Ctrl-W the word before the cursor. With several lines, Enter breaks the line and
+/// Keys: characters insert; ←/→ (Ctrl-B/Ctrl-F) move; Alt-B/Alt-F (Ctrl-←/Ctrl-→) move a word back
+/// or on; Home/End (Ctrl-A/Ctrl-E) go to the line's start or end; Backspace and Delete (Ctrl-D)
+/// erase; Ctrl-K cuts to the end of the line, Ctrl-U to its start, Ctrl-W the word before the
+/// cursor, Alt-D the word after it, and Ctrl-Y puts back what was cut last. With several lines,
+/// Enter breaks the line and
 /// ↑/↓ move between lines, reporting ``Outcome/leftTop``/``Outcome/leftBottom`` at the edges so a
 /// form can move its focus. Combining marks typed after a letter join it.
 public struct TextArea: Sendable, Equatable {
@@ -26,6 +28,8 @@ public struct TextArea: Sendable, Equatable {
     public let isMultiline: Bool
     /// At most this many characters, line breaks included.
     public var maximumLength: Int
+    /// What the last Ctrl-K, Ctrl-U, Ctrl-W or Alt-D cut, for Ctrl-Y.
+    public private(set) var killed: [Character] = []
 
     public init(text: String = "", multiline: Bool, maximumLength: Int = 10_000) {
         let split = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0) }
@@ -113,24 +117,75 @@ public struct TextArea: Sendable, Equatable {
             return .moved
         case .control("k"):
             guard column < lines[row].count else { return handle(.delete) }
-            lines[row].removeSubrange(column...)
+            cut(column..<lines[row].count)
             return .edited
         case .control("u"):
             guard column > 0 else { return .moved }
-            lines[row].removeSubrange(..<column)
-            column = 0
+            cut(0..<column)
             return .edited
         case .control("w"):
             guard column > 0 else { return handle(.backspace) }
             var start = column
             while start > 0, lines[row][start - 1].isWhitespace { start -= 1 }
             while start > 0, !lines[row][start - 1].isWhitespace { start -= 1 }
-            lines[row].removeSubrange(start..<column)
-            column = start
+            cut(start..<column)
             return .edited
+        case .alt("d"):
+            let end = wordEnd(from: column)
+            guard end > column else { return handle(.delete) }
+            cut(column..<end)
+            return .edited
+        case .control("y"):
+            guard !killed.isEmpty else { return .moved }
+            let room = max(0, maximumLength - length)
+            let pasted = killed.prefix(room)
+            guard !pasted.isEmpty else { return .unhandled }
+            lines[row].insert(contentsOf: pasted, at: column)
+            column += pasted.count
+            return .edited
+        case .alt("b"), .controlLeft:
+            if column == 0 {
+                guard row > 0 else { return .moved }
+                row -= 1
+                column = lines[row].count
+                return .moved
+            }
+            while column > 0, !Self.isWord(lines[row][column - 1]) { column -= 1 }
+            while column > 0, Self.isWord(lines[row][column - 1]) { column -= 1 }
+            return .moved
+        case .alt("f"), .controlRight:
+            if column == lines[row].count {
+                guard row + 1 < lines.count else { return .moved }
+                row += 1
+                column = 0
+                return .moved
+            }
+            column = wordEnd(from: column)
+            return .moved
         default:
             return .unhandled
         }
+    }
+
+    /// Letters, digits and `_` make words; everything else separates them.
+    private static func isWord(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber || character == "_"
+    }
+
+    /// Where the word at or after `start` on the cursor's line ends.
+    private func wordEnd(from start: Int) -> Int {
+        var end = start
+        let line = lines[row]
+        while end < line.count, !Self.isWord(line[end]) { end += 1 }
+        while end < line.count, Self.isWord(line[end]) { end += 1 }
+        return end
+    }
+
+    /// Removes `range` of the cursor's line into ``killed``; the cursor goes to where it began.
+    private mutating func cut(_ range: Range<Int>) {
+        killed = Array(lines[row][range])
+        lines[row].removeSubrange(range)
+        column = range.lowerBound
     }
 
     private mutating func insert(_ character: Character) -> Outcome {

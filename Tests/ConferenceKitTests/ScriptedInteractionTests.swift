@@ -33,8 +33,8 @@ final class ScriptedInteraction: Interaction, @unchecked Sendable {
         }
     }
 
-    func credentials(for service: String) async throws -> Credentials? {
-        guard case let .credentials(answer)? = next("credentials for \(service)") else { return nil }
+    func credentials(for service: String, username: String?) async throws -> Credentials? {
+        guard case let .credentials(answer)? = next("credentials for \(service)" + (username.map { " as \($0)" } ?? "")) else { return nil }
         return answer
     }
 
@@ -58,7 +58,7 @@ struct ScriptedInteractionTests {
                        loginMethod: .ask(interaction))
     }
 
-    @Test("a refused password: the alert offers to retry, the second answer logs in")
+    @Test("a refused password: the alert offers to retry with the username typed, the second answer logs in")
     func loginRetries() async throws {
         let server = try await ReferenceServer.start()
         defer { server.stop() }
@@ -71,7 +71,7 @@ struct ScriptedInteractionTests {
         let account = session(server, folder, person)
         let errors = try await onThread { AdvancedOperationQueue().run([LoginOperation(session: account)]) }
         #expect(errors.isEmpty, "\(errors)")
-        #expect(person.asked == ["credentials for 127.0.0.1", "alert Login failed: Retry/Cancel", "credentials for 127.0.0.1"])
+        #expect(person.asked == ["credentials for 127.0.0.1", "alert Login failed: Retry/Cancel", "credentials for 127.0.0.1 as ada"])
         #expect(account.credentials?.username == "ada")
     }
 
@@ -101,5 +101,21 @@ struct ScriptedInteractionTests {
         #expect(errors.isEmpty, "\(errors)")
         #expect(person.asked == ["credentials for 127.0.0.1"])
         #expect(account.user?.username == "ada")
+    }
+
+    @Test("three operations that need a login, the prompt cancelled: one question, each fails with 'login cancelled'")
+    func oneCancelForMany() async throws {
+        let server = try await ReferenceServer.start()
+        defer { server.stop() }
+        let folder = try TemporaryFolder()
+        let person = ScriptedInteraction([])
+        let account = session(server, folder, person)
+        let fetches = (0..<3).map { _ in FetchUserInfoOperation(session: account) }
+        _ = try await onThread { AdvancedOperationQueue().run(fetches) }
+        #expect(person.asked == ["credentials for 127.0.0.1"])
+        for fetch in fetches {
+            #expect(OperationError.rootCause(in: fetch.errors) as? AccountError == .loginCancelled, "\(fetch.errors)")
+        }
+        #expect(account.wasLoginCancelled)
     }
 }

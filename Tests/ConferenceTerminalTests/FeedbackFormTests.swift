@@ -61,12 +61,32 @@ struct FeedbackFormTests {
         #expect(form.answer == .init(overall: 3, content: nil, presentation: nil, comment: ""))
     }
 
-    @Test("Escape, Ctrl-C and Enter on Cancel cancel")
+    @Test("Escape, Ctrl-C and Enter on Cancel cancel at once while nothing changed; otherwise they ask, y or Ctrl-C discards")
     func cancel() {
-        for keys in ["\u{1B}", "\u{03}", "5\u{1B}[Z\r", "5\t\tcomment\u{03}"] {
+        for keys in ["\u{1B}", "\u{03}", "\u{1B}[Z\r", "5\u{7F}\u{1B}", "5\u{1B}[Z\ry", "5\t\tcomment\u{03}\u{03}"] {
             var form = FeedbackForm(title: "Session")
-            #expect(apply(keys, to: &form) == .cancelled)
+            #expect(apply(keys, to: &form) == .cancelled, "\(keys.debugDescription)")
         }
+        var form = FeedbackForm(title: "Session", initial: .init(overall: 4, content: nil, presentation: nil, comment: "kept"))
+        #expect(apply("\u{1B}", to: &form) == .cancelled, "nothing changed in what was given before")
+        for keys in ["5\u{03}", "\t\t\tx\t\t\r"] {
+            var form = FeedbackForm(title: "Session")
+            #expect(apply(keys, to: &form) == .changed)
+            #expect(form.isConfirmingDiscard, "\(keys.debugDescription)")
+            #expect(apply("n", to: &form) == .changed)
+            #expect(!form.isConfirmingDiscard)
+            #expect(form.answer != nil || !form.comment.isEmpty, "what was typed is still there")
+        }
+    }
+
+    @Test("the comment wraps at word boundaries; every character in one row")
+    func wrap() {
+        let text = Array("alpha beta gamma")
+        let ranges = FeedbackForm.wrap(widths: text.map { _ in 1 }, spaces: text.map(\.isWhitespace), width: 8)
+        #expect(ranges.map { String(text[$0]) } == ["alpha ", "beta ", "gamma"])
+        let long = Array("abcdefghij kl")
+        let cut = FeedbackForm.wrap(widths: long.map { _ in 1 }, spaces: long.map(\.isWhitespace), width: 4)
+        #expect(cut.map { String(long[$0]) } == ["abcd", "efgh", "ij ", "kl"])
     }
 
     @Test("the drawing fits the width, sanitises the title and puts the cursor in the comment")

@@ -25,7 +25,7 @@ struct KeyDecoderTests {
         ("\u{1B}[H", .home), ("\u{1B}[F", .end), ("\u{1B}OH", .home), ("\u{1B}OF", .end),
         ("\u{1B}[1~", .home), ("\u{1B}[7~", .home), ("\u{1B}[4~", .end), ("\u{1B}[8~", .end),
         ("\u{1B}[3~", .delete), ("\u{1B}[2~", .insert), ("\u{1B}[5~", .pageUp), ("\u{1B}[6~", .pageDown),
-        ("\u{1B}[Z", .backTab), ("\u{1B}[1;5C", .right), ("\u{1B}[1;2A", .up),
+        ("\u{1B}[Z", .backTab), ("\u{1B}[1;5C", .controlRight), ("\u{1B}[1;3D", .controlLeft), ("\u{1B}[1;2C", .right), ("\u{1B}[1;2A", .up),
     ])
     func sequences(bytes: String, key: Key) {
         #expect(KeyDecoder.keys(in: Array(bytes.utf8)) == [key])

@@ -116,6 +116,14 @@ public final class PseudoTerminal {
     /// The transcript so far as text.
     public var transcript: String { String(decoding: output, as: UTF8.self) }
 
+    /// How many bytes have been read so far (to split the transcript where something happened).
+    public var outputCount: Int { output.count }
+
+    /// The part of the transcript in `range` of its bytes.
+    public func transcript(_ range: Range<Int>) -> String {
+        String(decoding: output[range.clamped(to: 0..<output.count)], as: UTF8.self)
+    }
+
     /// Starts `path` on the pty as a session leader with the pty as its controlling terminal.
     /// With `stdinFromNull` its standard input is /dev/null instead, as in `wwdc … < file`.
     public func spawn(_ path: String, _ arguments: [String], environment: [String: String] = [:], stdinFromNull: Bool = false) throws {
@@ -130,6 +138,13 @@ public final class PseudoTerminal {
         let watch = try ChildWatch(pid: pid)
         self.watch = watch
         Thread.detachNewThread { watch.run() }
+    }
+
+    /// Changes the terminal's size, as a window resized by the user: the kernel sends SIGWINCH to
+    /// the terminal's foreground process group.
+    public func resize(columns: UInt16, rows: UInt16) {
+        var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
     }
 
     /// Types bytes on the terminal's keyboard.

@@ -84,11 +84,98 @@ struct CompletionTests {
         #expect(try await Self.complete(["wwdc", "session", "wwdc2026-99"], script: script, store: store) == hostile)
         #expect(try await Self.complete(["wwdc", "watch", "99"], script: script, store: store) == ["990", "991", "992", "993"])
         #expect(try await Self.complete(["wwdc", "favorite", "add", "wwdc2027-1"], script: script, store: store) == ["wwdc2027-101"])
-        #expect(try await Self.complete(["wwdc", "schedule", "--day", "t"], script: script, store: store) == ["today", "tomorrow", "tue", "thu"])
+        // Days of the current event only (Monday 8 June to Friday 12 June 2026).
+        #expect(try await Self.complete(["wwdc", "schedule", "--day", "t"], script: script, store: store) == ["tue", "thu"])
+        #expect(try await Self.complete(["wwdc", "schedule", "--day", "2"], script: script, store: store)
+                    == ["2026-06-08", "2026-06-09", "2026-06-10", "2026-06-11", "2026-06-12"])
         #expect(Set(try await Self.complete(["wwdc", "videos", "--event", ""], script: script, store: store)) == ["wwdc2025", "wwdc2026", "wwdc2027", "news", "articles", "tech-talks"])
         #expect(try await Self.complete(["wwdc", "completion", "z"], script: script, store: store) == ["zsh"])
         let files = try await Self.complete(["wwdc", "export", "--output", store.sandbox.directory.path("wwdc.b").path], script: script, store: store)
         #expect(files == [store.sandbox.directory.path("wwdc.bash").path])
+    }
+
+    @Test("bash: option values from the store; 'favorite remove' offers favorites only, 'rm' too")
+    func storedValues() async throws {
+        let store = try await BrowseSandbox.synced()
+        defer { store.remove() }
+        let script = try await Self.script("bash", store)
+        #expect(try await Self.complete(["wwdc", "schedule", "--track", "App"], script: script, store: store) == ["App\\ Frameworks"])
+        #expect(try await Self.complete(["wwdc", "schedule", "--track", "dev"], script: script, store: store) == ["Developer\\ Tools"])
+        #expect(try await Self.complete(["wwdc", "schedule", "--type", "L"], script: script, store: store) == ["Lab"])
+        #expect(try await Self.complete(["wwdc", "schedule", "--platform", "vis"], script: script, store: store) == ["visionOS"])
+        #expect(try await Self.complete(["wwdc", "videos", "--topic", "Ess"], script: script, store: store) == ["Essentials"])
+        try store.favorite(["wwdc2026-301", "wwdc2025-203"])
+        #expect(try await Self.complete(["wwdc", "favorite", "remove", ""], script: script, store: store) == ["wwdc2025-203", "wwdc2026-301"])
+        #expect(try await Self.complete(["wwdc", "favorite", "rm", "3"], script: script, store: store) == ["301"])
+        #expect(try await Self.complete(["wwdc", "favorite", "remove", "30"], script: script, store: store) == ["301"])
+        // Session ids by number within the current event only (wwdc2027-301 is not offered as 301 twice).
+        let numbers = try await Self.complete(["wwdc", "session", "30"], script: script, store: store)
+        #expect(numbers.starts(with: ["301", "302", "303", "304"]) && Set(numbers).count == numbers.count, "\(numbers)")
+    }
+
+    /// What zsh's `_wwdc` offers for the words typed, with the completion system's builtins
+    /// replaced by functions that print what they are given (zsh runs, not a widget).
+    static func zshComplete(_ words: [String], script: URL, store: BrowseSandbox) async throws -> [String] {
+        let quoted = words.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        let program = """
+            compdef() { : }
+            _describe() { local name=${@[-1]}; print -l -- ${${(P)name}%%:*} }
+            compadd() { [[ $1 == -a ]] && print -l -- ${(P)2} }
+            _files() { print -- '<files>' }
+            source '\(script.path)'
+            words=(\(quoted)); CURRENT=\(words.count)
+            _wwdc
+            """
+        var environment = store.sandbox.environment()
+        environment["PATH"] = CommandRunner.wwdc.deletingLastPathComponent().path + ":/usr/bin:/bin"
+        let settings = environment
+        let result = try await onThread { try CommandRunner.run(URL(fileURLWithPath: "/usr/bin/env"), ["zsh", "-f", "-c", program], environment: settings) }
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+        return result.stdout.split(separator: "\n").map(String.init)
+    }
+
+    /// What fish offers for a command line (`complete -C`, as at a prompt).
+    static func fishComplete(_ line: String, script: URL, store: BrowseSandbox) async throws -> [String] {
+        var environment = store.sandbox.environment()
+        environment["PATH"] = CommandRunner.wwdc.deletingLastPathComponent().path + ":/usr/bin:/bin"
+        let settings = environment
+        let program = "source '\(script.path)'; complete -C '\(line.replacingOccurrences(of: "'", with: "\\'"))'"
+        let result = try await onThread { try CommandRunner.run(URL(fileURLWithPath: "/usr/bin/env"), ["fish", "--no-config", "-c", program], environment: settings) }
+        #expect(result.status == 0, "\(result.stderr)")
+        // `complete -C` prints the value, then a tab and its description.
+        return result.stdout.split(separator: "\n").map { String($0.split(separator: "\t", omittingEmptySubsequences: false)[0]) }
+    }
+
+    @Test("zsh runs the script: commands, options, stored values, favorites, session numbers",
+          .enabled(if: CompletionTests.installed("zsh"), "zsh is not installed"))
+    func zshCompletes() async throws {
+        let store = try await BrowseSandbox.synced()
+        defer { store.remove() }
+        let script = try await Self.script("zsh", store)
+        try store.favorite(["wwdc2026-301"])
+        #expect(try await Self.zshComplete(["wwdc", "sch"], script: script, store: store).contains("schedule"))
+        #expect(try await Self.zshComplete(["wwdc", "favorite", ""], script: script, store: store) == ["add", "remove", "list"])
+        #expect(try await Self.zshComplete(["wwdc", "schedule", "--track", "App"], script: script, store: store) == ["App Frameworks"])
+        #expect(try await Self.zshComplete(["wwdc", "schedule", "--day", "t"], script: script, store: store) == ["tue", "thu"])
+        #expect(try await Self.zshComplete(["wwdc", "favorite", "rm", ""], script: script, store: store) == ["wwdc2026-301"])
+        #expect(try await Self.zshComplete(["wwdc", "session", "30"], script: script, store: store).prefix(4) == ["301", "302", "303", "304"])
+        #expect(try await Self.zshComplete(["wwdc", "export", "--output", ""], script: script, store: store) == ["<files>"])
+    }
+
+    @Test("fish runs the script: commands, options, stored values, favorites, session numbers",
+          .enabled(if: CompletionTests.installed("fish"), "fish is not installed"))
+    func fishCompletes() async throws {
+        let store = try await BrowseSandbox.synced()
+        defer { store.remove() }
+        let script = try await Self.script("fish", store)
+        try store.favorite(["wwdc2026-301"])
+        #expect(try await Self.fishComplete("wwdc sch", script: script, store: store) == ["schedule"])
+        #expect(try await Self.fishComplete("wwdc favorite ", script: script, store: store) == ["add", "list", "remove"])
+        #expect(try await Self.fishComplete("wwdc schedule --track App", script: script, store: store) == ["App Frameworks"])
+        #expect(try await Self.fishComplete("wwdc schedule --day t", script: script, store: store) == ["thu", "tue"])
+        #expect(try await Self.fishComplete("wwdc favorite rm ", script: script, store: store) == ["wwdc2026-301"])
+        #expect(try await Self.fishComplete("wwdc session 30", script: script, store: store).prefix(4) == ["301", "302", "303", "304"])
     }
 
     @Test("zsh script passes zsh -n", .enabled(if: CompletionTests.installed("zsh"), "zsh is not installed"))

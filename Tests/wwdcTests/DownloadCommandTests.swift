@@ -424,6 +424,37 @@ struct DownloadInterruptTests {
     }
 }
 
+extension DownloadInterruptTests {
+    @Test("a resize while a download's live line is shown: the next paints leave no stale row")
+    func resizeDuringProgress() async throws {
+        let bench = try await DownloadBench.start()
+        defer { bench.stop() }
+        let path = try DownloadBench.mediaPath("wwdc2026-103")
+        try await bench.server.configureMedia(path, size: 3_000_000, pauseAt: 1_000_000, times: 1)
+        let server = bench.server
+        var environment = bench.sandbox.environment()
+        environment["NO_COLOR"] = nil
+        let finished = try await TerminalSession.run(["download", "103"], environment: environment, script: [
+            .expect("wwdc2026-103"), .wait { try await server.waitForPausedMedia(path) },
+            .expect("of 3.0 MB"), .expect("%"),
+            .resize(columns: 30, rows: 30),
+            .wait { _ = try await server.releaseMedia() },
+            .expect("Downloaded 1 file"),
+        ])
+        #expect(finished.problem == nil, "\(finished.problem ?? "")\n\(finished.transcript)")
+        #expect(finished.exit == .exited(0))
+        let offset = try #require(finished.resizedAt.first)
+        let bytes = Array(finished.transcript.utf8)
+        var screen = Screen(String(decoding: bytes[..<offset], as: UTF8.self), columns: 100)
+        screen.resize(columns: 30)
+        screen.feed(String(decoding: bytes[offset...], as: UTF8.self))
+        let lines = screen.lines
+        // The live lines (bytes of the total) are gone once the file is done, at any width.
+        #expect(lines.filter { $0.contains("of 3.0 MB") || $0.contains("%") }.isEmpty, "\(lines)")
+        #expect(lines.filter { $0.contains("Downloaded 1 file") }.count == 1, "\(lines)")
+    }
+}
+
 /// A small tmpfs to fill up: mounting needs privileges, so the test is skipped where it is refused.
 struct SmallDisk {
     let mountPoint: URL

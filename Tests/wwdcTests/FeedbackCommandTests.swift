@@ -135,7 +135,7 @@ struct FeedbackCommandTests {
         #expect(try local(sandbox).count == 1)
     }
 
-    @Test("Ctrl-C inside the form: nothing stored, the terminal exactly as before")
+    @Test("Ctrl-C inside the form asks first; a second Ctrl-C: nothing stored, the terminal exactly as before")
     func ctrlCInForm() async throws {
         let (sandbox, server) = try await synced()
         defer { sandbox.remove(); server.stop() }
@@ -144,6 +144,7 @@ struct FeedbackCommandTests {
         let outcome = try await TerminalSession.run(["feedback", "101"], environment: sandbox.environment(Self.now), script: [
             .expect("Feedback: Keynote"), .expect("Esc cancel"),
             .type("5\tx"), .expect("5/5"), .type("\u{3}"),
+            .expect("Discard your ratings and comment?"), .type("\u{3}"),
             .expect("Feedback not saved."),
         ])
         #expect(outcome.problem == nil, "\(outcome.problem ?? "")")

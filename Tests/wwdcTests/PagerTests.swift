@@ -100,4 +100,29 @@ struct PagerTests {
         #expect(pager.ran, "$PAGER: \(fallback)")
         #expect(!fallback.contains("Paragraph number"))
     }
+
+    @Test("every command with long output pages on a terminal, with exactly what it prints without one; never in a pipe or with --no-pager",
+          arguments: [["schedule"], ["session", "101"], ["videos"], ["news"], ["search", "swift"], ["transcript", "202"]])
+    func everyLongListing(_ arguments: [String]) async throws {
+        let store = try await Self.store()
+        defer { store.remove() }
+        let pager = try RecordingPager(in: store.sandbox.directory)
+        let paging = ["WWDC_PAGER": pager.script.path]
+        let label = arguments.joined(separator: " ")
+
+        let piped = try await store.run(arguments, environment: paging)
+        #expect(piped.status == 0 && !piped.stdout.isEmpty, "\(label): \(piped.stderr)")
+        #expect(!pager.ran, "\(label): never in a pipe")
+
+        let direct = try await store.onTerminal(arguments + ["--no-pager"], rows: 20, environment: paging)
+        #expect(direct.exit == .exited(0))
+        #expect(!pager.ran, "\(label): --no-pager")
+
+        let paged = try await store.onTerminal(arguments, rows: 20, environment: paging)
+        #expect(paged.exit == .exited(0))
+        #expect(pager.ran, "\(label): the pager ran")
+        #expect(!pager.read(pager.input).isEmpty && pager.read(pager.input) == direct.screen,
+                "\(label): the pager got what the terminal gets without one")
+        #expect(paged.screen.isEmpty, "\(label): nothing written past the pager: \(paged.screen.prefix(200).debugDescription)")
+    }
 }

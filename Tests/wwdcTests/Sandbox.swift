@@ -11,7 +11,8 @@ struct Sandbox {
         directory = try TemporaryDirectory("wwdc-e2e")
     }
 
-    /// The environment for a run: isolated folders, no colour, no source unless given.
+    /// The environment for a run: isolated folders, no colour, no source unless given, no pager
+    /// (a test of the pager names its own).
     func environment(_ extra: [String: String] = [:]) -> [String: String] {
         [
             "XDG_DATA_HOME": directory.path("data").path,
@@ -19,6 +20,7 @@ struct Sandbox {
             "HOME": directory.url.path,
             "WWDC_DB": database.path,
             "NO_COLOR": "1",
+            "PAGER": "cat",
         ].merging(extra) { $1 }
     }
 

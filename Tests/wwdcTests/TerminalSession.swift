@@ -9,6 +9,10 @@ struct TerminalSession {
         case type(String)
         /// Waits for something outside the terminal (a request the server holds) before going on.
         case wait(@Sendable () async throws -> Void)
+        /// Sends a signal to the program.
+        case signal(Int32)
+        /// Resizes the terminal (`TIOCSWINSZ`; the kernel sends the program SIGWINCH).
+        case resize(columns: UInt16, rows: UInt16)
     }
 
     struct Outcome: Sendable {
@@ -18,21 +22,28 @@ struct TerminalSession {
         var sttyAfter: String
         /// What went wrong while following the script (a marker that never came), if anything.
         var problem: String?
+        /// Where the output stood (bytes read) at each resize, to replay it at the right widths.
+        var resizedAt: [Int] = []
     }
 
     /// Runs off the cooperative pool (pty reads block); assertions belong to the caller.
-    static func run(_ arguments: [String], environment: [String: String], script: [Step]) async throws -> Outcome {
+    static func run(_ arguments: [String], environment: [String: String], columns: UInt16 = 100, script: [Step]) async throws -> Outcome {
         try await onThread {
-            let pty = try PseudoTerminal(columns: 100, rows: 30)
+            let pty = try PseudoTerminal(columns: columns, rows: 30)
             let before = try pty.sttySettings()
             try pty.spawn(CommandRunner.wwdc.path, arguments, environment: environment)
             var problem: String?
+            var resizedAt: [Int] = []
             do {
                 for step in script {
                     switch step {
                     case let .expect(marker): try pty.expect(marker)
                     case let .type(keys): pty.send(keys)
                     case let .wait(event): try Self.block(on: event)
+                    case let .signal(number): kill(pty.pid, number)
+                    case let .resize(columns, rows):
+                        resizedAt.append(pty.outputCount)
+                        pty.resize(columns: columns, rows: rows)
                     }
                 }
             } catch {
@@ -40,7 +51,8 @@ struct TerminalSession {
             }
             let exit = try? pty.waitForExit()
             try? pty.drain()
-            return Outcome(transcript: pty.transcript, exit: exit, sttyBefore: before, sttyAfter: try pty.sttySettings(), problem: problem)
+            return Outcome(transcript: pty.transcript, exit: exit, sttyBefore: before, sttyAfter: try pty.sttySettings(), problem: problem,
+                           resizedAt: resizedAt)
         }
     }
 

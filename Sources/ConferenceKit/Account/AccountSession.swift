@@ -25,6 +25,8 @@ public final class AccountSession: Sendable {
         var cloudError: AccountError?
         /// The service refused the saved token during this process.
         var tokenRejected = false
+        /// The person cancelled a login during this process: later logins do not ask again.
+        var loginCancelled = false
     }
 
     /// The account service, or nil when the source offers none.
@@ -103,6 +105,20 @@ public final class AccountSession: Sendable {
     public func tokenRejected() {
         credentialStore.delete()
         state.withLock { $0 = State(tokenRejected: true) }
+    }
+
+    /// The person cancelled a login: every login still waiting in this process gives up without
+    /// asking again (one "no" answers them all, as one prompt answers them all).
+    public func loginWasCancelled() {
+        state.withLock { $0.loginCancelled = true }
+    }
+
+    /// Whether the person cancelled a login during this process.
+    public var wasLoginCancelled: Bool { state.withLock { $0.loginCancelled } }
+
+    /// Why there is no login: the person cancelled one, or there is none.
+    var missingLoginError: AccountError {
+        wasLoginCancelled ? .loginCancelled : .notLoggedIn
     }
 
     /// Whether the service refused the saved token during this process (so "not logged in" is

@@ -22,7 +22,7 @@ public struct CloudAccess: OperationCondition {
         } else if session.cloudAvailable == false, let username = session.credentials?.username {
             completion(.failed(AccountError.cloudUnavailable(username: username)))
         } else {
-            completion(.failed(session.cloudError ?? (session.service == nil ? AccountError.unavailable : AccountError.notLoggedIn)))
+            completion(.failed(session.cloudError ?? (session.service == nil ? AccountError.unavailable : session.missingLoginError)))
         }
     }
 }

@@ -20,7 +20,7 @@ public struct DeveloperStatus: OperationCondition {
         if let user = session.user, session.isLoggedIn {
             completion(user.isDeveloper ? .satisfied : .failed(AccountError.notDeveloper(username: user.username)))
         } else {
-            completion(.failed(session.userError ?? (session.service == nil ? AccountError.unavailable : AccountError.notLoggedIn)))
+            completion(.failed(session.userError ?? (session.service == nil ? AccountError.unavailable : session.missingLoginError)))
         }
     }
 }

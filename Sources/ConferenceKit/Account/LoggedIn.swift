@@ -22,7 +22,7 @@ public struct LoggedIn: OperationCondition {
         } else if session.isLoggedIn {
             completion(.satisfied)
         } else {
-            completion(.failed(AccountError.notLoggedIn))
+            completion(.failed(session.missingLoginError))
         }
     }
 }

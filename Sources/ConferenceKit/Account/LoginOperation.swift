@@ -6,8 +6,9 @@ import Operations
 /// checked by the service: a saved token never stands in for a wrong password.
 ///
 /// With a person to ask: a prompt for the username and password, then the request; refused, an
-/// alert offers to retry or cancel. With given credentials: the request only. Only the token is
-/// kept. A group operation, exclusive with everything that asks the person: one prompt at a time,
+/// alert offers to retry (the username typed is offered again) or cancel. Cancelled once, every
+/// other login of the process gives up without asking (``AccountSession/wasLoginCancelled``). With
+/// given credentials: the request only. Only the token is kept. A group operation, exclusive with everything that asks the person: one prompt at a time,
 /// however many operations need a login.
 //
 // @unchecked Sendable: immutable after init; the rest is the superclass's.
@@ -39,31 +40,35 @@ public final class LoginOperation: GroupOperation, @unchecked Sendable {
         case let .password(username, password):
             addOperation(AuthenticateOperation(session: session, login: self,
                                                credentials: .given(Credentials(username: username, password: password))))
+        case .ask where session.wasLoginCancelled:
+            finish(with: AccountError.loginCancelled)
+            return
         case let .ask(interaction):
-            attempt(interaction)
+            attempt(interaction, username: nil)
         }
         super.execute()
     }
 
-    /// Asks for the username and password, then sends them.
-    func attempt(_ interaction: any Interaction) {
+    /// Asks for the username (`username` offered to edit) and password, then sends them.
+    func attempt(_ interaction: any Interaction, username: String?) {
         let service = session.service?.host ?? "the account service"
         let prompt = InteractionOperation<Credentials>(name: "login prompt") {
             guard interaction.canAsk else { throw AccountError.notLoggedIn }
-            return try await interaction.credentials(for: service)
+            return try await interaction.credentials(for: service, username: username)
         }
         let authenticate = AuthenticateOperation(session: session, login: self, credentials: .prompted(prompt, interaction))
         authenticate.addDependency(prompt)
         addOperations([prompt, authenticate])
     }
 
-    /// The service refused what was typed: offer to try again.
-    func refused(_ interaction: any Interaction) {
+    /// The service refused what was typed as `username`: offer to try again.
+    func refused(_ interaction: any Interaction, username: String) {
         let question = Alert(title: "Login failed", message: AccountError.invalidCredentials.description, buttons: ["Retry", "Cancel"])
         addOperation(InteractionOperation.alert(question, interaction: interaction) { [self] answer in
             if answer == 0 {
-                attempt(interaction)
+                attempt(interaction, username: username)
             } else {
+                session.loginWasCancelled()
                 cancel(with: AccountError.loginCancelled)
             }
         })
@@ -99,7 +104,10 @@ final class AuthenticateOperation: AdvancedOperation, @unchecked Sendable {
             typed = given
         case let .prompted(prompt, _):
             if let error = prompt.errors.first { throw error }
-            guard let answer = prompt.answer else { throw AccountError.loginCancelled }
+            guard let answer = prompt.answer else {
+                session.loginWasCancelled()
+                throw AccountError.loginCancelled
+            }
             typed = answer
         }
         do {
@@ -108,7 +116,7 @@ final class AuthenticateOperation: AdvancedOperation, @unchecked Sendable {
         } catch AccountError.invalidCredentials {
             // Asked, the person may try again; the retry is part of this login.
             guard case let .prompted(_, interaction) = credentials else { throw AccountError.invalidCredentials }
-            login.refused(interaction)
+            login.refused(interaction, username: typed.username)
         }
     }
 }

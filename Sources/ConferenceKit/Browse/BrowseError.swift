@@ -4,8 +4,9 @@ import Foundation
 public enum BrowseError: Error, Equatable, Sendable {
     /// Nothing has been synced yet.
     case emptyStore
-    /// No session answers to this id; `suggestion` is a close id, when there is one.
-    case unknownSession(String, suggestion: String?)
+    /// No session answers to this id; `suggestions` are what it may have meant (a close id, or
+    /// sessions whose titles match it), best first.
+    case unknownSession(String, suggestions: [SessionSuggestion])
     /// No event answers to this id.
     case unknownEvent(String)
 }
@@ -24,7 +25,8 @@ extension BrowseError: LocalizedError, CustomStringConvertible {
     public var recoverySuggestion: String? {
         switch self {
         case .emptyStore: "Run 'wwdc sync' first."
-        case let .unknownSession(_, suggestion?): "Did you mean '\(suggestion)'?"
+        case let .unknownSession(_, suggestions) where !suggestions.isEmpty:
+            "Did you mean " + suggestions.map(\.described).joined(separator: ", ") + "?"
         case .unknownSession: "Find sessions with 'wwdc schedule --search TEXT'."
         case .unknownEvent: "List the events with 'wwdc schedule --json' or sync again."
         }

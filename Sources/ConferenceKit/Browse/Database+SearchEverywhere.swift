@@ -48,19 +48,27 @@ extension Database {
                    (SELECT group_concat(k.keyword, ', ') FROM session_keywords k WHERE k.sid = s.sid),
                    hit.score + hit.in_title * 1000000.0, hit.in_title
             FROM hit JOIN sessions s ON s.sid = hit.sid
+            LEFT JOIN events e ON e.id = s.event_id
             WHERE 1\(scope.sql)
-            ORDER BY hit.score, s.id
+            ORDER BY \(SearchText.hitOrder), s.id
             LIMIT ?
             """
         let arguments = SearchText.hitsArguments(match) + scope.arguments + [.integer(Int64(request.limit))]
+        // Title matches are in the catalog's order, not BM25's: their score is their place in it.
+        var titlePlace = 0
         return try readAll(sql, arguments) { row in
             let tier: SearchTier = row.bool(5) ? .sessionTitle : .sessionText
+            var score = tier.score(bm25: row.double(4))
+            if tier == .sessionTitle {
+                score = tier.offset - 999 + Double(min(titlePlace, 999))
+                titlePlace += 1
+            }
             let title = row.text(1)
             // The excerpt shows where the words are: the title, else the description, else the keywords.
             let texts = [title, row.paragraphs(2) ?? "", row.line(3) ?? ""]
             let matched = texts.first { !request.query.matches(in: $0).isEmpty } ?? texts[1]
             return SearchResult(source: .sessions, tier: tier, id: row.text(0), title: title,
-                                snippet: request.query.excerpt(of: matched), score: tier.score(bm25: row.double(4)))
+                                snippet: request.query.excerpt(of: matched), score: score)
         }
     }
 

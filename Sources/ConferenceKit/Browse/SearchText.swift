@@ -24,6 +24,22 @@ enum SearchText {
 
         """
 
+    /// The order of hits, with ``hitsCTE`` joined as `hit`, sessions as `s` and events as `e`: every
+    /// title match first, and among them talks (sessions, videos, special events) before labs and
+    /// get-togethers, then the current event's, then newer events', then by session number, which
+    /// is the catalog's order ("What's new in SwiftUI" before the deeper dives, as the app lists
+    /// them; BM25 would favour the shortest text, a lab's). Other hits by BM25.
+    static let hitOrder = """
+        hit.in_title DESC,
+        CASE WHEN hit.in_title THEN lower(coalesce(s.type, '')) IN ('lab', 'get-together') END,
+        CASE WHEN hit.in_title THEN e.is_current END DESC,
+        CASE WHEN hit.in_title THEN e.start_time END DESC,
+        CASE WHEN hit.in_title THEN s.event_id END,
+        CASE WHEN hit.in_title THEN s.event_content_id IS NULL END,
+        CASE WHEN hit.in_title THEN s.event_content_id END,
+        hit.score
+        """
+
     /// The arguments of ``hitsCTE`` for a match expression.
     static func hitsArguments(_ match: String) -> [DatabaseValue] {
         [.text("title : (" + match + ")"), .text(match)]

@@ -16,15 +16,19 @@ public enum SessionResolver {
         if let (key, number) = linkParts(text),
            let id = try db.fetchString("""
                SELECT s.id FROM sessions s JOIN events e ON e.id = s.event_id
-               WHERE e.web_url_key = ? AND s.event_content_id = ?
+               WHERE e.web_url_key = ? COLLATE NOCASE AND s.event_content_id = ?
                """, [key, number]) {
+            return id
+        }
+        // Ids in another case (they are ASCII, and stored in lower case): `WWDC2026-101` as typed or copied from a title.
+        if let id = try db.fetchString("SELECT id FROM sessions WHERE id = ? COLLATE NOCASE ORDER BY id LIMIT 1", [text]) {
             return id
         }
         // An id with characters the listings leave out (control or invisible ones) is found as printed.
         if let id = try db.fetchAll("SELECT id FROM sessions", [], { $0.string(at: 0) ?? "" }).first(where: { Clean.line($0) == text }) {
             return id
         }
-        throw BrowseError.unknownSession(input, suggestion: try suggestion(for: text, in: db))
+        throw BrowseError.unknownSession(input, suggestions: try suggestions(for: text, in: db))
     }
 
     /// The event marked current, else the one that starts last.
@@ -37,19 +41,28 @@ public enum SessionResolver {
         let parts = text.split(separator: "/").map(String.init)
         guard parts.count >= 2, let number = Int(parts[parts.count - 1]) else { return nil }
         let key = parts[parts.count - 2]
-        guard key.hasPrefix("wwdc") else { return nil }
+        guard key.lowercased().hasPrefix("wwdc") else { return nil }
         return (key, number)
     }
 
-    /// The closest session id, when it is close enough to be a typo.
-    static func suggestion(for text: String, in db: Database) throws -> String? {
+    /// What `text` may have meant: the closest session id when it is close enough to be a typo,
+    /// else up to three sessions whose titles match it as a search (the current event's first).
+    static func suggestions(for text: String, in db: Database) throws -> [SessionSuggestion] {
         let ids = try db.readAll("SELECT id FROM sessions") { $0.text(0) }
         var best: (id: String, distance: Int)?
         for id in ids {
-            let distance = editDistance(id, text, limit: 3)
+            let distance = editDistance(id.lowercased(), text.lowercased(), limit: 3)
             if distance < (best?.distance ?? 4) { best = (id, distance) }
         }
-        return best?.id
+        if let best {
+            let title = try db.readOne("SELECT title FROM sessions WHERE id = ?", [best.id]) { $0.line(0) } ?? nil
+            return [SessionSuggestion(id: best.id, title: title)]
+        }
+        guard SearchText.matchExpression(for: text) != nil else { return [] }
+        let current = try currentEvent(in: db)
+        var hits = try db.schedule(ScheduleQuery(eventIDs: current.map { [$0] }, search: text, limit: 3))
+        if hits.isEmpty, current != nil { hits = try db.schedule(ScheduleQuery(search: text, limit: 3)) }
+        return hits.map { SessionSuggestion(id: $0.sessionID, title: $0.title) }
     }
 
     /// Levenshtein distance, giving up (returning `limit + 1`) once it exceeds `limit`.

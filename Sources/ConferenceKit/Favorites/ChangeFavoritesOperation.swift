@@ -20,6 +20,7 @@ public final class ChangeFavoritesOperation: GroupOperation, @unchecked Sendable
 
     private struct Outcome {
         var labels: [String] = []
+        var unchanged: Set<String> = []
         var hasAccountService = false
         var upload: UploadOutboxOperation?
         var uploadErrors: [any Error] = []
@@ -28,11 +29,13 @@ public final class ChangeFavoritesOperation: GroupOperation, @unchecked Sendable
 
     /// Changes `sessionIDs` at `date`. `account` names the account to upload with once the change
     /// is saved here (nil: the source has no account service; the change stays on this machine);
-    /// `saved` hears the sessions' printable labels as soon as they are saved; `waiting` is told
+    /// `saved` hears the sessions' printable labels as soon as they are saved, each with whether it
+    /// changed (a session already in the state asked for is left as it is); `waiting` is told
     /// when another process is uploading the same store.
     public init(sessionIDs: [String], favorite: Bool, store: ConferenceStore, at date: Date,
                 account: @escaping @Sendable () throws -> AccountSession?, interaction: (any Interaction)?,
-                saved: @escaping @Sendable ([String]) -> Void = { _ in }, waiting: @escaping @Sendable () -> Void = {}) {
+                saved: @escaping @Sendable ([(label: String, changed: Bool)]) -> Void = { _ in },
+                waiting: @escaping @Sendable () -> Void = {}) {
         self.sessionIDs = sessionIDs
         self.favorite = favorite
         self.store = store
@@ -42,14 +45,19 @@ public final class ChangeFavoritesOperation: GroupOperation, @unchecked Sendable
         super.init()
         name = favorite ? "add favorites" : "remove favorites"
         addOperation(ClosureOperation(name: Self.saveStep) { [self] in
-            let labels = try store.write { db in
-                try sessionIDs.map { id in
-                    try db.setFavorite(sessionID: id, favorite, syncState: .pending, at: date)
-                    return try db.sessionLabel(id: id).id
+            let results = try store.write { db in
+                try sessionIDs.map { id -> (label: String, changed: Bool) in
+                    // Asking again for what is already so writes nothing: no new version to upload.
+                    let changed = try (db.favorite(sessionID: id)?.isFavorite ?? false) != favorite
+                    if changed { try db.setFavorite(sessionID: id, favorite, syncState: .pending, at: date) }
+                    return (try db.sessionLabel(id: id).id, changed)
                 }
             }
-            outcome.withLock { $0.labels = labels }
-            saved(labels)
+            outcome.withLock {
+                $0.labels = results.map(\.label)
+                $0.unchanged = Set(zip(sessionIDs, results).filter { !$1.changed }.map(\.0))
+            }
+            saved(results)
             guard let session = try self.account() else { return }
             outcome.withLock { $0.hasAccountService = true }
             startUpload(session)
@@ -60,6 +68,8 @@ public final class ChangeFavoritesOperation: GroupOperation, @unchecked Sendable
 
     /// The sessions' ids, cleaned for printing, in the order given.
     public var labels: [String] { outcome.withLock { $0.labels } }
+    /// The sessions (of ``sessionIDs``) that were already in the state asked for, and left so.
+    public var unchangedSessionIDs: Set<String> { outcome.withLock { $0.unchanged } }
     /// Whether the source has an account service to upload to.
     public var hasAccountService: Bool { outcome.withLock { $0.hasAccountService } }
     /// The last upload run (its outcome says what the service took and refused).

@@ -10,8 +10,9 @@ public protocol Interaction: Sendable {
     /// Whether a person can answer at all (false in a script: operations then fail instead of asking).
     var canAsk: Bool { get }
 
-    /// A username and a password for `service` (its host, for the prompt).
-    func credentials(for service: String) async throws -> Credentials?
+    /// A username and a password for `service` (its host, for the prompt); `username`, when given,
+    /// is offered as the answer (what was typed before a refused login).
+    func credentials(for service: String, username: String?) async throws -> Credentials?
 
     /// The index of the button chosen in `alert`.
     func choice(in alert: Alert) async throws -> Int?

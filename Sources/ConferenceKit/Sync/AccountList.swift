@@ -1,3 +1,4 @@
+import PlainText
 import Foundation
 
 /// One of the account's lists that a sync imports (favorites, feedback): how a page of it is
@@ -7,7 +8,7 @@ protocol AccountList: Sendable {
 
     /// The step that imports it; it also names the list in the sync's summary of changes.
     var step: SyncStep { get }
-    /// What its items are called in the step's detail ("3 favorites in 1 page").
+    /// What one of its items is called in the step's detail ("3 favorites in 1 page").
     var noun: String { get }
     /// Its part of what the sync staged.
     var staged: WritableKeyPath<SyncContext.Staged, SyncContext.FetchedList<Item>> { get }
@@ -31,7 +32,7 @@ extension AccountList {
     /// What the step fetched: "3 favorites in 1 page".
     func detail(of staged: SyncContext.Staged) -> String {
         let list = staged[keyPath: self.staged]
-        return "\(list.items?.count ?? 0) \(noun) in \(list.pages) page\(list.pages == 1 ? "" : "s")"
+        return Quantity.text(list.items?.count ?? 0, noun) + " in " + Quantity.text(list.pages, "page")
     }
 
     /// Merges the staged list (in the save step's transaction); returns what changed here.

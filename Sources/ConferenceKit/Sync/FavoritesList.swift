@@ -3,7 +3,7 @@ import Foundation
 /// The account's favorites, as a sync imports them.
 struct FavoritesList: AccountList {
     var step: SyncStep { .favorites }
-    var noun: String { "favorites" }
+    var noun: String { "favorite" }
     var staged: WritableKeyPath<SyncContext.Staged, SyncContext.FetchedList<AccountClient.RemoteFavorite>> { \.favorites }
 
     func fetchPage(_ client: AccountClient, token: String, cursor: String?) async throws -> AccountClient.Page<AccountClient.RemoteFavorite> {

@@ -1,3 +1,4 @@
+import PlainText
 import Foundation
 import Operations
 
@@ -60,7 +61,7 @@ final class ScheduleOperation: FeedStepOperation, @unchecked Sendable {
 
     override func itemsDetail(_ staged: SyncContext.Staged) -> String? {
         guard let summary = staged.contentsSummary else { return nil }
-        return "\(summary.sessions) sessions, \(summary.scheduled) scheduled, \(summary.events) events"
+        return Quantity.text(summary.sessions, "session") + ", \(summary.scheduled) scheduled, " + Quantity.text(summary.events, "event")
     }
 }
 
@@ -75,7 +76,7 @@ final class ArticlesOperation: FeedStepOperation, @unchecked Sendable {
 
     override func itemsDetail(_ staged: SyncContext.Staged) -> String? {
         guard let feed = staged.articles else { return nil }
-        return feed.isRecognised ? "\(feed.articles.count) articles" : "no articles found in it; bodies unchanged"
+        return feed.isRecognised ? Quantity.text(feed.articles.count, "article") : "no articles found in it; bodies unchanged"
     }
 
     override func errorsFromChildren(_ errors: [any Error]) -> [any Error] {
@@ -93,7 +94,7 @@ final class NewsOperation: FeedStepOperation, @unchecked Sendable {
     }
 
     override func itemsDetail(_ staged: SyncContext.Staged) -> String? {
-        staged.news.map { "\($0.items.count) items" }
+        staged.news.map { Quantity.text($0.items.count, "item") }
     }
 }
 
@@ -107,7 +108,7 @@ final class VideosOperation: FeedStepOperation, @unchecked Sendable {
 
     override func itemsDetail(_ staged: SyncContext.Staged) -> String? {
         var parts: [String] = []
-        if let live = staged.liveVideos { parts.append("\(live.streams.count) live streams") }
+        if let live = staged.liveVideos { parts.append(Quantity.text(live.streams.count, "live stream")) }
         if let summary = staged.contentsSummary { parts.append("\(summary.withMedia) on demand") }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }

@@ -3,7 +3,7 @@ import Foundation
 /// The account's feedback (its ratings), as a sync imports them.
 struct FeedbackList: AccountList {
     var step: SyncStep { .feedback }
-    var noun: String { "ratings" }
+    var noun: String { "rating" }
     var staged: WritableKeyPath<SyncContext.Staged, SyncContext.FetchedList<AccountClient.RemoteFeedback>> { \.feedback }
 
     func fetchPage(_ client: AccountClient, token: String, cursor: String?) async throws -> AccountClient.Page<AccountClient.RemoteFeedback> {

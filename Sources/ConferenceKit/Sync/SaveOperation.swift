@@ -1,3 +1,4 @@
+import PlainText
 import Foundation
 import Operations
 
@@ -19,7 +20,7 @@ final class SaveOperation: AdvancedOperation, SyncStepOperation, @unchecked Send
     var resultDetail: String? {
         let staged = context.snapshot
         guard staged.report != nil else { return nil }
-        return staged.rowsChanged == 0 ? "nothing changed" : "\(staged.rowsChanged) rows changed"
+        return staged.rowsChanged == 0 ? "nothing changed" : Quantity.text(staged.rowsChanged, "row") + " changed"
     }
 
     override func execute() {

@@ -1,3 +1,4 @@
+import PlainText
 import Foundation
 import Operations
 
@@ -71,9 +72,9 @@ public struct SyncSummary: Sendable, Encodable {
         switch status {
         case .succeeded:
             let unchangedNote = unchanged.isEmpty ? "" : ", \(unchanged.count) unchanged"
-            return "Synced from \(source) in \(String(format: "%.2f", seconds)) s: \(downloaded.count) feed\(downloaded.count == 1 ? "" : "s") downloaded\(unchangedNote), "
-                + (rowsChanged == 0 ? "nothing changed" : "\(rowsChanged) row\(rowsChanged == 1 ? "" : "s") changed")
-                + (transcriptsFailed.isEmpty ? "" : "; \(transcriptsFailed.count) transcript\(transcriptsFailed.count == 1 ? "" : "s") failed, will retry")
+            return "Synced from \(source) in \(String(format: "%.2f", seconds)) s: \(Quantity.text(downloaded.count, "feed")) downloaded\(unchangedNote), "
+                + (rowsChanged == 0 ? "nothing changed" : Quantity.text(rowsChanged, "row") + " changed")
+                + (transcriptsFailed.isEmpty ? "" : "; " + Quantity.text(transcriptsFailed.count, "transcript") + " failed, will retry")
                 + (skipped.isEmpty ? "." : "; " + skippedNote + " (see --verbose).")
         case .failed:
             return "Sync failed: \(error ?? "unknown error"). The store was left as it was."
@@ -88,7 +89,7 @@ public struct SyncSummary: Sendable, Encodable {
         for issue in skipped {
             if let index = perFeed.firstIndex(where: { $0.0 == issue.feed }) { perFeed[index].1 += 1 } else { perFeed.append((issue.feed, 1)) }
         }
-        return "\(skipped.count) item\(skipped.count == 1 ? "" : "s") skipped ("
+        return Quantity.text(skipped.count, "item") + " skipped ("
             + perFeed.map { "\($0.0) \($0.1)" }.joined(separator: ", ") + ")"
     }
 }

@@ -1,3 +1,4 @@
+import PlainText
 import Foundation
 import Operations
 
@@ -19,7 +20,7 @@ final class UploadsOperation: GroupOperation, SyncStepOperation, @unchecked Send
 
     var resultDetail: String? {
         guard let outcome = context.snapshot.uploads else { return nil }
-        var parts = [outcome.uploaded.isEmpty ? "nothing to upload" : "\(outcome.uploaded.count) change\(outcome.uploaded.count == 1 ? "" : "s") uploaded"]
+        var parts = [outcome.uploaded.isEmpty ? "nothing to upload" : Quantity.text(outcome.uploaded.count, "change") + " uploaded"]
         if !outcome.refused.isEmpty { parts.append("\(outcome.refused.count) refused by the service (kept here)") }
         return parts.joined(separator: ", ")
     }
@@ -39,7 +40,7 @@ final class UploadsOperation: GroupOperation, SyncStepOperation, @unchecked Send
 
     override func errorsFromChildren(_ errors: [any Error]) -> [any Error] {
         let pending = (try? context.store.read { try $0.outbox().count }) ?? 0
-        let note = pending > 0 ? "; \(pending) change\(pending == 1 ? "" : "s") stay here" : ""
+        let note = pending > 0 ? "; " + Quantity.text(pending, "change") + (pending == 1 ? " stays here" : " stay here") : ""
         return SkippedStep.forAccount(errors, note: note)
     }
 }

@@ -1,3 +1,4 @@
+import PlainText
 import Foundation
 
 /// Reads transcript manifests and transcript files by the decoding policy: a file is refused only
@@ -84,7 +85,7 @@ public enum TranscriptReader {
             endSentence()
             if leftOut > 0 {
                 issues.append(FeedIssue(kind: .ignored, feed: feed, item: id, field: "transcript",
-                                        reason: "\(leftOut) line\(leftOut == 1 ? "" : "s") not [seconds, text]"))
+                                        reason: Quantity.text(leftOut, "line") + " not [seconds, text]"))
             }
             transcripts.append(Transcript(sessionID: id, language: language, lines: lines))
         }

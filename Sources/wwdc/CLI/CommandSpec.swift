@@ -6,7 +6,21 @@ struct CommandSpec: Sendable {
         case files
         case sessionIDs
         case eventIDs
+        /// A list read from the store when Tab is pressed (``StoredList``).
+        case stored(StoredList)
         case words([String])
+    }
+
+    /// The lists `wwdc __complete-ids --list` prints.
+    enum StoredList: String, Sendable, CaseIterable {
+        /// The ids of your favorites (numbers for the current event's).
+        case favorites
+        case tracks
+        case topics
+        case types
+        case platforms
+        /// The current event's days, as weekdays and dates.
+        case days
     }
 
     struct Option: Sendable {
@@ -75,10 +89,13 @@ struct CommandSpec: Sendable {
     var subcommands: [CommandSpec]
     /// Left out of help listings and completion (`__complete-ids`, for the completion scripts).
     var hidden: Bool
+    /// Other names for the last word of the path (`rm` for `favorite remove`): accepted wherever
+    /// the name is, listed in help.
+    var aliases: [String]
 
     init(path: String, abstract: String, discussion: String? = nil, options: [any DeclaredOption] = [],
          arguments: [Argument] = [], examples: [(command: String, note: String)] = [], subcommands: [CommandSpec] = [],
-         hidden: Bool = false) {
+         hidden: Bool = false, aliases: [String] = []) {
         self.path = path
         self.abstract = abstract
         self.discussion = discussion
@@ -87,6 +104,17 @@ struct CommandSpec: Sendable {
         self.examples = examples
         self.subcommands = subcommands
         self.hidden = hidden
+        self.aliases = aliases
+    }
+
+    /// The path, then the path with each alias in place of its last word.
+    var paths: [String] {
+        var words = path.split(separator: " ").map(String.init)
+        guard !words.isEmpty else { return [path] }
+        return [path] + aliases.map { alias in
+            words[words.count - 1] = alias
+            return words.joined(separator: " ")
+        }
     }
 
     static let help = Option(long: "help", short: "h", value: nil, help: "Show help information.") { given, _ in !given.isEmpty }

@@ -1,12 +1,25 @@
+import TerminalUI
+
 /// Formats `--help` and usage errors in swift-argument-parser's layout.
+///
+/// Help is wrapped to the terminal's width (80 columns in a pipe), always between words: a word
+/// longer than a line (a path, a long option) stands whole on a line of its own instead of being cut.
 enum HelpFormatter {
-    static func help(for spec: CommandSpec, width: Int = 80) -> String {
-        var lines: [String] = ["OVERVIEW: \(spec.abstract)", ""]
+    /// The width help is laid out for when it is not a terminal's.
+    static let defaultWidth = 80
+    /// Below this width an option's help goes under its name instead of in a column beside it.
+    static let narrowWidth = 60
+
+    static func help(for spec: CommandSpec, width: Int = defaultWidth) -> String {
+        let width = max(20, width)
+        var lines: [String] = []
+        lines += wrap("OVERVIEW: \(spec.abstract)", width: width, indent: "", continuation: "")
+        lines.append("")
         if let discussion = spec.discussion {
             lines.append(contentsOf: wrap(discussion, width: width, indent: ""))
             lines.append("")
         }
-        lines.append("USAGE: \(spec.usage)")
+        lines += wrap("USAGE: \(spec.usage)", width: width, indent: "", continuation: "         ")
         lines.append("")
         if !spec.arguments.isEmpty {
             lines.append("ARGUMENTS:")
@@ -19,17 +32,21 @@ enum HelpFormatter {
             lines.append("")
             lines.append("SUBCOMMANDS:")
             for sub in spec.subcommands {
-                let name = sub.path.split(separator: " ").last.map(String.init) ?? sub.path
+                let name = ([sub.path.split(separator: " ").last.map(String.init) ?? sub.path] + sub.aliases).joined(separator: ", ")
                 lines.append(contentsOf: entry(name, sub.abstract, width: width))
             }
             lines.append("")
-            lines.append("  See 'wwdc help \(spec.path.isEmpty ? "" : spec.path + " ")<subcommand>' for detailed help.")
+            lines += wrap("See 'wwdc help \(spec.path.isEmpty ? "" : spec.path + " ")<subcommand>' for detailed help.",
+                          width: width, indent: "  ")
+            if spec.path.isEmpty {
+                lines += wrap("See 'man wwdc' for the manual: every command, the config file, JSON output.", width: width, indent: "  ")
+            }
         }
         if !spec.examples.isEmpty {
             lines.append("")
             lines.append("EXAMPLES:")
             for example in spec.examples {
-                lines.append("  \(example.command)")
+                lines += wrap(example.command, width: width, indent: "  ", continuation: "    ")
                 if !example.note.isEmpty { lines.append(contentsOf: wrap(example.note, width: width, indent: "      ")) }
             }
         }
@@ -47,11 +64,16 @@ enum HelpFormatter {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// A name and its help: side by side in a column from 26 on, or, on a narrow terminal or
+    /// when the name is too long for that, the help under the name.
     private static func entry(_ name: String, _ help: String, width: Int) -> [String] {
+        let head = "  \(name)"
+        guard width >= narrowWidth else {
+            return wrap(name, width: width, indent: "  ", continuation: "    ") + wrap(help, width: width, indent: "      ")
+        }
         let column = 26
         let indent = String(repeating: " ", count: column)
         var wrapped = wrap(help, width: width, indent: indent)
-        let head = "  \(name)"
         if head.count < column - 1, !wrapped.isEmpty {
             wrapped[0] = head.padding(toLength: column, withPad: " ", startingAt: 0) + wrapped[0].dropFirst(column)
             return wrapped
@@ -59,16 +81,24 @@ enum HelpFormatter {
         return [head] + wrapped
     }
 
-    static func wrap(_ text: String, width: Int, indent: String) -> [String] {
+    /// `text` in lines of at most `width` columns, broken only between words; each paragraph's first
+    /// line starts with `indent`, the others with `continuation` (the same indent when nil).
+    static func wrap(_ text: String, width: Int, indent: String, continuation: String? = nil) -> [String] {
+        let continuation = continuation ?? indent
         var lines: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            var line = indent
+            var margin = indent
+            var line = margin
+            var hasWord = false
             for word in paragraph.split(separator: " ") {
-                if line.count > indent.count, line.count + 1 + word.count > width {
+                if hasWord, line.displayWidth + 1 + word.displayWidth > width {
                     lines.append(line)
-                    line = indent
+                    margin = continuation
+                    line = margin
+                    hasWord = false
                 }
-                line += (line.count > indent.count ? " " : "") + word
+                line += (hasWord ? " " : "") + word
+                hasWord = true
             }
             lines.append(line)
         }

@@ -33,6 +33,10 @@ enum WWDC {
         (WhoamiCommand.spec, WhoamiCommand.run),
         (PassCommand.spec, PassCommand.run),
         (FeedbackCommand.spec, FeedbackCommand.run),
+        (ConfigCommand.group, ConfigCommand.runGroup),
+        (ConfigCommand.list, ConfigCommand.runList),
+        (ConfigCommand.get, ConfigCommand.runGet),
+        (ConfigCommand.set, ConfigCommand.runSet),
         (CompletionCommand.spec, CompletionCommand.run),
         (CompleteIDsCommand.spec, CompleteIDsCommand.run),
         (CommandsCommand.spec, CommandsCommand.run),
@@ -58,24 +62,40 @@ enum WWDC {
         // A reader that goes away must reach `CommandContext.output` as EPIPE, which ends the program
         // quietly, not kill it with SIGPIPE mid-way (players get the default back when started).
         signal(SIGPIPE, SIG_IGN)
-        let context = CommandContext()
+        // The version needs nothing else: no config file, no environment, no terminal.
+        if words == ["--version"] {
+            let line = Array("wwdc \(WWDCVersion.string)\n".utf8)
+            return line.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) } == line.count ? .success : .failure
+        }
+        // The config file fills in the environment once, here: a flag, else the environment, else
+        // the file, else the default, for every setting.
+        let processEnvironment = ProcessInfo.processInfo.environment
+        let context: CommandContext
+        do {
+            context = CommandContext(environment: try Configuration(environment: processEnvironment).applied(to: processEnvironment),
+                                     originalEnvironment: processEnvironment)
+        } catch {
+            let plain = CommandContext(environment: processEnvironment)
+            defer { plain.terminal.drain() }
+            return ErrorPresenter.present(error, context: plain)
+        }
         defer { context.terminal.drain() }
         do {
-            return try dispatch(words, context)
+            return try dispatch(words, context).accountingFor(signal: OperationRunner.interruptingSignal)
         } catch let help as HelpRequested {
-            context.output(HelpFormatter.help(for: help.spec))
+            context.output(HelpFormatter.help(for: help.spec, width: context.outputWidth ?? HelpFormatter.defaultWidth))
             return .success
         } catch {
             // Every error line goes through one presenter (and its sanitiser): they quote what was
             // typed, and errors may quote a server.
-            return ErrorPresenter.present(error, context: context)
+            return ErrorPresenter.present(error, context: context).accountingFor(signal: OperationRunner.interruptingSignal)
         }
     }
 
     static func dispatch(_ words: [String], _ context: CommandContext) throws -> ExitCode {
         try context.checkClock()
         guard let first = words.first else {
-            context.output(HelpFormatter.help(for: rootSpec))
+            context.output(HelpFormatter.help(for: rootSpec, width: context.outputWidth ?? HelpFormatter.defaultWidth))
             return .success
         }
         switch first {
@@ -85,9 +105,13 @@ enum WWDC {
             context.output("wwdc \(WWDCVersion.string)\n")
             return .success
         case "help":
+            if words.dropFirst() == ["--man"] {
+                context.output(ManualPage.roff(root: rootSpec, commands: commands.map(\.spec), version: WWDCVersion.string))
+                return .success
+            }
             let topic = words.dropFirst().joined(separator: " ")
             guard !topic.isEmpty else { throw HelpRequested(spec: rootSpec) }
-            guard let command = commands.first(where: { $0.spec.path == topic }) else {
+            guard let command = commands.first(where: { $0.spec.paths.contains(topic) }) else {
                 throw UsageError("Unknown command '\(topic)'" + (suggestion(for: topic).map { ". " + $0 } ?? ""), spec: rootSpec)
             }
             throw HelpRequested(spec: command.spec)
@@ -96,10 +120,12 @@ enum WWDC {
         }
         // The longest command path that prefixes the words ("favorite add" before "favorite").
         let candidates = commands.filter { command in
-            let path = command.spec.path.split(separator: " ").map(String.init)
-            return words.count >= path.count && Array(words.prefix(path.count)) == path
+            command.spec.paths.contains { name in
+                let path = name.split(separator: " ").map(String.init)
+                return words.count >= path.count && Array(words.prefix(path.count)) == path
+            }
         }
-        guard let command = candidates.max(by: { $0.spec.path.count < $1.spec.path.count }) else {
+        guard let command = candidates.max(by: { $0.spec.path.split(separator: " ").count < $1.spec.path.split(separator: " ").count }) else {
             if first.hasPrefix("-") {
                 throw UsageError("Unknown option '\(first)'", spec: rootSpec)
             }
@@ -111,6 +137,8 @@ enum WWDC {
     }
 
     static func suggestion(for word: String) -> String? {
+        // `wwdc version`: the top-level options, typed as a command.
+        if rootSpec.options.contains(where: { $0.long == word }) { return "Did you mean '--\(word)'?" }
         let names = commands.map(\.spec.path)
         guard let best = names.min(by: { ArgumentParser.editDistance($0, word) < ArgumentParser.editDistance($1, word) }),
               ArgumentParser.editDistance(best, word) <= 2 || best.hasPrefix(word) else { return nil }

@@ -14,7 +14,7 @@ enum ArticlesCommand {
         Articles are content items of type Article (feeds from 2020 on). 'wwdc session <id>' shows one, \\
         with its text when the source's articles feed has it; the news among them are also in 'wwdc news'.
         """,
-        options: [event, search, SharedOptions.json, SharedOptions.limit, SharedOptions.db],
+        options: [event, search, SharedOptions.json, SharedOptions.limit, SharedOptions.noPager, SharedOptions.db],
         examples: [
             ("wwdc articles", "Every article, newest first."),
             ("wwdc articles --event news --limit 5", "The five latest news articles."),
@@ -30,14 +30,14 @@ enum ArticlesCommand {
         }
         let nothing = arguments[search] == nil && arguments[event] == nil
             ? "No articles: the feeds of this store have none (they come with feeds from 2020 on)." : "No articles match."
-        return try Listing.print(items, json: arguments[SharedOptions.json], context: context,
+        return try Listing.print(items, json: arguments[SharedOptions.json], context: context, paging: Pager.isWanted(arguments),
                                  row: { Row($0, offset: offset) }, empty: { [nothing] }) { items in
-            render(items, offset: offset, width: context.outputWidth, style: context.outputStyle)
+            render(items, offset: offset, width: context.outputWidth, style: context.outputStyle, links: context.outputLinks)
         }
     }
 
     /// One row per article: ★ (when any is a favorite), date, id, title and link.
-    static func render(_ items: [ArticleItem], offset: Int?, width: Int?, style: Style) -> String {
+    static func render(_ items: [ArticleItem], offset: Int?, width: Int?, style: Style, links: Hyperlinks = .plain) -> String {
         let showsMark = items.contains(where: \.isFavorite)
         var rows = items.map { item -> [String] in
             [item.isFavorite ? "★" : " ",
@@ -50,13 +50,15 @@ enum ArticlesCommand {
             rows = rows.map { Array($0.dropFirst()) }
         }
         let titleColumn = layout.columns.count - 2
-        return layout.render(rows, headings: [:], indent: "", width: width, heading: style.bold) { column, text in
+        // The link column is the last; a cut address still links to the whole one.
+        let link: (Int, Int) -> String? = { row, column in column == titleColumn + 1 ? items[row].url : nil }
+        return layout.render(rows, headings: [:], indent: "", width: width, heading: style.bold, links: links, link: link) { column, text in
             if showsMark && column == 0 { return style.yellow(text) }
             return column == titleColumn ? text : style.dim(text)
         }
     }
 
-    /// An article in `--json`: the field names are part of the interface (see the README).
+    /// An article in `--json`: the field names are part of the interface (see JSON OUTPUT in the manual page and the README).
     struct Row: Encodable {
         var id: String
         var event: String

@@ -12,7 +12,7 @@ enum CodeCommand {
         Sessions from 2020 on carry the code shown in their video. With one snippet, prints it; with \\
         several, give its number (1 is the first): 'wwdc session <id> --code' lists them all.
         """,
-        options: [SharedOptions.db],
+        options: [SharedOptions.noPager, SharedOptions.db],
         arguments: [
             .init(name: "session", help: "A session id (wwdc2026-101), a number in the current event (101) or a developer.apple.com link.",
                   completion: .sessionIDs),
@@ -35,7 +35,7 @@ enum CodeCommand {
         }
         let store = try BrowseSupport.openStore(arguments, context)
         let detail = try store.read { db -> SessionDetail? in try db.sessionDetail(id: SessionResolver.resolve(input, in: db)) }
-        guard let detail else { throw BrowseError.unknownSession(input, suggestion: nil) }
+        guard let detail else { throw BrowseError.unknownSession(input, suggestions: []) }
         let snippets = detail.codeSnippets
         guard !snippets.isEmpty else {
             throw RuntimeError("\(detail.sessionID) has no code snippets", hint: "Snippets come with sessions from 2020 on; 'wwdc session \(detail.sessionID)' shows what it has.")
@@ -43,7 +43,7 @@ enum CodeCommand {
         let chosen: CodeSnippet
         if let index {
             guard index < snippets.count else {
-                throw RuntimeError("\(detail.sessionID) has \(snippets.count) code snippet\(snippets.count == 1 ? "" : "s"), not \(index + 1)",
+                throw RuntimeError("\(detail.sessionID) has \(Quantity.text(snippets.count, "code snippet")), not \(index + 1)",
                                    hint: "List them with 'wwdc session \(detail.sessionID) --code'.")
             }
             chosen = snippets[index]
@@ -57,7 +57,7 @@ enum CodeCommand {
                              hint: choices.joined(separator: "\n"))
         }
         let code = chosen.code
-        context.output(code.hasSuffix("\n") ? code : code + "\n")
+        Pager.output(code.hasSuffix("\n") ? code : code + "\n", context: context, enabled: Pager.isWanted(arguments))
         return .success
     }
 }

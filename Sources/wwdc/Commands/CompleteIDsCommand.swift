@@ -6,12 +6,14 @@ import TerminalUI
 enum CompleteIDsCommand {
     static let events = Option.flag("events", help: "List event ids instead of session ids.")
     static let describe = Option.flag("describe", help: "Add a tab and the title to each line.")
+    static let list = Option.text("list", value: "name", help: "Print this list instead, one value a line, those starting with <prefix> (any case).",
+                                  choices: CommandSpec.StoredList.allCases.map(\.rawValue))
 
     static let spec = CommandSpec(
         path: "__complete-ids",
         abstract: "List session ids (or event ids) for shell completion.",
         discussion: "Used by the scripts of 'wwdc completion'. Prints nothing, successfully, when the store is missing or empty.",
-        options: [events, describe, SharedOptions.db],
+        options: [events, describe, list, SharedOptions.db],
         arguments: [.init(name: "prefix", help: "Only ids starting with <prefix>; digits also match numbers in the current event.", optional: true)],
         examples: [("wwdc __complete-ids wwdc2026-10", "")],
         hidden: true)
@@ -23,6 +25,9 @@ enum CompleteIDsCommand {
         guard let path = try? StoreLocation.resolve(explicitPath: arguments[SharedOptions.db], environment: context.environment),
               let store = try? ConferenceStore.openForBrowsing(path: path) else { return .success }
         let lines: [String] = (try? store.read { db -> [String] in
+            if let name = arguments[list], let list = CommandSpec.StoredList(rawValue: name) {
+                return try values(of: list, prefix: prefix, in: db)
+            }
             if arguments[events] {
                 return try db.events().filter { $0.id.hasPrefix(prefix) }.map { describe ? $0.id + "\t" + BrowseSupport.cell($0.name) : $0.id }
             }
@@ -34,5 +39,39 @@ enum CompleteIDsCommand {
         }) ?? []
         context.output(lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n")
         return .success
+    }
+
+    /// The values of `list` starting with `prefix` (any case).
+    static func values(of list: CommandSpec.StoredList, prefix: String, in db: Database) throws -> [String] {
+        let values: [String]
+        switch list {
+        case .favorites:
+            let ids = try db.favorites().map(\.sessionID)
+            var numbers: [String] = []
+            // The current event's favorites by number too, as `favorite remove 101` takes them.
+            if let current = try SessionResolver.currentEvent(in: db) {
+                numbers = ids.filter { $0.hasPrefix(current + "-") }.map { String($0.dropFirst(current.count + 1)) }
+            }
+            values = (prefix.first?.isNumber == true ? numbers : []) + ids
+        case .tracks: values = try db.tracks().map(\.name)
+        case .topics: values = try db.topics().map(\.name)
+        case .types: values = try db.sessionTypes()
+        case .platforms: values = try db.platformNames()
+        case .days: values = try eventDays(in: db)
+        }
+        let wanted = prefix.lowercased()
+        var seen = Set<String>()
+        return values.map(BrowseSupport.cell).filter { $0.lowercased().hasPrefix(wanted) && !$0.isEmpty && seen.insert($0).inserted }
+    }
+
+    /// The current event's days in its own time zone: each weekday (`mon`), then each date.
+    static func eventDays(in db: Database) throws -> [String] {
+        guard let current = try SessionResolver.currentEvent(in: db),
+              let event = try db.events().first(where: { $0.id == current }), let start = event.startTime else { return [] }
+        let offset = Double(event.utcOffset ?? 0)
+        func date(_ time: Double) -> LocalDate { LocalDate(daysSince1970: Int(((time + offset) / 86_400).rounded(.down))) }
+        let first = date(start), last = date(max(event.endTime ?? start, start))
+        let dates = (0...min(last.daysSince1970 - first.daysSince1970, 31)).map { first.adding(days: $0) }
+        return dates.map { String(LocalDate.weekdayNames[$0.weekday].prefix(3)).lowercased() } + dates.map(\.description)
     }
 }

@@ -10,10 +10,9 @@ enum DownloadCommand {
     static let subtitles = Option.flag("subtitles", help: "Also write the session's transcript beside the video as subtitles (.vtt).")
     static let favorites = SharedOptions.favorites.help("Download every favorite's video.")
     static let resume = Option.flag("resume", help: "Go on with every download that did not finish (partial or failed).")
-    static let jobs = Option.integer("jobs", short: "j", value: "n", help: "How many files to download at once, 1 to 16 (default 3).", in: 1...16)
+    static let jobs = Option.integer("jobs", short: "j", value: "n", help: "How many files to download at once, 1 to 16 (default: $WWDC_JOBS, else the config file's jobs, else 3).", in: 1...16)
     static let dir = Option.text("dir", value: "path",
-                                 help: "The folder for the files (default: $WWDC_DOWNLOAD_DIR, else $XDG_DATA_HOME/wwdc/downloads).")
-    static let quiet = Option.flag("quiet", short: "q", help: "Print no progress, only failures and the summary.")
+                                 help: "The folder for the files (default: $WWDC_DOWNLOAD_DIR, else the config file's download-dir, else $XDG_DATA_HOME/wwdc/downloads).")
     static let json = SharedOptions.json.help("Print a JSON summary: the downloads as 'wwdc downloads --json' lists them.")
 
     static let spec = CommandSpec(
@@ -29,7 +28,7 @@ enum DownloadCommand {
         waits for the first. 'wwdc watch' plays a downloaded video from disk; 'wwdc downloads' lists \
         them.
         """,
-        options: [quality, subtitles, favorites, resume, jobs, dir, quiet, json, SharedOptions.db, SharedOptions.trace],
+        options: [quality, subtitles, favorites, resume, jobs, dir, SharedOptions.quiet, json, SharedOptions.db, SharedOptions.trace],
         arguments: [.init(name: "session", help: "Session ids (wwdc2026-101), numbers in the current event (101) or developer.apple.com links.",
                           optional: true, variadic: true)],
         examples: [
@@ -45,6 +44,8 @@ enum DownloadCommand {
             throw UsageError("Missing sessions to download", spec: spec,
                              hint: "Name sessions (wwdc download 101), or use --favorites or --resume.")
         }
+        // Settings are checked before any work.
+        let jobs = try arguments[Self.jobs] ?? jobsSetting(context.environment)
         let qualities = arguments[quality].isEmpty ? [MediaQuality.hd] : arguments[quality]
         let folder = try DownloadFolder.resolve(explicitPath: arguments[dir], environment: context.environment)
         let store = try context.openExistingStore(explicitPath: arguments[SharedOptions.db])
@@ -84,8 +85,8 @@ enum DownloadCommand {
         try DownloadsOperation.requireTransfer()
         var settings = DownloadSettings(stallTimeout: timeout, subtitles: arguments[subtitles],
                                         lockFolder: try DownloadFolder.lockFolder(environment: context.environment))
-        if let jobs = arguments[jobs] { settings.jobs = jobs }
-        let display = DownloadProgressDisplay(context: context, count: Set(items).count, quiet: arguments[quiet] || arguments[json])
+        if let jobs { settings.jobs = jobs }
+        let display = DownloadProgressDisplay(context: context, count: Set(items).count, quiet: arguments[SharedOptions.quiet] || arguments[json])
         let downloads = DownloadsOperation(items: items, settings: settings, store: store, reporter: display)
         let runner = OperationRunner(arguments, context: context)
         let errors = runner.run(downloads)
@@ -140,8 +141,18 @@ enum DownloadCommand {
             context.message("Hint: " + (ErrorText.hint(error) ?? "Run 'wwdc download --resume' to try again."))
             return .failure
         }
-        context.message("Error: \(failed.count) of \(outcomes.count) downloads failed: " + failed.joined(separator: "; "))
+        context.message("Error: \(failed.count) of \(Quantity.text(outcomes.count, "download")) failed: " + failed.joined(separator: "; "))
         context.message("Hint: Run 'wwdc download --resume' to try them again; 'wwdc downloads' shows what is kept.")
         return .failure
+    }
+
+    /// `WWDC_JOBS` (or the config file's `jobs`), when set: a whole number from 1 to 16.
+    static func jobsSetting(_ environment: [String: String]) throws -> Int? {
+        guard let text = environment["WWDC_JOBS"]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+        guard let number = Int(text), (1...16).contains(number) else {
+            throw RuntimeError("WWDC_JOBS (or the config file's 'jobs') is '\(text)': expected a whole number from 1 to 16",
+                               hint: "Fix it with 'wwdc config set jobs 3', or unset WWDC_JOBS.")
+        }
+        return number
     }
 }

@@ -15,7 +15,7 @@ enum DownloadsCommand {
         downloading, while another wwdc fetches it), its size and its file. 'wwdc download --resume' \
         goes on with every one that did not finish.
         """,
-        options: [json, SharedOptions.db],
+        options: [json, SharedOptions.noPager, SharedOptions.db],
         examples: [("wwdc downloads", ""), ("wwdc downloads --json | jq -r '.[] | select(.state == \"done\") | .path'", "The files ready to watch.")],
         subcommands: [remove])
 
@@ -31,7 +31,7 @@ enum DownloadsCommand {
         let lockFolder = try DownloadFolder.lockFolder(environment: context.environment)
         let records = try store.read { try $0.downloadRecords() }
         let rows = records.map { Row($0, active: DownloadLock.isHeld(for: $0.item, lockFolder: lockFolder)) }
-        return try Listing.print(rows, json: arguments[json], context: context, row: { $0 },
+        return try Listing.print(rows, json: arguments[json], context: context, paging: Pager.isWanted(arguments), row: { $0 },
                                  empty: { ["No downloads yet. Download a video with 'wwdc download <session>'."] }) { rows in
             render(rows, width: context.outputWidth, style: context.outputStyle)
         }

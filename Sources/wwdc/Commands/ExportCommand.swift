@@ -1,3 +1,4 @@
+import PlainText
 import ConferenceKit
 import Foundation
 import TerminalUI
@@ -38,7 +39,7 @@ enum ExportCommand {
             } catch {
                 throw FileAccessError.write(path, error)
             }
-            context.message("Wrote \(events.count) session\(events.count == 1 ? "" : "s") to \(path).")
+            context.message("Wrote \(Quantity.text(events.count, "session")) to \(path).")
         } else {
             context.output(document)
         }

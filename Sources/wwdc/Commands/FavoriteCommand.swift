@@ -23,13 +23,14 @@ enum FavoriteCommand {
         path: "favorite remove",
         abstract: "Remove sessions from your favorites (here at once, then on your account).",
         options: SharedOptions.login + [SharedOptions.db, SharedOptions.trace],
-        arguments: [.init(name: "session", help: "Session ids, numbers or links.", variadic: true)],
-        examples: [("wwdc favorite remove 101", "")])
+        arguments: [.init(name: "session", help: "Session ids, numbers or links.", variadic: true, completion: .stored(.favorites))],
+        examples: [("wwdc favorite remove 101", ""), ("wwdc favorite rm 101", "The same: 'rm' is another name for 'remove'.")],
+        aliases: ["rm"])
 
     static let list = CommandSpec(
         path: "favorite list",
         abstract: "List your favorites and whether each is synced with your account.",
-        options: [SharedOptions.db, SharedOptions.json.help("Print JSON (fields: id, title, syncState, updatedAt)."), SharedOptions.limit],
+        options: [SharedOptions.db, SharedOptions.json.help("Print JSON (fields: id, title, syncState, updatedAt)."), SharedOptions.limit, SharedOptions.noPager],
         examples: [("wwdc favorite list", ""), ("wwdc favorite list --json", ""), ("wwdc favorite list --limit 5", "")])
 
     static let group = CommandSpec(
@@ -58,22 +59,33 @@ enum FavoriteCommand {
             sessionIDs: ids, favorite: favorite, store: store, at: context.now,
             account: { try AccountAccess.sessionIfAvailable(store: store, arguments: arguments, context: context) },
             interaction: TerminalInteraction(owner: context.terminal),
-            saved: { labels in
-                for label in labels { context.message(favorite ? "★ Saved \(label) as a favorite." : "Removed \(label) from the favorites.") }
+            saved: { results in
+                for (label, changed) in results {
+                    switch (favorite, changed) {
+                    case (true, true): context.message("★ Saved \(label) as a favorite.")
+                    case (true, false): context.message("\(label) is already a favorite.")
+                    case (false, true): context.message("Removed \(label) from the favorites.")
+                    case (false, false): context.message("\(label) was not a favorite.")
+                    }
+                }
             },
             waiting: { context.message("Waiting for another wwdc to finish uploading…") })
         let errors = OperationRunner(arguments, context: context).run(change)
         if let error = OperationError.rootCause(in: errors.filter { !ErrorPresenter.isInterruption($0) }) { throw error }
         guard !change.labels.isEmpty else { throw Interrupted() }
+        let unchanged = change.unchangedSessionIDs
         guard change.hasAccountService else {
-            context.message("Note: this source has no account service; the change stays on this machine.")
+            if unchanged.count < Set(ids).count {
+                context.message("Note: this source has no account service; the change stays on this machine.")
+            }
             return .success
         }
         let pending = Set(try store.read { try $0.outbox() }.map(\.sessionID))
         let refused = Dictionary((change.upload?.result.refused ?? []).map { ($0.entry.sessionID, $0.error) }, uniquingKeysWith: { first, _ in first })
         let failure: (any Error)? = change.isCancelled ? Interrupted() : change.uploadFailure
         var status = ExitCode.success
-        for (id, label) in zip(ids, change.labels) {
+        if (failure as? AccountError) == .loginCancelled { status = AccountAccess.loginCancelled(context) }
+        for (id, label) in zip(ids, change.labels) where !unchanged.contains(id) {
             guard pending.contains(id) else {
                 context.message("Uploaded \(label) to your account.")
                 continue
@@ -103,9 +115,9 @@ enum FavoriteCommand {
                 Row(id: favorite.sessionID, title: favorite.title, syncState: favorite.syncState.rawValue, updatedAt: favorite.updatedAt)
             }
         }
-        return try Listing.print(rows, json: arguments[SharedOptions.json], context: context, row: { $0 },
+        return try Listing.print(rows, json: arguments[SharedOptions.json], context: context, paging: Pager.isWanted(arguments), row: { $0 },
                                  empty: { ["No favorites yet. Add one with 'wwdc favorite add <session>'."] }) { rows in
-            rows.map { "\($0.id)\t\($0.syncState)\t\($0.title ?? "(no longer in the schedule)")\n" }.joined()
+            Listing.columns(rows.map { [$0.id, $0.syncState, $0.title ?? "(no longer in the schedule)"] }, width: context.outputWidth)
         }
     }
 }

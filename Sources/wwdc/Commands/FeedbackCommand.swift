@@ -24,7 +24,7 @@ enum FeedbackCommand {
         have taken place can be rated, and feedback can be changed until it has been uploaded.
         """,
         options: [rating, content, presentation, comment, commentFile, list, json]
-            + SharedOptions.login + [SharedOptions.db, SharedOptions.trace],
+            + SharedOptions.login + [SharedOptions.noPager, SharedOptions.db, SharedOptions.trace],
         arguments: [.init(name: "session", help: "A session id (wwdc2026-101), a number in the current event (101) or a link.", optional: true)],
         examples: [
             ("wwdc feedback 101", "Rate session 101 of the current event on a form."),
@@ -55,7 +55,9 @@ enum FeedbackCommand {
         // Refused before any prompt: a session that has not taken place.
         if let error = OperationError.rootCause(in: feedback.check.errors) { throw error }
         if let error = OperationError.rootCause(in: feedback.saving.errors) {
-            guard feedback.form != nil, (error as? AccountError) == .loginCancelled || ErrorPresenter.isInterruption(error) else { throw error }
+            // The login comes before the form: nothing was typed that could be lost.
+            if (error as? AccountError) == .loginCancelled { return AccountAccess.loginCancelled(context) }
+            guard feedback.form != nil, ErrorPresenter.isInterruption(error) else { throw error }
             context.message("Feedback not saved.")
             return .interrupted
         }
@@ -125,12 +127,15 @@ enum FeedbackCommand {
                     presentation: feedback.presentation, comment: feedback.comment, syncState: feedback.syncState.rawValue)
             }
         }
-        return try Listing.print(rows, json: arguments[json], context: context, row: { $0 },
+        return try Listing.print(rows, json: arguments[json], context: context, paging: Pager.isWanted(arguments), row: { $0 },
                                  empty: { ["No feedback given yet. Rate a session with 'wwdc feedback <session>'."] }) { rows in
-            let stars = { (value: Int?) in value.map { String(repeating: "★", count: $0) + String(repeating: "☆", count: 5 - $0) } ?? "–" }
-            return rows.map { row in
-                "\(row.id)\t\(stars(row.overall)) content \(stars(row.content)) presentation \(stars(row.presentation))\t\(row.syncState)\t\(row.title ?? "(no longer in the schedule)")\n"
-            }.joined()
+            // Unrated is a dash, as wide as five stars on a terminal so that the labels line up.
+            let unrated = context.outputWidth == nil ? "–" : "–    "
+            let stars = { (value: Int?) in value.map { String(repeating: "★", count: $0) + String(repeating: "☆", count: 5 - $0) } ?? unrated }
+            return Listing.columns(rows.map { row in
+                ["\(row.id)", "overall \(stars(row.overall))  content \(stars(row.content))  presentation \(stars(row.presentation))",
+                 row.syncState, row.title ?? "(no longer in the schedule)"]
+            }, width: context.outputWidth)
         }
     }
 }

@@ -28,8 +28,7 @@ enum LoginCommand {
         let login = LoginOperation(session: session)
         if let error = OperationError.rootCause(in: OperationRunner(arguments, context: context).run(login)) {
             if ErrorPresenter.isInterruption(error) || (error as? AccountError) == .loginCancelled {
-                context.message("Login cancelled.")
-                return .interrupted
+                return AccountAccess.loginCancelled(context)
             }
             throw error
         }

@@ -9,7 +9,7 @@ enum NewsCommand {
         path: "news",
         abstract: "Show the conference news, newest first.",
         discussion: "The items of the news feed and, for feeds from 2020 on, the articles of the event 'news', with their links.",
-        options: [SharedOptions.local, SharedOptions.json, SharedOptions.limit, SharedOptions.db],
+        options: [SharedOptions.local, SharedOptions.json, SharedOptions.limit, SharedOptions.noPager, SharedOptions.db],
         examples: [
             ("wwdc news", "Every news item, newest first."),
             ("wwdc news --limit 3 --local", "The three latest, dated in this machine's time zone."),
@@ -23,14 +23,15 @@ enum NewsCommand {
         let (items, offset) = try store.read { db -> ([NewsItem], Int?) in
             (try db.news(limit: limit), try db.events().first?.utcOffset)
         }
-        return try Listing.print(items, json: arguments[SharedOptions.json], context: context,
+        return try Listing.print(items, json: arguments[SharedOptions.json], context: context, paging: Pager.isWanted(arguments),
                                  row: { Row($0, zone: zone, offset: offset) }, empty: { ["No news yet."] }) { items in
-            render(items, zone: zone, offset: offset, width: context.outputWidth, style: context.outputStyle)
+            render(items, zone: zone, offset: offset, width: context.outputWidth, style: context.outputStyle, links: context.outputLinks)
         }
     }
 
     /// Each item: its date and title, then its body indented (wrapped on a terminal).
-    static func render(_ items: [NewsItem], zone: TimeZoneChoice, offset: Int?, width: Int?, style: Style) -> String {
+    static func render(_ items: [NewsItem], zone: TimeZoneChoice, offset: Int?, width: Int?, style: Style,
+                       links: Hyperlinks = .plain) -> String {
         // The zone the dates are in, once at the top.
         let reference = items.compactMap(\.timestamp?.secondsSince1970).first ?? 0
         var out = [style.bold("News (" + zone.label(at: reference, recordedOffset: offset) + ")")]
@@ -51,16 +52,17 @@ enum NewsCommand {
                 }
             }
             if let url = item.url {
-                out.append(style.dim("  " + BrowseSupport.cell(url)))
+                // An address is never wrapped: cut, it would no longer work when copied.
+                out.append("  " + style.dim(links.link(BrowseSupport.cell(url))))
             }
             if !item.photos.isEmpty {
-                out.append(style.dim("  (\(item.photos.count) photo\(item.photos.count == 1 ? "" : "s"))"))
+                out.append(style.dim("  (" + Quantity.text(item.photos.count, "photo") + ")"))
             }
         }
         return out.joined(separator: "\n") + "\n"
     }
 
-    /// A news item in `--json`: the field names are part of the interface (see the README).
+    /// A news item in `--json`: the field names are part of the interface (see JSON OUTPUT in the manual page and the README).
     struct Row: Encodable {
         var id: String
         var title: String

@@ -16,7 +16,8 @@ enum PassCommand {
         let session = try AccountAccess.session(store: store, arguments: arguments, context: context)
         let download = DownloadPassOperation(session: session)
         if let error = OperationError.rootCause(in: OperationRunner(arguments, context: context).run(download)) {
-            if ErrorPresenter.isInterruption(error) || (error as? AccountError) == .loginCancelled { return .interrupted }
+            if (error as? AccountError) == .loginCancelled { return AccountAccess.loginCancelled(context) }
+            if ErrorPresenter.isInterruption(error) { return .interrupted }
             throw error
         }
         guard let pass = download.pass else { throw AccountError.notLoggedIn }

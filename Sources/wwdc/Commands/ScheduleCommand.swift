@@ -4,9 +4,12 @@ import TerminalUI
 
 /// `wwdc schedule`: the schedule, grouped by day, with filters that combine.
 enum ScheduleCommand {
-    static let track = Option.texts("track", value: "name", help: "Only this track (name, unique prefix or id); repeat for several.")
-    static let type = Option.texts("type", value: "type", help: "Only this type (Session, Lab, 'Special Event', ...); repeat for several.")
-    static let platform = Option.texts("platform", value: "name", help: "Only sessions about this platform (iOS, macOS, ...); repeat for several.")
+    static let track = Option.texts("track", value: "name", help: "Only this track (name, unique prefix or id); repeat for several.",
+                                    completion: .stored(.tracks))
+    static let type = Option.texts("type", value: "type", help: "Only this type (Session, Lab, 'Special Event', ...); repeat for several.",
+                                   completion: .stored(.types))
+    static let platform = Option.texts("platform", value: "name", help: "Only sessions about this platform (iOS, macOS, ...); repeat for several.",
+                                       completion: .stored(.platforms))
     static let search = SharedOptions.search.help("Only sessions matching these words, \"phrases\" or prefix* (title, description, keywords), best first; a number finds that session.")
     static let upcoming = Option.flag("upcoming", short: "u", help: "Only sessions still running or to come.")
     static let unscheduled = Option.flag("unscheduled", help: "The event's items without a time instead (videos, articles), by publishing date.")
@@ -24,7 +27,7 @@ enum ScheduleCommand {
         """,
         options: [
             SharedOptions.day, SharedOptions.event, track, SharedOptions.topic, type, platform, SharedOptions.favorites, search,
-            upcoming, unscheduled, SharedOptions.local, SharedOptions.json, SharedOptions.limit, SharedOptions.db,
+            upcoming, unscheduled, SharedOptions.local, SharedOptions.json, SharedOptions.limit, SharedOptions.noPager, SharedOptions.db,
         ],
         examples: [
             ("wwdc schedule --day tomorrow", "Tomorrow's sessions, in the conference's time zone."),
@@ -70,10 +73,10 @@ enum ScheduleCommand {
             ? [arguments[SharedOptions.favorites] ? "No favorites match. Add one with 'wwdc favorite add <session>'."
                : unscheduled ? "Every item of this event has a time: see 'wwdc schedule'." : "No sessions match."]
             : explanation
-        return try Listing.print(items, json: arguments[SharedOptions.json], context: context,
+        return try Listing.print(items, json: arguments[SharedOptions.json], context: context, paging: Pager.isWanted(arguments),
                                  row: { Row($0, zone: zone) }, empty: { nothing }) { items in
             render(items, zone: zone, search: arguments[search], unscheduled: unscheduled, currentEvent: current,
-                   width: context.outputWidth, style: context.outputStyle)
+                   now: now.timeIntervalSince1970, width: context.outputWidth, style: context.outputStyle)
         }
     }
 
@@ -111,8 +114,10 @@ enum ScheduleCommand {
     /// The listing: a heading per day, then one row per session (one ranked list with a search, one
     /// list by publishing date for items without a time).
     static func render(_ items: [ScheduleItem], zone: TimeZoneChoice, search: String?, unscheduled: Bool = false,
-                       currentEvent: String?, width: Int?, style: Style) -> String {
+                       currentEvent: String?, now: Double? = nil, width: Int?, style: Style) -> String {
         let showsMark = items.contains(where: \.isFavorite)
+        let marks = now.map { timeMarks(items, now: $0, zone: zone) } ?? [:]
+        let showsTimeMark = !marks.isEmpty
         let ranked = search != nil || unscheduled
         var rows: [[String]] = []
         var headings: [Int: String] = [:]
@@ -121,6 +126,7 @@ enum ScheduleCommand {
             let reference = item.startTime ?? item.publishedTime ?? 0
             let label = zone.label(at: reference, recordedOffset: item.utcOffset)
             var cells = [item.isFavorite ? "★" : " "]
+            if showsTimeMark { cells.append(marks[item.sessionID] ?? "") }
             if let startTime = item.startTime {
                 let start = zone.localTime(startTime, recordedOffset: item.utcOffset)
                 if ranked {
@@ -149,6 +155,7 @@ enum ScheduleCommand {
             rows.append(cells)
         }
         var columns: [TableLayout.Column] = [.init(minimum: 1)]
+        if showsTimeMark { columns.append(.init()) }
         if ranked { columns.append(.init()) }
         // On a narrow terminal the track goes first, then the type; the room, what an attendee
         // needs next, stays longest.
@@ -163,12 +170,32 @@ enum ScheduleCommand {
         // Rows sit two columns in from their day heading.
         let indent = "  "
         let firstDetail = layout.columns.count - 3
+        let markColumn = showsTimeMark ? (showsMark ? 1 : 0) : nil
         let paint: (Int, String) -> String = { column, text in
             if showsMark && column == 0 { return style.yellow(text) }
+            if column == markColumn { return text.hasPrefix("now") ? style.bold(style.green(text)) : style.cyan(text) }
             // The number and the details are dimmed; the time and the title stand out.
             return column == firstDetail - 2 || column >= firstDetail ? style.dim(text) : text
         }
         return layout.render(rows, headings: headings, indent: indent, width: width, heading: style.bold, paint: paint)
+    }
+
+    /// During the event: "now" for the sessions on at `now`, "next" for those starting next the same
+    /// day (by session id); nothing before or after the event, or on a day without sessions to come.
+    static func timeMarks(_ items: [ScheduleItem], now: Double, zone: TimeZoneChoice) -> [String: String] {
+        var marks: [String: String] = [:]
+        for item in items {
+            if let start = item.startTime, let end = item.endTime, start <= now, now < end { marks[item.sessionID] = "now" }
+        }
+        let later = items.filter { ($0.startTime ?? -.infinity) > now }
+        if let next = later.compactMap(\.startTime).min() {
+            for item in later where item.startTime == next {
+                // Only within the day under way: the first session of the next event is not "next".
+                let today = zone.localTime(now, recordedOffset: item.utcOffset).date
+                if zone.localTime(next, recordedOffset: item.utcOffset).date == today { marks[item.sessionID] = "next" }
+            }
+        }
+        return marks
     }
 
     private static func heading(search: String?, label: String) -> String {
@@ -177,7 +204,7 @@ enum ScheduleCommand {
 
     // MARK: JSON
 
-    /// A schedule row in `--json`: the field names are part of the interface (see the README).
+    /// A schedule row in `--json`: the field names are part of the interface (see JSON OUTPUT in the manual page and the README).
     struct Row: Encodable {
         var id: String
         var event: String

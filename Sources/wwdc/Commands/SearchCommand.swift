@@ -24,17 +24,20 @@ enum SearchCommand {
 
         Ranking: every session with all the words in its title comes first, then the other \
         sessions (description and keywords), then transcript lines, then code snippets (title and \
-        code), then news (title and body). Within each, the best BM25 relevance first (a session's \
+        code), then news (title and body). Title matches go talks before labs and get-togethers, the \
+        current event first, then by session number (the catalog's order); within the others, the \
+        best BM25 relevance first (a session's \
         title weighs 10, its description 3, its keywords 1; a snippet's or news item's title 3, its \
         text 1). The score in --json is that order in one number, lower first: the BM25 score \
-        (from -999 to 0) plus -5000 for a title match, -4000 for another session, -3000 for a \
+        (from -999 to 0; for a title match, -999 plus its place) plus -5000 for a title match, -4000 for another session, -3000 for a \
         transcript line, -2000 for code, -1000 for news. Equal scores go by id, then time.
 
         A transcript hit shows the line, with the words marked on a terminal, and the command that \
         plays the video from there.
         """,
         options: [sources, event, topic, limit,
-                  SharedOptions.json.help("Print JSON: an array of {kind, id, title, at, snippet, score}."), SharedOptions.db],
+                  SharedOptions.json.help("Print JSON: an array of {kind, id, title, at, snippet, score}."), SharedOptions.noPager,
+                  SharedOptions.db],
         arguments: [.init(name: "text", help: "Words, \"phrases\" and prefix* to look for.", variadic: true)],
         examples: [
             ("wwdc search swiftui navigation", "Everything that mentions both words, title matches first."),
@@ -57,7 +60,7 @@ enum SearchCommand {
             request.topicIDs = try BrowseSupport.topicIDs(arguments, in: db)
             return try db.searchEverywhere(request)
         }
-        return try Listing.print(results, json: arguments[SharedOptions.json], context: context, row: Row.init,
+        return try Listing.print(results, json: arguments[SharedOptions.json], context: context, paging: Pager.isWanted(arguments), row: Row.init,
                                  empty: { ["No matches."] }) { results in
             render(results, query: query, text: text, width: context.outputWidth, style: context.outputStyle)
         }
@@ -123,7 +126,7 @@ enum SearchCommand {
 
     // MARK: JSON
 
-    /// A hit in `--json`: the field names are part of the interface (see the README).
+    /// A hit in `--json`: the field names are part of the interface (see JSON OUTPUT in the manual page and the README).
     struct Row: Encodable {
         /// `session`, `transcript`, `code` or `news`.
         var kind: String

@@ -15,7 +15,7 @@ enum SessionCommand {
         the sign-up of a lab by appointment, an article's text, and (with --code) the code shown in \
         its video.
         """,
-        options: [code, SharedOptions.local, SharedOptions.json, SharedOptions.db],
+        options: [code, SharedOptions.local, SharedOptions.json, SharedOptions.noPager, SharedOptions.db],
         arguments: [.init(name: "session", help: "A session id (wwdc2026-101), a number in the current event (101) or a developer.apple.com link.",
                           completion: .sessionIDs)],
         examples: [
@@ -34,12 +34,14 @@ enum SessionCommand {
             let id = try SessionResolver.resolve(input, in: db)
             return (try db.sessionDetail(id: id), try SessionResolver.currentEvent(in: db), try db.downloadRecords(sessionID: id))
         }
-        guard let detail else { throw BrowseError.unknownSession(input, suggestion: nil) }
+        guard let detail else { throw BrowseError.unknownSession(input, suggestions: []) }
         if arguments[SharedOptions.json] {
             context.output(try JSONOutput.encode(Document(detail, zone: zone, now: context.now.timeIntervalSince1970, downloads: downloads)) + "\n")
         } else {
-            context.output(render(detail, zone: zone, currentEvent: current, now: context.now.timeIntervalSince1970,
-                                  showsCode: arguments[code], downloads: downloads, width: context.outputWidth, style: context.outputStyle))
+            Pager.output(render(detail, zone: zone, currentEvent: current, now: context.now.timeIntervalSince1970,
+                                showsCode: arguments[code], downloads: downloads, width: context.outputWidth, style: context.outputStyle,
+                                links: context.outputLinks),
+                         context: context, enabled: Pager.isWanted(arguments))
         }
         return .success
     }
@@ -47,7 +49,8 @@ enum SessionCommand {
     // MARK: Text
 
     static func render(_ detail: SessionDetail, zone: TimeZoneChoice, currentEvent: String?, now: Double,
-                       showsCode: Bool = false, downloads: [DownloadRecord] = [], width: Int?, style: Style) -> String {
+                       showsCode: Bool = false, downloads: [DownloadRecord] = [], width: Int?, style: Style,
+                       links: Hyperlinks = .plain) -> String {
         let clean = BrowseSupport.cell
         var out: [String] = []
         /// Lines of `text` cut to the terminal (after `indent`); whole in a pipe.
@@ -63,6 +66,13 @@ enum SessionCommand {
             let lines = wrap(value, indent: String(repeating: " ", count: label.count))
             out.append(style.dim(label) + lines[0].dropFirst(label.count))
             out += lines.dropFirst()
+        }
+        /// An address after its label, whole on one line however narrow the terminal (cut, it would
+        /// no longer work when copied), a link on a terminal.
+        func address(_ name: String, _ url: String) {
+            guard !url.isEmpty else { return }
+            let label = "  " + name.padding(toLength: 11, withPad: " ", startingAt: 0)
+            out.append(style.dim(label) + links.link(url))
         }
 
         out += wrap(clean(detail.title), indent: "").map(style.bold)
@@ -90,7 +100,7 @@ enum SessionCommand {
                 }
             }
             field("Sign-up", text)
-            field("", clean(url))
+            address("", clean(url))
         }
         field("Topics", detail.topics.map(clean).joined(separator: ", "))
         field("Platforms", detail.platforms.map(clean).joined(separator: ", "))
@@ -123,13 +133,13 @@ enum SessionCommand {
             out += wrap(body, indent: "  ")
         }
         if let media = detail.media {
-            let links = [("Stream", media.hls), ("HD", media.downloadHD), ("SD", media.downloadSD), ("Apple TV", media.tvOSHLS),
+            let videoLinks = [("Stream", media.hls), ("HD", media.downloadHD), ("SD", media.downloadSD), ("Apple TV", media.tvOSHLS),
                          ("Slides", media.slides), ("Subtitles", media.subtitles)].compactMap { name, url in url.map { (name, clean($0)) } }
                 + media.otherLinks.map { ($0.kind, clean($0.url)) }
-            if !links.isEmpty {
+            if !videoLinks.isEmpty {
                 out.append("")
                 out.append(style.bold("Video"))
-                for (name, url) in links { field(name, url) }
+                for (name, url) in videoLinks { address(name, url) }
             }
             if !media.chapters.isEmpty {
                 out.append("")
@@ -162,7 +172,7 @@ enum SessionCommand {
         if let live = detail.liveStream, let url = live.iosURL ?? live.tvosURL {
             out.append("")
             out.append(style.bold("Live stream"))
-            field("Stream", clean(url))
+            address("Stream", clean(url))
             if detail.isLive(at: now) {
                 field("Status", "on the air")
             } else if let ended = live.actualEndDate?.secondsSince1970, ended <= now {
@@ -193,12 +203,12 @@ enum SessionCommand {
             out.append(style.bold("Resources"))
             for resource in detail.resources {
                 out += wrap(clean(resource.title) + (resource.type.map { " (\(clean($0)))" } ?? ""), indent: "  ")
-                if let url = resource.url { out += wrap(clean(url), indent: "    ").map(style.dim) }
+                if let url = resource.url, !url.isEmpty { out.append("    " + style.dim(links.link(clean(url)))) }
             }
         }
         if let web = detail.webPermalink {
             out.append("")
-            field("Web", clean(web))
+            address("Web", clean(web))
         }
         return out.joined(separator: "\n") + "\n"
     }
@@ -234,7 +244,7 @@ enum SessionCommand {
 
     // MARK: JSON
 
-    /// The session in `--json`: the field names are part of the interface (see the README).
+    /// The session in `--json`: the field names are part of the interface (see JSON OUTPUT in the manual page and the README).
     struct Document: Encodable {
         struct Video: Encodable {
             @Nullable var duration: Int?

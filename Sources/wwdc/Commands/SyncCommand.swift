@@ -7,8 +7,8 @@ import TerminalUI
 
 /// `wwdc sync`: runs the startup graph against a source and saves it in one transaction.
 enum SyncCommand {
-    static let source = Option.text("source", value: "url|path|apple", help: "An http(s) URL, a folder of feed files, or 'apple' for Apple's public feeds (default: $WWDC_SOURCE, else the last source, else the bundled sample).")
-    static let language = Option.text("language", value: "code", help: "The language of the feeds: en, zho, jpn, kor, ... (default: $WWDC_LANGUAGE, else the last sync's, else $LANG's, else en).")
+    static let source = Option.text("source", value: "url|path|apple", help: "An http(s) URL, a folder of feed files, or 'apple' for Apple's public feeds (default: $WWDC_SOURCE, else the config file's source, else the last source, else the bundled sample).")
+    static let language = Option.text("language", value: "code", help: "The language of the feeds: en, zho, jpn, kor, ... (default: $WWDC_LANGUAGE, else the config file's language, else the last sync's, else $LANG's, else en).")
     static let json = SharedOptions.json.help("Print a machine-readable summary on stdout.")
     static let verbose = Option.flag("verbose", help: "Show every operation, not only the steps, and each item a feed held that could not be used.")
     static let noWait = Option.flag("no-wait", help: "Fail at once if another sync is running on this store, instead of waiting.")
@@ -26,7 +26,8 @@ enum SyncCommand {
         With no source, syncs from the last source again; the first time, the sample conference bundled \
         with wwdc.
         """,
-        options: [source, language, SharedOptions.db, json, SharedOptions.trace, verbose, noWait, jobs, rebuild],
+        options: [source, language, SharedOptions.db, json, SharedOptions.trace, verbose, SharedOptions.quiet.help("Print no progress, only the summary (and what went wrong)."),
+                  noWait, jobs, rebuild],
         examples: [
             ("wwdc sync", "Sync again from the last source (at first: the bundled sample conference)."),
             ("wwdc sync --source https://example.com/wwdc/", "Sync from a server."),
@@ -43,6 +44,9 @@ enum SyncCommand {
                                  spec: spec)
             }
             return code
+        }
+        if arguments[verbose], arguments[SharedOptions.quiet] {
+            throw UsageError("'--quiet' and '--verbose' cannot be combined", spec: spec)
         }
         let named = try explicitSource(arguments, context)
         let path = try StoreLocation.resolve(explicitPath: arguments[SharedOptions.db], environment: context.environment)
@@ -61,7 +65,7 @@ enum SyncCommand {
         try store.checkIntegrity()
         let source = try named ?? defaultSource(store)
 
-        let progress = SyncProgressDisplay(owner: context.terminal, verbose: arguments[verbose])
+        let progress = SyncProgressDisplay(owner: context.terminal, verbose: arguments[verbose], quiet: arguments[SharedOptions.quiet])
         let timeout = context.environment["WWDC_TIMEOUT"].flatMap(Double.init) ?? 30
         var settings = SyncSettings(source: source, timeout: timeout,
                                     credentialStore: CredentialStore(environment: context.environment),
@@ -108,7 +112,7 @@ enum SyncCommand {
         let store = try ConferenceStore(path: path)
         try StoreRebuild.restore(salvage, into: store)
         context.message("Set the old store aside as \(aside); rebuilding from the feeds.")
-        let carried = "Carried over \(salvage.favorites.count) favorite\(salvage.favorites.count == 1 ? "" : "s") and \(salvage.feedback.count) feedback"
+        let carried = "Carried over \(Quantity.text(salvage.favorites.count, "favorite")) and \(salvage.feedback.count) feedback"
         context.message(salvage.unreadable.isEmpty ? carried + "." : carried + "; could not read " + salvage.unreadable.joined(separator: ", ") + ".")
     }
 

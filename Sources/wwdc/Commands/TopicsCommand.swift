@@ -1,3 +1,4 @@
+import PlainText
 import ConferenceKit
 import Foundation
 import TerminalUI
@@ -14,7 +15,7 @@ enum TopicsCommand {
         grouped in categories. Counts cover every event unless you pass --event. Filter the listings \\
         by topic with 'wwdc schedule --topic' and 'wwdc videos --topic'.
         """,
-        options: [event, SharedOptions.json, SharedOptions.db],
+        options: [event, SharedOptions.json, SharedOptions.noPager, SharedOptions.db],
         examples: [
             ("wwdc topics", "Every topic, by category."),
             ("wwdc topics --event 2019", "How many items each topic has in one event."),
@@ -27,7 +28,7 @@ enum TopicsCommand {
             let eventIDs = arguments[event] == nil ? nil : try BrowseSupport.events(arguments, in: db).ids
             return try db.topicGroups(eventIDs: eventIDs)
         }
-        return try Listing.print(groups, json: arguments[SharedOptions.json], context: context, row: Row.init,
+        return try Listing.print(groups, json: arguments[SharedOptions.json], context: context, paging: Pager.isWanted(arguments), row: Row.init,
                                  empty: { ["This store has no topics: its feed predates them (2020). Filter by --track instead."] }) { groups in
             render(groups, width: context.outputWidth, style: context.outputStyle)
         }
@@ -40,7 +41,7 @@ enum TopicsCommand {
         for group in groups {
             headings[rows.count] = BrowseSupport.cell(group.name)
             for topic in group.topics {
-                rows.append([BrowseSupport.cell(topic.name), "\(topic.itemCount) item\(topic.itemCount == 1 ? "" : "s")", String(topic.id)])
+                rows.append([BrowseSupport.cell(topic.name), Quantity.text(topic.itemCount, "item"), String(topic.id)])
             }
             if group.topics.isEmpty { rows.append(["(no topics)", "", ""]) }
         }
@@ -51,7 +52,7 @@ enum TopicsCommand {
         }
     }
 
-    /// A category in `--json`: the field names are part of the interface (see the README).
+    /// A category in `--json`: the field names are part of the interface (see JSON OUTPUT in the manual page and the README).
     struct Row: Encodable {
         struct Topic: Encodable {
             var id: Int

@@ -6,7 +6,6 @@ import TerminalUI
 /// moment it starts.
 enum TranscriptCommand {
     static let at = SharedOptions.at.help("Start at the paragraph being spoken at this moment: seconds (754), M:SS (12:34) or H:MM:SS.")
-    static let noPager = Option.flag("no-pager", help: "Print directly, even when the text is longer than the terminal.")
 
     static let spec = CommandSpec(
         path: "transcript",
@@ -20,7 +19,7 @@ enum TranscriptCommand {
         $WWDC_PAGER, else $PAGER, else 'less -FRX' (run without a shell; set to nothing or 'cat' for \
         none). Never in a pipe.
         """,
-        options: [at, noPager, SharedOptions.json.help("Print JSON: {id, title, language, duration, paragraphs: [{start, text}]}, times in seconds."),
+        options: [at, SharedOptions.noPager, SharedOptions.json.help("Print JSON: {id, title, language, duration, paragraphs: [{start, text}]}, times in seconds."),
                   SharedOptions.db],
         arguments: [.init(name: "session", help: "A session id (wwdc2026-101), a number in the current event (101) or a developer.apple.com link.",
                           completion: .sessionIDs)],
@@ -49,7 +48,7 @@ enum TranscriptCommand {
         } else {
             text = render(transcript, from: from, width: context.outputWidth, style: context.outputStyle)
         }
-        Pager.output(text, context: context, enabled: !arguments[noPager])
+        Pager.output(text, context: context, enabled: Pager.isWanted(arguments))
         return .success
     }
 
@@ -82,7 +81,7 @@ enum TranscriptCommand {
 
     // MARK: JSON
 
-    /// The transcript in `--json`: the field names are part of the interface (see the README).
+    /// The transcript in `--json`: the field names are part of the interface (see JSON OUTPUT in the manual page and the README).
     struct Document: Encodable {
         struct Paragraph: Encodable {
             var start: Double

@@ -16,7 +16,7 @@ enum VideosCommand {
         their title before the others.
         """,
         options: [SharedOptions.event, search, SharedOptions.favorites, downloaded, SharedOptions.topic, SharedOptions.json, SharedOptions.limit,
-                  SharedOptions.db],
+                  SharedOptions.noPager, SharedOptions.db],
         examples: [
             ("wwdc videos", "The current event's videos."),
             ("wwdc videos --event all --search metal", "Videos about Metal from every event, best first."),
@@ -52,7 +52,7 @@ enum VideosCommand {
             }
             return (items, try db.events(), explanation)
         }
-        return try Listing.print(items, json: arguments[SharedOptions.json], context: context,
+        return try Listing.print(items, json: arguments[SharedOptions.json], context: context, paging: Pager.isWanted(arguments),
                                  row: Row.init, empty: { [explanation ?? "No videos match."] }) { items in
             render(items, events: events, search: arguments[search], width: context.outputWidth, style: context.outputStyle)
         }
@@ -88,8 +88,10 @@ enum VideosCommand {
         }
         var columns: [TableLayout.Column] = [.init(minimum: 1), .init(alignRight: true)]
         if showsDate { columns.append(.init(dropOrder: 3)) }
-        columns += [.init(alignRight: true), .init(), .init(minimum: 20, flexible: true), .init(minimum: 5, dropOrder: 1),
-                    .init(minimum: 8, dropOrder: 2)]
+        // The type goes before a title is cut (it says little that the title does not); the topic
+        // and the date go next, when the title would be cut below its minimum.
+        columns += [.init(alignRight: true), .init(), .init(minimum: 20, flexible: true),
+                    .init(minimum: 5, dropOrder: 4, dropsBeforeCutting: true), .init(minimum: 8, dropOrder: 2)]
         var layout = TableLayout(columns: columns)
         if !showsMark {
             layout.columns.removeFirst()
@@ -104,7 +106,7 @@ enum VideosCommand {
         return layout.render(rows, headings: headings, indent: indent, width: width, heading: style.bold, paint: paint)
     }
 
-    /// A video in `--json`: the field names are part of the interface (see the README).
+    /// A video in `--json`: the field names are part of the interface (see JSON OUTPUT in the manual page and the README).
     struct Row: Encodable {
         var id: String
         var event: String

@@ -37,7 +37,7 @@ enum WatchCommand {
         let now = context.now.timeIntervalSince1970
         let store = try BrowseSupport.openStore(arguments, context)
         let detail = try store.read { db -> SessionDetail? in try db.sessionDetail(id: SessionResolver.resolve(input, in: db)) }
-        guard let detail else { throw BrowseError.unknownSession(input, suggestion: nil) }
+        guard let detail else { throw BrowseError.unknownSession(input, suggestions: []) }
         // A downloaded video plays from disk (offline too), unless the session is on the air.
         let downloaded = detail.isLive(at: now) ? nil : try store.read { db in
             try db.downloadRecords(sessionID: detail.sessionID).first(where: \.isComplete)?.item.path

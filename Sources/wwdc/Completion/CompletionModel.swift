@@ -13,8 +13,13 @@ struct CompletionModel {
         self.commands = commands.filter { !$0.hidden }
     }
 
-    /// Every visible command path, plus `help`.
-    var paths: [String] { commands.map(\.path) + ["help"] }
+    /// Every visible command path (aliases too), plus `help`.
+    var paths: [String] { commands.flatMap(\.paths) + ["help"] }
+
+    /// `path` with an alias of its last word replaced by the name (`favorite rm` → `favorite remove`).
+    func canonical(_ path: String) -> String {
+        commands.first { $0.paths.contains(path) }?.path ?? path
+    }
 
     /// The words that may follow `path` as a subcommand ("" is the top level).
     func subcommands(of path: String) -> [Entry] {
@@ -29,6 +34,9 @@ struct CompletionModel {
         }.map { Entry(name: String($0.path.split(separator: " ").last ?? ""), help: $0.abstract) }
     }
 
+    /// Every command path and alias path, for the scripts' tables.
+    var allPaths: [String] { commands.flatMap(\.paths) }
+
     /// The paths that have subcommands ("" included).
     var groupPaths: [String] {
         ([""] + commands.map(\.path)).filter { !subcommands(of: $0).isEmpty }
@@ -39,23 +47,24 @@ struct CompletionModel {
         if path.isEmpty {
             return [("help", "h", "Show help information.", nil), ("version", nil, "Show the version.", nil)]
         }
-        guard let spec = commands.first(where: { $0.path == path }) else { return [] }
+        guard let spec = commands.first(where: { $0.paths.contains(path) }) else { return [] }
         return spec.allOptions.map { ($0.long, $0.short, $0.help, $0.isFlag ? nil : $0.valueCompletion) }
     }
 
     /// What the positional arguments of `path` take.
     func argument(of path: String) -> CommandSpec.Completion {
-        commands.first { $0.path == path }?.arguments.first?.valueCompletion ?? .nothing
+        commands.first { $0.paths.contains(path) }?.arguments.first?.valueCompletion ?? .nothing
     }
 
-    /// `files`, `sessions`, `events`, `words a b c` or `any` (a value with nothing to offer): the
-    /// scripts' vocabulary.
+    /// `files`, `sessions`, `events`, `list <name>` (a ``CommandSpec/StoredList``), `words a b c`
+    /// or `any` (a value with nothing to offer): the scripts' vocabulary.
     static func kind(_ completion: CommandSpec.Completion) -> String {
         switch completion {
         case .nothing: "any"
         case .files: "files"
         case .sessionIDs: "sessions"
         case .eventIDs: "events"
+        case .stored(let list): "list " + list.rawValue
         case .words(let words): (["words"] + words).joined(separator: " ")
         }
     }

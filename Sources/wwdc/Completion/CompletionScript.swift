@@ -28,7 +28,7 @@ enum CompletionScript {
 
     static func optionValueArms(_ model: CompletionModel, separator: String) -> [String] {
         var arms: [String] = []
-        for path in model.commands.map(\.path) {
+        for path in model.allPaths {
             for option in model.options(of: path) {
                 guard let value = option.value else { continue }
                 var patterns = [quoted(path + "|--" + option.long)]
@@ -63,7 +63,7 @@ enum CompletionScript {
             lines.append("        \(quoted(path))) echo \(quoted(model.subcommands(of: path).map(\.name).joined(separator: " "))) ;;")
         }
         lines += ["    esac", "}", "", "# The options of a command path.", "_wwdc_options() {", "    case \"$1\" in"]
-        for path in [""] + model.commands.map(\.path) {
+        for path in [""] + model.allPaths {
             let words = model.options(of: path).flatMap { option in ["--" + option.long] + (option.short.map { ["-" + String($0)] } ?? []) }
             lines.append("        \(quoted(path))) echo \(quoted(words.joined(separator: " "))) ;;")
         }
@@ -73,8 +73,8 @@ enum CompletionScript {
         lines += optionValueArms(model, separator: "echo ")
         lines += ["        *) echo none ;;", "    esac", "}", "", "# What the arguments of a command path take.", "_wwdc_argument() {",
                   "    case \"$1\" in"]
-        for command in model.commands where model.argument(of: command.path) != .nothing {
-            lines.append("        \(quoted(command.path))) echo \(quoted(CompletionModel.kind(model.argument(of: command.path)))) ;;")
+        for path in model.allPaths where model.argument(of: path) != .nothing {
+            lines.append("        \(quoted(path))) echo \(quoted(CompletionModel.kind(model.argument(of: path)))) ;;")
         }
         lines += ["        *) echo none ;;", "    esac", "}", ""]
         lines.append(#"""
@@ -89,6 +89,12 @@ enum CompletionScript {
                         COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]}" __complete-ids -- "$cur" 2>/dev/null)" -- "$cur")) ;;
                     events)
                         COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]}" __complete-ids --events 2>/dev/null)" -- "$cur")) ;;
+                    "list "*)
+                        # One value a line, filtered by wwdc; names may hold spaces ('App Frameworks').
+                        local line
+                        while IFS= read -r line; do
+                            COMPREPLY+=("$(printf '%q' "$line")")
+                        done < <("${COMP_WORDS[0]}" __complete-ids --list "${kind#list }" -- "$cur" 2>/dev/null) ;;
                     "words "*)
                         COMPREPLY=($(compgen -W "${kind#words }" -- "$cur")) ;;
                     *)
@@ -172,7 +178,7 @@ enum CompletionScript {
             lines.append("        (\(quoted(path))) reply=(\(entries.joined(separator: " "))) ;;")
         }
         lines += ["        (*) reply=() ;;", "    esac", "}", "", "_wwdc_options() {", "    case \"$1\" in"]
-        for path in [""] + model.commands.map(\.path) {
+        for path in [""] + model.allPaths {
             let entries = model.options(of: path).flatMap { option in
                 [described("--" + option.long, option.help)] + (option.short.map { [described("-" + String($0), option.help)] } ?? [])
             }
@@ -181,8 +187,8 @@ enum CompletionScript {
         lines += ["        (*) reply=() ;;", "    esac", "}", "", "_wwdc_option_value() {", "    case \"$1|$2\" in"]
         lines += optionValueArms(model, separator: "REPLY=")
         lines += ["        (*) REPLY=none ;;", "    esac", "}", "", "_wwdc_argument() {", "    case \"$1\" in"]
-        for command in model.commands where model.argument(of: command.path) != .nothing {
-            lines.append("        (\(quoted(command.path))) REPLY=\(quoted(CompletionModel.kind(model.argument(of: command.path)))) ;;")
+        for path in model.allPaths where model.argument(of: path) != .nothing {
+            lines.append("        (\(quoted(path))) REPLY=\(quoted(CompletionModel.kind(model.argument(of: path)))) ;;")
         }
         lines += ["        (*) REPLY=none ;;", "    esac", "}", ""]
         lines.append(#"""
@@ -200,6 +206,9 @@ enum CompletionScript {
                         items=("${(@)items//:/\\:}")
                         items=("${(@)items//$'\t'/:}")
                         _describe -t events 'event' items ;;
+                    (list\ *)
+                        items=(${(f)"$(${words[1]} __complete-ids --list ${1#list } -- "${(Q)words[CURRENT]}" 2>/dev/null)"})
+                        compadd -a items ;;
                     (words\ *)
                         items=(${=1#words })
                         compadd -a items ;;
@@ -207,7 +216,8 @@ enum CompletionScript {
             }
 
             _wwdc() {
-                local cur=${words[CURRENT]} prev=${words[CURRENT-1]} path="" word i
+                # Not "path": zsh ties it to $PATH, and the id lookups run wwdc through it.
+                local cur=${words[CURRENT]} prev=${words[CURRENT-1]} command_path="" word i
                 local -a reply
                 if [[ ${words[2]} == help ]] && (( CURRENT > 2 )); then
                     _wwdc_subcommands "${(j: :)words[3,CURRENT-1]}"
@@ -217,26 +227,26 @@ enum CompletionScript {
                 for (( i = 2; i < CURRENT; i++ )); do
                     word=${words[i]}
                     [[ $word == -* ]] && break
-                    if _wwdc_is_path "${path:+$path }$word"; then path="${path:+$path }$word"; else break; fi
+                    if _wwdc_is_path "${command_path:+$command_path }$word"; then command_path="${command_path:+$command_path }$word"; else break; fi
                 done
                 if [[ $prev == -* ]]; then
-                    _wwdc_option_value "$path" "${prev%%=*}"
+                    _wwdc_option_value "$command_path" "${prev%%=*}"
                     if [[ $REPLY != none ]]; then
                         _wwdc_complete_kind "$REPLY"
                         return
                     fi
                 fi
                 if [[ $cur == -* ]]; then
-                    _wwdc_options "$path"
+                    _wwdc_options "$command_path"
                     _describe -t options 'option' reply
                     return
                 fi
-                _wwdc_subcommands "$path"
+                _wwdc_subcommands "$command_path"
                 if (( ${#reply} )); then
                     _describe -t commands 'command' reply
                     return
                 fi
-                _wwdc_argument "$path"
+                _wwdc_argument "$command_path"
                 _wwdc_complete_kind "$REPLY"
             }
 
@@ -290,7 +300,7 @@ enum CompletionScript {
         }
         let helpTopics = model.commands.filter { !$0.path.contains(" ") }.map(\.path)
         lines.append("complete -c wwdc -n \(fishQuoted("__wwdc_is help")) -a \(fishQuoted(helpTopics.joined(separator: " ")))")
-        for path in [""] + model.commands.map(\.path) {
+        for path in [""] + model.allPaths {
             for option in model.options(of: path) {
                 var line = "complete -c wwdc -n \(fishQuoted("__wwdc_is " + fishQuoted(path))) -l \(fishQuoted(option.long))"
                 if let short = option.short { line += " -s \(fishQuoted(String(short)))" }
@@ -299,22 +309,26 @@ enum CompletionScript {
                 case .files?: line += " -r -F"
                 case .sessionIDs?: line += " -x -a '(wwdc __complete-ids --describe -- (commandline -ct))'"
                 case .eventIDs?: line += " -x -a '(wwdc __complete-ids --events --describe)'"
+                case .stored(let list)?: line += " -x -a '(wwdc __complete-ids --list \(list.rawValue) -- (commandline -ct))'"
                 case .words(let words)?: line += " -x -a \(fishQuoted(words.joined(separator: " ")))"
                 case .nothing?: line += " -x"
                 }
                 lines.append(line + " -d \(fishQuoted(option.help))")
             }
         }
-        for command in model.commands {
-            switch model.argument(of: command.path) {
+        for path in model.allPaths {
+            let condition = "complete -c wwdc -n \(fishQuoted("__wwdc_is " + fishQuoted(path)))"
+            switch model.argument(of: path) {
             case .sessionIDs:
-                lines.append("complete -c wwdc -n \(fishQuoted("__wwdc_is " + fishQuoted(command.path))) -a '(wwdc __complete-ids --describe -- (commandline -ct))'")
+                lines.append(condition + " -a '(wwdc __complete-ids --describe -- (commandline -ct))'")
             case .eventIDs:
-                lines.append("complete -c wwdc -n \(fishQuoted("__wwdc_is " + fishQuoted(command.path))) -a '(wwdc __complete-ids --events --describe)'")
+                lines.append(condition + " -a '(wwdc __complete-ids --events --describe)'")
+            case .stored(let list):
+                lines.append(condition + " -a '(wwdc __complete-ids --list \(list.rawValue) -- (commandline -ct))'")
             case .words(let words):
-                lines.append("complete -c wwdc -n \(fishQuoted("__wwdc_is " + fishQuoted(command.path))) -a \(fishQuoted(words.joined(separator: " ")))")
+                lines.append(condition + " -a \(fishQuoted(words.joined(separator: " ")))")
             case .files:
-                lines.append("complete -c wwdc -n \(fishQuoted("__wwdc_is " + fishQuoted(command.path))) -F")
+                lines.append(condition + " -F")
             case .nothing:
                 break
             }

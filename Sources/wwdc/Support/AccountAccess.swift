@@ -26,6 +26,12 @@ enum AccountAccess {
         }
     }
 
+    /// A login cancelled by the person, from whichever command asked for it: one line, exit 130.
+    static func loginCancelled(_ context: CommandContext) -> ExitCode {
+        context.message("Login cancelled.")
+        return .interrupted
+    }
+
     /// The time limit of each request to the service (`WWDC_TIMEOUT`, default 30 s).
     static func timeout(_ context: CommandContext) -> TimeInterval {
         context.environment["WWDC_TIMEOUT"].flatMap(Double.init) ?? 30

@@ -5,13 +5,18 @@ import TerminalUI
 /// What every command gets: the environment, the clock, stdout for data and the terminal owner for
 /// everything else (progress, prompts, errors go to stderr, through one serial owner).
 final class CommandContext: Sendable {
+    /// The environment, with what the config file sets filled in where the environment is silent
+    /// (``Configuration``): every setting is read from here.
     let environment: [String: String]
+    /// The environment as the process got it, without the config file (for `wwdc config`).
+    let originalEnvironment: [String: String]
     let terminal: TerminalOwner
     /// Whether stdout is a terminal (colour and truncation for listings).
     let stdoutIsTerminal: Bool
 
-    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    init(environment: [String: String] = ProcessInfo.processInfo.environment, originalEnvironment: [String: String]? = nil) {
         self.environment = environment
+        self.originalEnvironment = originalEnvironment ?? environment
         self.terminal = TerminalOwner.shared
         self.stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
     }
@@ -55,6 +60,12 @@ final class CommandContext: Sendable {
     /// Colour for stdout: only on a terminal, never with `NO_COLOR` or `TERM=dumb`.
     var outputStyle: Style {
         Style(enabled: stdoutIsTerminal && Style.allowsColor(environment: environment))
+    }
+
+    /// Clickable links for stdout: only on a terminal, never with `TERM=dumb` (`NO_COLOR` leaves
+    /// them on: a link is not colour).
+    var outputLinks: Hyperlinks {
+        Hyperlinks(enabled: stdoutIsTerminal && Hyperlinks.allowed(environment: environment))
     }
 
     /// The width listings fit on stdout: the terminal's, nil in a pipe (nothing is cut there).

@@ -139,7 +139,7 @@ final class DownloadProgressDisplay: DownloadReporting {
         state.withLock { state in
             let bytes = state.transfers.values.reduce(Int64(0)) { $0 + $1.bytes }
             let totals = state.transfers.values.compactMap(\.total)
-            var text = "\(state.finished) of \(count) files · \(ByteCount.text(bytes))"
+            var text = "\(state.finished) of \(Quantity.text(count, "file")) · \(ByteCount.text(bytes))"
             if totals.count == state.transfers.count, !totals.isEmpty { text += " of " + ByteCount.text(totals.reduce(0, +)) }
             return text
         }

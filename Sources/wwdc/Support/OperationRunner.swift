@@ -15,6 +15,11 @@ struct OperationRunner {
     /// in the same process group gets it too, and the command waits for it to end).
     var interruption: (any Error)? = Interrupted()
 
+    /// The signal (SIGINT or SIGTERM) that interrupted a run of this process, if one did; it decides
+    /// the exit status of an interruption (``ExitCode/accountingFor(signal:)``).
+    static var interruptingSignal: Int32? { received.withLock { $0 } }
+    private static let received = Locked<Int32?>(nil)
+
     /// A runner for `arguments`' command: with its `--trace` when it takes one.
     init(_ arguments: ParsedArguments, context: CommandContext) {
         self.context = context
@@ -29,7 +34,8 @@ struct OperationRunner {
         if let trace { queue.addObserver(TraceObserver(trace: trace)) }
         for observer in observers { queue.addObserver(observer) }
         let interruption = interruption
-        SignalGate.shared.install { _ in
+        SignalGate.shared.install { signal in
+            Self.received.withLock { $0 = $0 ?? signal }
             guard let interruption else { return }
             operation.cancel(with: interruption)
             for other in queue.operationsInFlight {

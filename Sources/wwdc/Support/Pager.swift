@@ -19,6 +19,11 @@ enum Pager {
     /// colours (`-R`) and leaves the text on the screen when it ends (`-X`).
     static let defaultCommand = "less -FRX"
 
+    /// Whether the command's output may be paged: it declares `--no-pager` and was not given it.
+    static func isWanted(_ arguments: ParsedArguments) -> Bool {
+        arguments.declares(SharedOptions.noPager) && !arguments[SharedOptions.noPager]
+    }
+
     /// Writes `text` to stdout, through the pager when `enabled` and it is called for.
     static func output(_ text: String, context: CommandContext, enabled: Bool = true) {
         guard enabled, context.stdoutIsTerminal, let rows = context.outputHeight,

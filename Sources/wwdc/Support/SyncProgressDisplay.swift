@@ -4,28 +4,34 @@ import Operations
 import TerminalUI
 
 /// Shows a sync's steps on stderr through the terminal owner: live lines on a terminal, plain lines
-/// in a pipe. With `--verbose`, every operation gets a line too.
+/// in a pipe. With `--verbose`, every operation gets a line too; with `--quiet`, none at all (the
+/// summary that follows says how it went).
 final class SyncProgressDisplay: SyncProgressReporting {
     private let progress: LiveProgress
     private let verbose: Bool
+    private let quiet: Bool
     private let tasks = Locked<[String: LiveProgress.LineID]>([:])
 
-    init(owner: TerminalOwner, verbose: Bool) {
+    init(owner: TerminalOwner, verbose: Bool, quiet: Bool = false) {
         progress = LiveProgress(owner: owner)
         self.verbose = verbose
+        self.quiet = quiet
     }
 
     func stepStarted(_ step: SyncStep) {
+        guard !quiet else { return }
         let id = progress.begin(step.title)
         tasks.withLock { $0[step.rawValue] = id }
     }
 
     func stepProgressed(_ step: SyncStep, done: Int, total: Int) {
+        guard !quiet else { return }
         guard let id = tasks.withLock({ $0[step.rawValue] }) else { return }
         progress.update(id, detail: "\(done) of \(total)")
     }
 
     func stepFinished(_ step: SyncStep, outcome: SyncStepOutcome) {
+        guard !quiet else { return }
         let id = tasks.withLock { $0[step.rawValue] } ?? progress.begin(step.title)
         switch outcome.status {
         case .succeeded: progress.finish(id, .succeeded, detail: outcome.detail)

@@ -14,6 +14,9 @@ struct TableLayout {
         var dropOrder: Int?
         var flexible = false
         var alignRight = false
+        /// Left out (in its drop order) rather than have the flexible column cut at all: a detail
+        /// worth less than a whole title.
+        var dropsBeforeCutting = false
     }
 
     var columns: [Column]
@@ -48,15 +51,18 @@ struct TableLayout {
                 let separators = separator.count * (shown.count)
                 return width - shown.reduce(0) { $0 + (candidate[$1] ?? 0) } - separators
             }
-            while room() < flexibleMinimum {
+            // While a column that goes before any cut is shown, the title needs its whole width.
+            let needed = candidate.indices.contains { columns[$0].dropsBeforeCutting && candidate[$0] != nil }
+                ? natural[flexible] : flexibleMinimum
+            while room() < needed {
                 let shrinkable = candidate.indices.filter { index in
                     index != flexible && columns[index].dropOrder != nil && candidate[index] != nil
                         && candidate[index]! > min(columns[index].minimum, natural[index])
                 }
-                guard let widest = shrinkable.max(by: { candidate[$0]! < candidate[$1]! }) else { break }
+                guard needed == flexibleMinimum, let widest = shrinkable.max(by: { candidate[$0]! < candidate[$1]! }) else { break }
                 candidate[widest]! -= 1
             }
-            if room() >= flexibleMinimum || dropped == droppable.count {
+            if room() >= needed || dropped == droppable.count {
                 candidate[flexible] = max(1, min(natural[flexible], room()))
                 return candidate
             }
@@ -68,8 +74,12 @@ struct TableLayout {
     /// `style(column, text)` after padding so escape codes never count as width. No trailing spaces.
     /// Rows under their headings (`headings[i]` goes before row `i`), indented and fitted to `width`
     /// columns on a terminal; whole, with no colour, in a pipe (`width` nil).
+    ///
+    /// `link(row, column)` names the address a cell links to with `links` on (the whole address,
+    /// even when the cell shows it cut).
     func render(_ rows: [[String]], headings: [Int: String], indent: String, width: Int?,
-                heading: (String) -> String, paint: (Int, String) -> String) -> String {
+                heading: (String) -> String, links: Hyperlinks = .plain, link: (Int, Int) -> String? = { _, _ in nil },
+                paint: (Int, String) -> String) -> String {
         let widths = widths(for: rows, width: width.map { $0 - indent.count })
         var output = ""
         for (index, row) in rows.enumerated() {
@@ -77,7 +87,13 @@ struct TableLayout {
                 if index > 0 { output += "\n" }
                 output += heading(width.map { title.truncated(toWidth: $0) } ?? title) + "\n"
             }
-            output += indent + (width == nil ? pipeLine(row, widths: widths, style: paint) : line(row, widths: widths, style: paint)) + "\n"
+            let style: (Int, String) -> String = { column, text in
+                guard links.isEnabled, let url = link(index, column) else { return paint(column, text) }
+                // The padding stays outside the link, so only the text is clickable.
+                let core = text.trimmingSuffix(" ")
+                return paint(column, links.link(url, text: String(core)) + text.dropFirst(core.count))
+            }
+            output += indent + (width == nil ? pipeLine(row, widths: widths, style: style) : line(row, widths: widths, style: style)) + "\n"
         }
         return output
     }
@@ -109,5 +125,14 @@ struct TableLayout {
             if let width = uncut[index], cell.displayWidth > width { uncut[index] = cell.displayWidth }
         }
         return line(cells, widths: uncut, style: style)
+    }
+}
+
+private extension String {
+    /// The text without the `character`s it ends with.
+    func trimmingSuffix(_ character: Character) -> Substring {
+        var end = endIndex
+        while end > startIndex, self[index(before: end)] == character { end = index(before: end) }
+        return self[..<end]
     }
 }

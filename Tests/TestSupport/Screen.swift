@@ -1,25 +1,70 @@
 /// What a user would see after the terminal received some output: a minimal emulator for the
 /// sequences the terminal layer writes (CR, LF, cursor up/down/forward/back, erase line, erase
 /// below, SGR and cursor visibility, which leave no trace). The screen grows downwards without
-/// scrolling, so everything printed stays inspectable.
-struct Screen {
-    private(set) var rows: [[Character]] = [[]]
-    private(set) var row = 0
-    private(set) var column = 0
-    private(set) var cursorVisible = true
+/// scrolling, so everything printed stays inspectable. Given a width, it wraps long lines and
+/// rewraps them on ``resize(columns:)``, as tmux and VTE do when a window changes size.
+public struct Screen {
+    public private(set) var rows: [[Character]] = [[]]
+    public private(set) var row = 0
+    public private(set) var column = 0
+    public private(set) var cursorVisible = true
+    /// The width, or nil for rows of any length.
+    public private(set) var columns: Int?
+    /// Rows that continue on the next one (wrapped, not broken by a line feed).
+    private var wrapped: Set<Int> = []
 
-    init(_ text: String) {
+    public init(_ text: String, columns: Int? = nil) {
+        self.columns = columns
         feed(text)
     }
 
+    /// The window resized to `newColumns`: every line rewrapped to the new width, the cursor kept
+    /// on the character it was on.
+    public mutating func resize(columns newColumns: Int) {
+        ensureRow()
+        var logical: [[Character]] = []
+        var current: [Character] = []
+        var cursorLine = 0
+        var cursorOffset = 0
+        for (index, cells) in rows.enumerated() {
+            if index == row {
+                cursorLine = logical.count
+                cursorOffset = current.count + column
+            }
+            current += cells
+            if wrapped.contains(index) { continue }
+            logical.append(current)
+            current = []
+        }
+        if !current.isEmpty { logical.append(current) }
+        var newRows: [[Character]] = []
+        var newWrapped: Set<Int> = []
+        for (index, line) in logical.enumerated() {
+            let first = newRows.count
+            let starts = Array(stride(from: 0, to: max(1, line.count), by: newColumns))
+            for (number, start) in starts.enumerated() {
+                if number < starts.count - 1 { newWrapped.insert(newRows.count) }
+                newRows.append(Array(line[min(start, line.count)..<min(line.count, start + newColumns)]))
+            }
+            if index == cursorLine {
+                row = first + cursorOffset / newColumns
+                column = cursorOffset % newColumns
+            }
+        }
+        rows = newRows.isEmpty ? [[]] : newRows
+        wrapped = newWrapped
+        columns = newColumns
+        ensureRow()
+    }
+
     /// The visible lines, trailing spaces and trailing empty lines removed.
-    var lines: [String] {
+    public var lines: [String] {
         var lines = rows.map { String($0.filter { $0 != "\u{0}" }).replacingTrailingSpaces() }
         while lines.last?.isEmpty == true { lines.removeLast() }
         return lines
     }
 
-    mutating func feed(_ text: String) {
+    public mutating func feed(_ text: String) {
         var characters = Array(text)[...]
         while let character = characters.popFirst() {
             switch character {
@@ -50,12 +95,15 @@ struct Screen {
         switch final {
         case "A": row = max(0, row - count)
         case "B": row += count; ensureRow()
-        case "C": column += count
+        case "C": column = columns.map { min($0 - 1, column + count) } ?? column + count
         case "D": column = max(0, column - count)
-        case "K": if column < rows[row].count { rows[row].removeSubrange(column...) }
+        case "K":
+            if column < rows[row].count { rows[row].removeSubrange(column...) }
+            wrapped.remove(row)
         case "J":
             if column < rows[row].count { rows[row].removeSubrange(column...) }
             rows.removeSubrange((row + 1)...)
+            wrapped = wrapped.filter { $0 < row }
         case "h" where parameters == "?25": cursorVisible = true
         case "l" where parameters == "?25": cursorVisible = false
         default: break  // SGR and anything else: no effect on the text
@@ -64,8 +112,14 @@ struct Screen {
 
     private mutating func put(_ character: Character) {
         ensureRow()
-        while rows[row].count < column { rows[row].append(" ") }
         let width = max(1, TextWidthForTests.of(character))
+        if let columns, column + width > columns {
+            wrapped.insert(row)
+            row += 1
+            column = 0
+            ensureRow()
+        }
+        while rows[row].count < column { rows[row].append(" ") }
         if column < rows[row].count {
             rows[row][column] = character
         } else {
