@@ -68,6 +68,20 @@ struct DownloadBench {
         return false
     }
 
+    /// Downloads session `number` of the current event until `bytes` of its file (at server path
+    /// `path`, of `size` bytes) are on disk, the server holding the rest, then SIGKILLs wwdc: the
+    /// partial file a crash leaves. The held response is let go unless `release` is false (for a
+    /// test that counts the server's bytes first).
+    func killMidway(_ number: String, path: String, size: Int, at bytes: Int, release: Bool = true) async throws {
+        try await server.configureMedia(path, size: size, pauseAt: bytes, times: 1)
+        let running = try sandbox.start(["download", number])
+        try await server.waitForPausedMedia(path)
+        #expect(try await waitForPart("wwdc2026-\(number)", reaching: bytes))
+        running.signal(SIGKILL)
+        _ = await running.finished()
+        if release { _ = try await server.releaseMedia() }
+    }
+
     static func sha256(_ path: String) throws -> String {
         let result = try CommandRunner.run(URL(fileURLWithPath: "/usr/bin/env"), ["sha256sum", path])
         return String(result.stdout.prefix(64))
@@ -104,14 +118,8 @@ struct DownloadCommandTests {
         defer { bench.stop() }
         let path = try DownloadBench.mediaPath("wwdc2026-103")
         let size = 4_000_000
-        try await bench.server.configureMedia(path, size: size, pauseAt: size * 4 / 10, times: 1)
         try await bench.server.resetMediaStats()
-
-        let running = try bench.sandbox.start(["download", "103"])
-        try await bench.server.waitForPausedMedia(path)
-        #expect(try await bench.waitForPart("wwdc2026-103", reaching: size * 4 / 10))
-        running.signal(SIGKILL)
-        _ = await running.finished()
+        try await bench.killMidway("103", path: path, size: size, at: size * 4 / 10, release: false)
         #expect(try await bench.downloads()["wwdc2026-103 hd"]?["state"] as? String == "partial")
 
         let resumed = try await bench.run(["download", "--resume"])
@@ -131,13 +139,7 @@ struct DownloadCommandTests {
         defer { bench.stop() }
         let path = try DownloadBench.mediaPath("wwdc2026-103")
         let size = 3_000_000
-        try await bench.server.configureMedia(path, size: size, pauseAt: 1_000_000, times: 1)
-        let running = try bench.sandbox.start(["download", "103"])
-        try await bench.server.waitForPausedMedia(path)
-        #expect(try await bench.waitForPart("wwdc2026-103", reaching: 1_000_000))
-        running.signal(SIGKILL)
-        _ = await running.finished()
-        try await bench.server.releaseMedia()
+        try await bench.killMidway("103", path: path, size: size, at: 1_000_000)
         let old = try await bench.server.mediaInfo(path)
         try await bench.server.configureMedia(path, version: 2)
         let new = try await bench.server.mediaInfo(path)
@@ -153,13 +155,7 @@ struct DownloadCommandTests {
         let bench = try await DownloadBench.start()
         defer { bench.stop() }
         let path = try DownloadBench.mediaPath("wwdc2026-103")
-        try await bench.server.configureMedia(path, size: 3_000_000, pauseAt: 1_000_000, times: 1)
-        let running = try bench.sandbox.start(["download", "103"])
-        try await bench.server.waitForPausedMedia(path)
-        #expect(try await bench.waitForPart("wwdc2026-103", reaching: 1_000_000))
-        running.signal(SIGKILL)
-        _ = await running.finished()
-        try await bench.server.releaseMedia()
+        try await bench.killMidway("103", path: path, size: 3_000_000, at: 1_000_000)
         try await bench.server.configureMedia(path, version: 2, ignoringIfRange: true)
 
         let resumed = try await bench.run(["download", "--resume"])
@@ -172,13 +168,7 @@ struct DownloadCommandTests {
         let bench = try await DownloadBench.start()
         defer { bench.stop() }
         let path = try DownloadBench.mediaPath("wwdc2026-103")
-        try await bench.server.configureMedia(path, size: 2_000_000, pauseAt: 500_000, times: 1)
-        let running = try bench.sandbox.start(["download", "103"])
-        try await bench.server.waitForPausedMedia(path)
-        #expect(try await bench.waitForPart("wwdc2026-103", reaching: 500_000))
-        running.signal(SIGKILL)
-        _ = await running.finished()
-        try await bench.server.releaseMedia()
+        try await bench.killMidway("103", path: path, size: 2_000_000, at: 500_000)
         let part = try await bench.file("wwdc2026-103") + ".part"
         let target = bench.sandbox.directory.path("precious.txt").path
         try Data("precious\n".utf8).write(to: URL(fileURLWithPath: target))
@@ -196,13 +186,7 @@ struct DownloadCommandTests {
         let bench = try await DownloadBench.start()
         defer { bench.stop() }
         let path = try DownloadBench.mediaPath("wwdc2026-103")
-        try await bench.server.configureMedia(path, size: 2_000_000, pauseAt: 800_000, times: 1)
-        let running = try bench.sandbox.start(["download", "103"])
-        try await bench.server.waitForPausedMedia(path)
-        #expect(try await bench.waitForPart("wwdc2026-103", reaching: 800_000))
-        running.signal(SIGKILL)
-        _ = await running.finished()
-        try await bench.server.releaseMedia()
+        try await bench.killMidway("103", path: path, size: 2_000_000, at: 800_000)
         try await bench.server.resetMediaStats()
 
         let other = bench.sandbox.directory.path("elsewhere").path
