@@ -26,6 +26,9 @@ struct FindingTests {
         #expect(keynote.status == 1)
         #expect(keynote.errorLines == ["Error: no session 'keynote'"], "\(keynote.stderr)")
         #expect(keynote.stderr.contains("Hint: Did you mean wwdc2026-101 “Keynote”"), "\(keynote.stderr)")
+        // A word cut short still finds the title, as a prefix.
+        let short = try await store.run(["session", "keynot"])
+        #expect(short.stderr.contains("Hint: Did you mean wwdc2026-101 “Keynote”"), "\(short.stderr)")
         // A typo of an id still suggests the id, with its title.
         let typo = try await store.run(["session", "wwdc2026-10l"])
         #expect(typo.stderr.contains("Did you mean wwdc2026-101 “Keynote”?"), "\(typo.stderr)")

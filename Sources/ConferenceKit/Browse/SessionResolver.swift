@@ -58,11 +58,18 @@ public enum SessionResolver {
             let title = try db.readOne("SELECT title FROM sessions WHERE id = ?", [best.id]) { $0.line(0) } ?? nil
             return [SessionSuggestion(id: best.id, title: title)]
         }
-        guard SearchText.matchExpression(for: text) != nil else { return [] }
-        let current = try currentEvent(in: db)
-        var hits = try db.schedule(ScheduleQuery(eventIDs: current.map { [$0] }, search: text, limit: 3))
-        if hits.isEmpty, current != nil { hits = try db.schedule(ScheduleQuery(search: text, limit: 3)) }
-        return hits.map { SessionSuggestion(id: $0.sessionID, title: $0.title) }
+        // The words as typed, then each as a prefix ("keynot" for "Keynote"); the current event
+        // first, then every event.
+        let prefixes = text.contains { "\"*".contains($0) } ? nil
+            : text.split(whereSeparator: \.isWhitespace).map { $0 + "*" }.joined(separator: " ")
+        let scopes: [[String]?] = try currentEvent(in: db).map { [[$0], nil] } ?? [nil]
+        for search in [text, prefixes].compactMap({ $0 }) where SearchText.matchExpression(for: search) != nil {
+            for scope in scopes {
+                let hits = try db.schedule(ScheduleQuery(eventIDs: scope, search: search, limit: 3))
+                if !hits.isEmpty { return hits.map { SessionSuggestion(id: $0.sessionID, title: $0.title) } }
+            }
+        }
+        return []
     }
 
     /// Levenshtein distance, giving up (returning `limit + 1`) once it exceeds `limit`.
