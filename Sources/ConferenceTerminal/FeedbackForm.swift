@@ -182,11 +182,12 @@ public struct FeedbackForm: Sendable, Equatable {
             if let cursor = frame.cursor, status == nil {
                 if lastRow > cursor.row { output += "\u{1B}[\(lastRow - cursor.row)A" }
                 output += "\r" + (cursor.column > 0 ? "\u{1B}[\(cursor.column)C" : "")
-                drawn = DrawnRegion(lines: frame.lines, cursorLine: cursor.row, cursorColumn: cursor.column)
+                drawn = DrawnRegion(lines: frame.lines, cursorLine: cursor.row, cursorColumn: cursor.column, columns: size.columns)
                 context.write(output)
                 context.showCursor()
             } else {
-                drawn = DrawnRegion(lines: frame.lines, cursorLine: lastRow, cursorColumn: frame.lines[lastRow].visibleWidth)
+                drawn = DrawnRegion(lines: frame.lines, cursorLine: lastRow, cursorColumn: frame.lines[lastRow].visibleWidth,
+                                    columns: size.columns)
                 context.hideCursor()
                 context.write(output)
             }

@@ -14,21 +14,29 @@ public struct DrawnRegion: Sendable, Equatable {
     public let cursorLine: Int
     public let cursorColumn: Int
     private let generation: Int
+    /// The terminal's width when the region was drawn, when the drawer knew it.
+    private let columns: Int?
 
-    /// `lines` as drawn (styled or not), the cursor left on `cursorLine` at `cursorColumn`.
-    public init(lines: [String], cursorLine: Int, cursorColumn: Int) {
+    /// `lines` as drawn (styled or not), the cursor left on `cursorLine` at `cursorColumn`, on a
+    /// terminal `columns` wide when known.
+    public init(lines: [String], cursorLine: Int, cursorColumn: Int, columns: Int? = nil) {
         widths = lines.map(\.visibleWidth)
         self.cursorLine = cursorLine
         self.cursorColumn = cursorColumn
+        self.columns = columns
         generation = WindowResize.generation
     }
 
-    /// Whether the window was resized since the region was drawn.
-    public var wasResized: Bool { generation != WindowResize.generation }
+    /// Whether the window was resized since the region was drawn: a SIGWINCH came, or the width
+    /// is not the one it was drawn at. The width catches a resize whose signal has not been
+    /// handled yet, when a paint in between would otherwise erase by the old height.
+    public func wasResized(columns now: Int) -> Bool {
+        generation != WindowResize.generation || (columns.map { $0 != now } ?? false)
+    }
 
     /// How many rows the cursor is below the region's first row on a terminal `columns` wide.
     public func rowsAbove(columns: Int) -> Int {
-        guard wasResized else { return cursorLine }
+        guard wasResized(columns: columns) else { return cursorLine }
         let columns = max(1, columns)
         let above = widths.prefix(cursorLine).reduce(0) { $0 + max(1, ($1 + columns - 1) / columns) }
         return above + cursorColumn / columns

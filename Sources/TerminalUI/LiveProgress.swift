@@ -208,7 +208,7 @@ public final class LiveProgress: Sendable {
         let (output, hasLines) = state.withLock { state -> (String, Bool) in
             guard !state.stopped || final else { return ("", false) }
             var output: String
-            if let drawn = state.drawn, drawn.wasResized {
+            if let drawn = state.drawn, drawn.wasResized(columns: size.columns) {
                 // The window changed size: the old lines may have been rewrapped; clear them all first.
                 output = drawn.eraseSequence(columns: size.columns)
             } else {
@@ -234,7 +234,8 @@ public final class LiveProgress: Sendable {
             }
             for line in drawnLines { output += line + "\u{1B}[K\n" }
             output += "\u{1B}[J"
-            state.drawn = drawnLines.isEmpty ? nil : DrawnRegion(lines: drawnLines + [""], cursorLine: drawnLines.count, cursorColumn: 0)
+            state.drawn = drawnLines.isEmpty ? nil : DrawnRegion(lines: drawnLines + [""], cursorLine: drawnLines.count, cursorColumn: 0,
+                                                                        columns: size.columns)
             return (output, !drawnLines.isEmpty)
         }
         if hasLines { context.hideCursor() }

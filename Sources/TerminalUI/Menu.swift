@@ -86,7 +86,8 @@ public struct Menu: Sendable, Equatable {
             if !text.isEmpty { lines += text.wrapped(width: width) }
             lines.append(menu.buttonRow(width: width, style: style, highlight: true))
             output += lines.joined(separator: "\n") + "\u{1B}[K"
-            drawn = DrawnRegion(lines: lines, cursorLine: lines.count - 1, cursorColumn: lines[lines.count - 1].visibleWidth)
+            drawn = DrawnRegion(lines: lines, cursorLine: lines.count - 1, cursorColumn: lines[lines.count - 1].visibleWidth,
+                                columns: size.columns)
             context.write(output)
         }
         draw()

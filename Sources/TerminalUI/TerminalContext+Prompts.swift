@@ -22,13 +22,13 @@ extension TerminalContext {
         var scroll = 0
         var drawn: DrawnRegion?
         func render() {
-            let erase = drawn.map { $0.wasResized ? $0.eraseSequence(columns: size.columns) : "" } ?? ""
+            let erase = drawn.map { $0.wasResized(columns: size.columns) ? $0.eraseSequence(columns: size.columns) : "" } ?? ""
             if echo {
                 drawn = renderLine(promptText, area, scroll: &scroll, erasing: erase)
             } else {
                 let shown = promptText.truncated(toWidth: max(1, size.columns - 1))
                 write(erase + "\r" + shown + "\u{1B}[K")
-                drawn = DrawnRegion(lines: [shown], cursorLine: 0, cursorColumn: shown.displayWidth)
+                drawn = DrawnRegion(lines: [shown], cursorLine: 0, cursorColumn: shown.displayWidth, columns: size.columns)
             }
         }
         render()
@@ -84,6 +84,6 @@ extension TerminalContext {
         }
         let cursorColumn = promptWidth + TextWidth.of(String(characters[scroll..<cursor]))
         write(erase + "\r" + shownPrompt + visible + "\u{1B}[K\r" + (cursorColumn > 0 ? "\u{1B}[\(cursorColumn)C" : ""))
-        return DrawnRegion(lines: [shownPrompt + visible], cursorLine: 0, cursorColumn: cursorColumn)
+        return DrawnRegion(lines: [shownPrompt + visible], cursorLine: 0, cursorColumn: cursorColumn, columns: size.columns)
     }
 }
