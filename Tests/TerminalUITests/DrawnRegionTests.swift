@@ -1,5 +1,6 @@
 import Testing
 @testable import TerminalUI
+import TestSupport
 
 @Suite("DrawnRegion: erasing what was drawn")
 struct DrawnRegionTests {
@@ -17,5 +18,19 @@ struct DrawnRegionTests {
         let region = DrawnRegion(lines: [String(repeating: "a", count: 45), ""], cursorLine: 1, cursorColumn: 0, columns: 100)
         #expect(region.wasResized(columns: 30))
         #expect(region.rowsAbove(columns: 30) == 2)
+    }
+}
+
+@Suite("Screen: splitting a transcript")
+struct ScreenSplitTests {
+    @Test("a split never cuts an escape sequence or a UTF-8 character")
+    func boundary() {
+        let bytes = Array("ab\u{1B}[36m⠧ x".utf8)  // ⠧ is three bytes
+        #expect(Screen.boundary(in: bytes, before: 2) == 2)
+        #expect(Screen.boundary(in: bytes, before: 3) == 2)  // after ESC
+        #expect(Screen.boundary(in: bytes, before: 5) == 2)  // after ESC [ 3
+        #expect(Screen.boundary(in: bytes, before: 7) == 7)  // after the whole sequence
+        #expect(Screen.boundary(in: bytes, before: 8) == 7)  // inside ⠧
+        #expect(Screen.boundary(in: bytes, before: 10) == 10)
     }
 }

@@ -342,9 +342,10 @@ struct PseudoTerminalTests {
         try pty.expect("CANCELLED")
         #expect(try pty.waitForExit() == .exited(130))
         try pty.drain()
-        var screen = Screen(pty.transcript(0..<before), columns: 100)
+        let split = Screen.boundary(in: Array(pty.transcript.utf8), before: before)
+        var screen = Screen(pty.transcript(0..<split), columns: 100)
         screen.resize(columns: 30)
-        screen.feed(pty.transcript(before..<pty.outputCount))
+        screen.feed(pty.transcript(split..<pty.outputCount))
         let lines = screen.lines
         #expect(lines.filter { $0.contains(heading) }.count == 1, "\(lines)")
         #expect(lines.filter { $0.contains("Esc cancel") || $0.contains("←/→ choose") }.isEmpty, "\(lines)")

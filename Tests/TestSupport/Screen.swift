@@ -18,6 +18,21 @@ public struct Screen {
         feed(text)
     }
 
+    /// A point at or before `offset` in `bytes` that cuts neither a UTF-8 character nor an escape
+    /// sequence: where to split output read from a terminal (which arrives in any pieces) to replay
+    /// the part before a resize at the old width and the rest at the new one.
+    public static func boundary(in bytes: [UInt8], before offset: Int) -> Int {
+        var split = max(0, min(offset, bytes.count))
+        while split > 0, split < bytes.count, bytes[split] & 0xC0 == 0x80 { split -= 1 }
+        guard let escape = bytes[..<split].lastIndex(of: 0x1B) else { return split }
+        var index = escape + 1
+        if index < split, bytes[index] == UInt8(ascii: "[") {
+            index += 1
+            while index < split, (0x20...0x3F).contains(bytes[index]) { index += 1 }
+        }
+        return index >= split ? escape : split
+    }
+
     /// The window resized to `newColumns`: every line rewrapped to the new width, the cursor kept
     /// on the character it was on.
     public mutating func resize(columns newColumns: Int) {
