@@ -330,8 +330,7 @@ struct PseudoTerminalTests {
     func resizeRepaints(mode: String, heading: String) throws {
         let pty = try start(mode, columns: 100, rows: 40)
         try pty.expect("Esc cancel")
-        let before = pty.outputCount
-        pty.resize(columns: 30, rows: 40)
+        let before = pty.resize(columns: 30, rows: 40)
         pty.send("\u{1B}[C")  // the rating up one, or the next button
         try pty.expect(mode == "form" ? "1/5" : "[Skip]")
         pty.send("\u{1B}")

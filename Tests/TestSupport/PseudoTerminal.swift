@@ -141,8 +141,17 @@ public final class PseudoTerminal {
     }
 
     /// Changes the terminal's size, as a window resized by the user: the kernel sends SIGWINCH to
-    /// the terminal's foreground process group.
-    public func resize(columns: UInt16, rows: UInt16) {
+    /// the terminal's foreground process group. Returns how many bytes of output were read just
+    /// before: what the program had written until then was shown at the old size (a terminal
+    /// renders output when written; a test reads it later, so it reads what is waiting first).
+    @discardableResult
+    public func resize(columns: UInt16, rows: UInt16) -> Int {
+        while readSome(waitingMilliseconds: 0) {}
+        defer { resizeTerminal(columns: columns, rows: rows) }
+        return output.count
+    }
+
+    private func resizeTerminal(columns: UInt16, rows: UInt16) {
         var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
     }

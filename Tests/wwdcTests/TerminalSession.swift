@@ -42,8 +42,7 @@ struct TerminalSession {
                     case let .wait(event): try Self.block(on: event)
                     case let .signal(number): kill(pty.pid, number)
                     case let .resize(columns, rows):
-                        resizedAt.append(pty.outputCount)
-                        pty.resize(columns: columns, rows: rows)
+                        resizedAt.append(pty.resize(columns: columns, rows: rows))
                     }
                 }
             } catch {
