@@ -4,8 +4,8 @@
 // columns are here too), so a new field is a property, an entry here and a migration.
 extension Session {
     static let fields = FieldTable<Session>([
-        .requiredText("id", \.id),
-        .requiredText("eventId", \.eventID, column: "event_id"),
+        .identifier("id", \.id),
+        .identifier("eventId", \.eventID, column: "event_id"),
         .requiredText("title", \.title, column: "title"),
         .integer("eventContentId", \.eventContentID, column: "event_content_id"),
         .integer("staticContentId", \.staticContentID, column: "static_content_id"),

@@ -37,7 +37,10 @@ enum CompleteIDsCommand {
             }
             return entries.map { describe ? $0.id + "\t" + BrowseSupport.cell($0.title) : $0.id }
         }) ?? []
-        context.output(lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n")
+        // One candidate a line (the store's text comes out on one line); none that a command line
+        // would take for an option.
+        let offered = lines.filter { !$0.hasPrefix("-") }
+        context.output(offered.isEmpty ? "" : offered.joined(separator: "\n") + "\n")
         return .success
     }
 
