@@ -196,17 +196,19 @@ extension FeedField {
         }
     }
 
-    static func number(_ key: String, _ path: WritableKeyPath<Model, Double?> & Sendable, column: String? = nil) -> FeedField {
+    /// A number in `range` (out of it, a value of the wrong kind).
+    static func number(_ key: String, _ path: WritableKeyPath<Model, Double?> & Sendable, in range: ClosedRange<Double> = FeedRange.number,
+                       column: String? = nil) -> FeedField {
         FeedField(key: key, columns: Self.column(column, path)) { scanner, model, problems in
-            apply(key, "a number", try scanner.readNumber(), &problems) { model[keyPath: path] = $0 }
+            apply(key, "a number", try scanner.readNumber(in: range), &problems) { model[keyPath: path] = $0 }
         }
     }
 
-    /// A number with a default (a chapter's start).
-    static func number(_ key: String, _ path: WritableKeyPath<Model, Double> & Sendable, required: Bool = false,
-                       column: String? = nil) -> FeedField {
+    /// A number in `range` with a default (a chapter's start).
+    static func number(_ key: String, _ path: WritableKeyPath<Model, Double> & Sendable, in range: ClosedRange<Double> = FeedRange.number,
+                       required: Bool = false, column: String? = nil) -> FeedField {
         FeedField(key: key, isRequired: required, columns: Self.column(column, path)) { scanner, model, problems in
-            apply(key, "a number", try scanner.readNumber(), &problems) { model[keyPath: path] = $0 }
+            apply(key, "a number", try scanner.readNumber(in: range), &problems) { model[keyPath: path] = $0 }
         }
     }
 
