@@ -167,4 +167,44 @@ struct FeedPolicyCommandTests {
         let onTheAir = try await sandbox.run(["session", "wwdc2026-101", "--json"], environment: ["WWDC_NOW": "2026-06-08T10:30:00-07:00"])
         #expect(!onTheAir.stdout.contains("impostor"), "\(onTheAir.stdout.prefix(300))")
     }
+
+    @Test("a lone surrogate (\\ud800) in a feed's text: that value is unusable, reported as what it is, and the rest lands")
+    func loneSurrogate() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let folder = try sandbox.copyOfFixtures()
+        let newsURL = folder.appendingPathComponent("news.json")
+        try FeedFiles.edit(newsURL) { root in
+            var items = root["items"] as? [[String: Any]] ?? []
+            items[0]["title"] = "@@title@@"
+            items[1]["body"] = "@@body@@"
+            root["items"] = items
+        }
+        let text = try String(contentsOf: newsURL, encoding: .utf8)
+            .replacingOccurrences(of: "@@title@@", with: #"half \ud800 a pair"#)
+            .replacingOccurrences(of: "@@body@@", with: #"low \udc00 half, then a whole pair \ud83d\ude00"#)
+        try text.write(to: newsURL, atomically: true, encoding: .utf8)
+        // A transcript file is read whole: one holding such text is refused, saying why.
+        let digestURL = folder.appendingPathComponent("transcripts/transcript-digest-eng.json")
+        try FeedFiles.edit(digestURL) { root in
+            var entry = root["wwdc2026-303"] as? [String: Any] ?? [:]
+            entry["transcript"] = [[0, "@@line@@"]] + (entry["transcript"] as? [Any] ?? [])
+            root["wwdc2026-303"] = entry
+        }
+        try String(contentsOf: digestURL, encoding: .utf8).replacingOccurrences(of: "@@line@@", with: #"half \ud800 a pair. "#)
+            .write(to: digestURL, atomically: true, encoding: .utf8)
+        let result = try await sandbox.run(["sync", "--source", folder.path, "--verbose"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stderr.contains("nested too deeply"), "\(result.stderr)")
+        #expect(result.stderr.contains("transcript-digest-eng.json: top level: text with a lone surrogate"), "\(result.stderr)")
+        #expect(!result.stderr.contains("not valid JSON"), "\(result.stderr)")
+        let lines = result.stderr.split(separator: "\n").filter { $0.contains("lone surrogate") && !$0.contains("transcript") }
+        #expect(lines.count == 2, "\(result.stderr)")
+        #expect(lines.contains { $0.hasPrefix("Skipped news.json: ") && $0.contains(": title: ") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("Ignored news.json: ") && $0.contains(": body: ") }, "\(lines)")
+        let news = try await sandbox.run(["news", "--json"])
+        #expect(news.status == 0)
+        #expect(!news.stdout.contains("half"), "the unusable value was kept: \(news.stdout.prefix(300))")
+        #expect(try sandbox.counts()["news"] == FixtureFacts.load().news - 1)
+    }
 }

@@ -106,6 +106,25 @@ public enum FeedDecoder {
         }
     }
 
+    /// Why a document another reader refused cannot be read: where it is not JSON, or, for JSON
+    /// whose text holds half of a UTF-16 pair, that.
+    static func unreadable(_ data: Data, feed: String) -> FeedError {
+        data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var scanner = JSONScanner.document(bytes)
+            do {
+                try scanner.skipValue()
+                try scanner.expectEnd()
+            } catch {
+                return malformedError(bytes, feed: feed, near: (error as? JSONScanner.Malformed)?.offset ?? 0)
+            }
+            guard scanner.loneSurrogates == 0 else {
+                return FeedError(kind: .invalidValue, feed: feed, path: "", detail: JSONScanner.loneSurrogateText + ": the file is refused")
+            }
+            return FeedError(kind: .malformedJSON, feed: feed, detail: "not JSON")
+        }
+    }
+
     /// The error for a document that is not JSON.
     static func malformedError(_ bytes: UnsafeBufferPointer<UInt8>, feed: String, near offset: Int) -> FeedError {
         if let problem = JSONSyntaxLocator.firstProblem(in: bytes) {

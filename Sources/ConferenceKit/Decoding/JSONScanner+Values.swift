@@ -14,7 +14,9 @@ extension JSONScanner {
     mutating func readText() throws -> LenientValue<String> {
         switch peekKind() {
         case .string?:
+            let halves = loneSurrogates
             let text = try readString()
+            if loneSurrogates != halves { return .mismatch(found: Self.loneSurrogateText) }
             return text.isEmpty ? .unknown : .value(text)
         case .number?:
             return .value(String(decoding: try readNumberBytes(), as: UTF8.self))
@@ -143,6 +145,9 @@ extension JSONScanner {
             return try mismatch()
         }
     }
+
+    /// What a string holding half of a UTF-16 pair is called in a report.
+    static let loneSurrogateText = "text with a lone surrogate (half of a UTF-16 pair, no character)"
 
     /// Skips a value of the wrong type and says what it was.
     mutating func mismatch<Value>() throws -> LenientValue<Value> {

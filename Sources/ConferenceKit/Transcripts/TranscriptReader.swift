@@ -143,7 +143,7 @@ public enum TranscriptReader {
         do {
             value = try JSONSerialization.jsonObject(with: data)
         } catch {
-            throw FeedError(kind: .malformedJSON, feed: feed, detail: "not JSON")
+            throw FeedDecoder.unreadable(data, feed: feed)
         }
         guard let object = value as? [String: Any] else {
             throw FeedError(kind: .wrongType, feed: feed, path: "", detail: "expected an object")
