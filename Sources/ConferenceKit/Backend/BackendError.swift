@@ -11,6 +11,8 @@ public enum BackendError: Error, Equatable, Sendable {
     case invalidSource(String)
     /// Plain http to a host other than this machine: refused, credentials and data would travel in clear.
     case insecureSource(URL)
+    /// An address the rule of ``WebAddress`` refuses for another reason (shown without a password).
+    case refusedAddress(String, WebAddress.Refusal)
     /// Nothing answers at the source (refused, unknown host, no route): found before any feed is asked for.
     case unreachable(source: String, reason: String)
     /// The server answered with an HTTP error; `retryAfter` is its advice, in seconds, when it gave one.
@@ -30,7 +32,9 @@ public enum BackendError: Error, Equatable, Sendable {
         case .invalidSource:
             "Give an http(s) URL or the path of a folder holding config.json (--source or WWDC_SOURCE)."
         case .insecureSource:
-            "Use https, or plain http only for this machine (localhost, 127.0.0.1, ::1)."
+            WebAddress.Refusal.plainHTTP(host: "").advice
+        case .refusedAddress(_, let refusal):
+            refusal.advice
         case .unreachable:
             "Check the network and the source URL; nothing was changed."
         case .httpStatus(_, let status, _, _) where status >= 500:
@@ -58,6 +62,8 @@ extension BackendError: LocalizedError, CustomStringConvertible {
             "\(text) is not a source: neither an http(s) URL nor a folder"
         case let .insecureSource(url):
             "refusing plain http to \(url.host ?? url.absoluteString): only https is allowed beyond this machine"
+        case let .refusedAddress(address, refusal):
+            "refusing \(address): \(refusal)"
         case let .unreachable(source, reason):
             "cannot reach \(source): \(reason)"
         case let .httpStatus(feed, status, url, _):
@@ -70,6 +76,17 @@ extension BackendError: LocalizedError, CustomStringConvertible {
             "\(feed): no such file \(path)"
         case let .transport(feed, detail):
             "\(feed): \(detail)"
+        }
+    }
+}
+
+extension BackendError {
+    /// The error for an address ``WebAddress`` refuses.
+    init(refusing url: URL, _ refusal: WebAddress.Refusal) {
+        switch refusal {
+        case .notWeb: self = .invalidSource(WebAddress.redacted(url.absoluteString))
+        case .plainHTTP: self = .insecureSource(url)
+        case .credentials, .mappedIPv4: self = .refusedAddress(WebAddress.redacted(url.absoluteString), refusal)
         }
     }
 }
@@ -87,7 +104,7 @@ extension BackendError: RetryAfterProviding {
         switch self {
         case .timedOut, .connectionLost, .transport: true
         case let .httpStatus(_, status, _, _): status == 429 || status == 408 || status >= 500
-        case .invalidSource, .insecureSource, .unreachable, .missingFile: false
+        case .invalidSource, .insecureSource, .refusedAddress, .unreachable, .missingFile: false
         }
     }
 }

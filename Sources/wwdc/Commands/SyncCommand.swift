@@ -124,10 +124,17 @@ enum SyncCommand {
         guard let text = arguments[source] ?? context.environment["WWDC_SOURCE"].flatMap({ $0.isEmpty ? nil : $0 }) else {
             return nil
         }
+        // Named as the user gave it; an address is shown without a password it may hold.
+        let name = arguments[source] != nil ? "'--source'" : "WWDC_SOURCE"
         do {
             return try ConferenceSource(argument: text, environment: context.environment)
+        } catch BackendError.refusedAddress(let address, .credentials) {
+            throw UsageError("Invalid value for \(name): \(address) with a user name and password in it", spec: spec,
+                             hint: WebAddress.Refusal.credentials.advice)
+        } catch BackendError.refusedAddress(let address, let refusal) {
+            throw UsageError("Invalid value '\(address)' for \(name): \(refusal)", spec: spec, hint: refusal.advice)
         } catch let error as BackendError {
-            throw UsageError("Invalid value '\(text)' for '--source': \(error.description)", spec: spec,
+            throw UsageError("Invalid value '\(WebAddress.redacted(text))' for \(name): \(error.description)", spec: spec,
                              hint: error.recoverySuggestion)
         }
     }
