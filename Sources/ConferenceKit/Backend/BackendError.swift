@@ -13,6 +13,9 @@ public enum BackendError: Error, Equatable, Sendable {
     case insecureSource(URL)
     /// An address the rule of ``WebAddress`` refuses for another reason (shown without a password).
     case refusedAddress(String, WebAddress.Refusal)
+    /// A folder source's config or manifest names a file outside the folder (`../x`, an absolute
+    /// path, a link leading out): refused, never read.
+    case outsideFolder(feed: String?, path: String, folder: String)
     /// Nothing answers at the source (refused, unknown host, no route): found before any feed is asked for.
     case unreachable(source: String, reason: String)
     /// The server answered with an HTTP error; `retryAfter` is its advice, in seconds, when it gave one.
@@ -35,6 +38,8 @@ public enum BackendError: Error, Equatable, Sendable {
             WebAddress.Refusal.plainHTTP(host: "").advice
         case .refusedAddress(_, let refusal):
             refusal.advice
+        case .outsideFolder:
+            "A folder source reads only the files inside its folder; copy the file into it, or name it by its place there."
         case .unreachable:
             "Check the network and the source URL; nothing was changed."
         case .httpStatus(_, let status, _, _) where status >= 500:
@@ -64,6 +69,8 @@ extension BackendError: LocalizedError, CustomStringConvertible {
             "refusing plain http to \(url.host ?? url.absoluteString): only https is allowed beyond this machine"
         case let .refusedAddress(address, refusal):
             "refusing \(address): \(refusal)"
+        case let .outsideFolder(feed, path, folder):
+            (feed.map { $0 + ": " } ?? "") + "refusing \(path): it is outside the source folder \(folder)"
         case let .unreachable(source, reason):
             "cannot reach \(source): \(reason)"
         case let .httpStatus(feed, status, url, _):
@@ -104,7 +111,7 @@ extension BackendError: RetryAfterProviding {
         switch self {
         case .timedOut, .connectionLost, .transport: true
         case let .httpStatus(_, status, _, _): status == 429 || status == 408 || status >= 500
-        case .invalidSource, .insecureSource, .refusedAddress, .unreachable, .missingFile: false
+        case .invalidSource, .insecureSource, .refusedAddress, .outsideFolder, .unreachable, .missingFile: false
         }
     }
 }

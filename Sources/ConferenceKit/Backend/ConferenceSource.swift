@@ -65,10 +65,33 @@ public enum ConferenceSource: Sendable, Equatable, CustomStringConvertible {
         if let refusal = WebAddress.refusal(for: url) { throw BackendError(refusing: url, refusal) }
     }
 
-    /// Checks a URL the config points at: the rule of ``WebAddress`` for a web address, and a folder
-    /// source may only point into itself.
-    public func validate(_ url: URL) throws {
+    /// Checks a URL the config or a manifest points at: the rule of ``WebAddress`` for a web address;
+    /// from a folder source, a file inside that folder too (symbolic links followed), never one
+    /// outside it. `feed` names the feed in the error, when there is one.
+    public func validate(_ url: URL, feed: String? = nil) throws {
         guard url.isFileURL else { return try Self.requireSecure(url) }
-        guard case .folder = self else { throw BackendError.invalidSource(WebAddress.redacted(url.absoluteString)) }
+        guard case .folder(let folder) = self else { throw BackendError.invalidSource(WebAddress.redacted(url.absoluteString)) }
+        guard Self.contains(folder, url) else {
+            throw BackendError.outsideFolder(feed: feed, path: url.path, folder: folder.path)
+        }
+    }
+
+    /// Whether `file` is inside `folder` once both are resolved (`..` and symbolic links).
+    static func contains(_ folder: URL, _ file: URL) -> Bool {
+        let root = resolvedPath(folder.path)
+        let target = resolvedPath(file.path)
+        guard !target.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }) else { return false }
+        return target.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+    }
+
+    /// The path with its symbolic links and `..` resolved as far as it exists; the missing rest as written.
+    static func resolvedPath(_ path: String) -> String {
+        if let real = realpath(path, nil) {
+            defer { free(real) }
+            return String(cString: real)
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        guard !parent.isEmpty, parent != path else { return path }
+        return (resolvedPath(parent) as NSString).appendingPathComponent((path as NSString).lastPathComponent)
     }
 }
