@@ -63,6 +63,9 @@ struct SyncFaultTests {
         #expect(result.status == 1)
         #expect(result.errorLines.count == 1, "\(result.stderr)")
         #expect(result.errorLines.first?.contains("cannot reach") == true, "\(result.stderr)")
+        // One failure said once: no line for each step that never ran because of it.
+        #expect(!result.stderr.contains("skipped"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count <= 3, "\(result.stderr)")
         #expect(try sandbox.dump() == before)
     }
 
