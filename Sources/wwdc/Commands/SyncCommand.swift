@@ -49,6 +49,7 @@ enum SyncCommand {
             throw UsageError("'--quiet' and '--verbose' cannot be combined", spec: spec)
         }
         let named = try explicitSource(arguments, context)
+        let timeout = try TimeLimit.seconds("WWDC_TIMEOUT", in: context.environment, default: 30)
         let path = try StoreLocation.resolve(explicitPath: arguments[SharedOptions.db], environment: context.environment)
         try StoreLocation.prepareFolder(for: path)
         let lock = SyncLock(databasePath: path)
@@ -66,7 +67,6 @@ enum SyncCommand {
         let source = try named ?? defaultSource(store)
 
         let progress = SyncProgressDisplay(owner: context.terminal, verbose: arguments[verbose], quiet: arguments[SharedOptions.quiet])
-        let timeout = context.environment["WWDC_TIMEOUT"].flatMap(Double.init) ?? 30
         var settings = SyncSettings(source: source, timeout: timeout,
                                     credentialStore: CredentialStore(environment: context.environment),
                                     interaction: TerminalInteraction(owner: context.terminal), language: language,
