@@ -156,11 +156,7 @@ struct CompletionInjectionTests {
     }
 
     static func script(_ shell: String, _ sandbox: Sandbox) async throws -> URL {
-        let result = try await sandbox.run(["completion", shell])
-        #expect(result.status == 0, "\(result.stderr)")
-        let url = sandbox.directory.path("wwdc.\(shell)")
-        try Data(result.stdout.utf8).write(to: url)
-        return url
+        try await CompletionTests.script(shell, BrowseSandbox(sandbox: sandbox))
     }
 
     @Test("bash: TAB on ids and names holding $(…), backticks, quotes, ';', spaces, backslashes and a line break inserts them quoted; nothing runs")
