@@ -106,8 +106,9 @@ public enum FeedDecoder {
         }
     }
 
-    /// Why a document another reader refused cannot be read: where it is not JSON, or, for JSON
-    /// whose text holds half of a UTF-16 pair, that.
+    /// Why a document another reader (JSONSerialization) refused cannot be read: where it is not
+    /// JSON, or which of its values that reader cannot hold (half of a UTF-16 pair, a number
+    /// beyond a double).
     static func unreadable(_ data: Data, feed: String) -> FeedError {
         data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
@@ -121,7 +122,8 @@ public enum FeedDecoder {
             guard scanner.loneSurrogates == 0 else {
                 return FeedError(kind: .invalidValue, feed: feed, path: "", detail: JSONScanner.loneSurrogateText + ": the file is refused")
             }
-            return FeedError(kind: .malformedJSON, feed: feed, detail: "not JSON")
+            // Valid JSON, of no depth the scanner refuses: what is left is a number no double holds.
+            return FeedError(kind: .invalidValue, feed: feed, path: "", detail: "a number beyond what a double holds (such as 1e999): the file is refused")
         }
     }
 
