@@ -148,13 +148,16 @@ open class AdvancedOperationQueue: OperationQueue, @unchecked Sendable {
     // MARK: - Finishing
 
     func operationDidFinish(_ operation: Operation, errors: [any Error]) {
+        // The group hears of a child (its errors kept, the children it adds then added) while the
+        // child is still in flight: the queue cannot look idle in between, and the group finish
+        // without them, when another child ends on another thread.
+        group?.childDidFinish(operation, errors: errors)
         let (delegate, becameIdle, onIdle, waiters) = books.withLock { books in
             books.inFlight.remove(operation)
             let idle = books.inFlight.isEmpty
             defer { if idle { books.idleWaiters = [] } }
             return (books.delegate, idle, books.onIdle, idle ? books.idleWaiters : [])
         }
-        group?.childDidFinish(operation, errors: errors)
         delegate?.operationQueue(self, didFinish: operation, errors: errors)
         if becameIdle {
             idle.broadcast()

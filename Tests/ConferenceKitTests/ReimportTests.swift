@@ -115,34 +115,29 @@ struct ReimportTests {
         #expect(try store.read { $0.totalChangesCount } - before == 5)
     }
 
-    @Test("a feed listing one identifier twice keeps its last occurrence")
+    @Test("a feed listing one identifier twice keeps its first occurrence and reports the later one, decoded whole or streamed")
     func duplicates() throws {
         let folder = try TemporaryFolder()
-        var feed = try FeedDecoder.contents(from: TestFeeds.contentsData(sessionCount: 5))
-        var duplicate = feed.sessions[1]
-        duplicate.title = "Second copy"
-        duplicate.keywords = ["dup"]
-        duplicate.media = nil
-        feed.sessions.append(duplicate)
+        var object = TestFeeds.contents(sessionCount: 5)
+        var contents = object["contents"] as! [[String: Any]]
+        var copy = contents[1]
+        let id = copy["id"] as! String
+        copy["title"] = "Second copy"
+        copy["keywords"] = ["dup"]
+        copy["media"] = nil
+        contents.append(copy)
+        object["contents"] = contents
+        let data = try TestFeeds.json(object)
+        let decoded = try FeedDecoder.contents(from: data)
+        #expect(decoded.sessions.count == 5)
+        #expect(decoded.issues == [FeedIssue(kind: .skipped, feed: "contents.json", item: id, field: "id",
+                                             reason: "the same id as contents[1], which is kept")])
         for streaming in [false, true] {
             let target = try folder.store("dup-\(streaming).sqlite")
-            if streaming {
-                var object = TestFeeds.contents(sessionCount: 5)
-                var contents = object["contents"] as! [[String: Any]]
-                var copy = contents[1]
-                copy["title"] = "Second copy"
-                copy["keywords"] = ["dup"]
-                copy["media"] = nil
-                contents.append(copy)
-                object["contents"] = contents
-                _ = try target.importContents(json: TestFeeds.json(object))
-            } else {
-                _ = try target.importContents(feed)
-            }
+            _ = streaming ? try target.importContents(json: data) : try target.importContents(decoded)
             #expect(try target.count("SELECT count(*) FROM sessions") == 5)
-            #expect(try target.read { try $0.fetchString("SELECT title FROM sessions WHERE id = ?", [duplicate.id]) } == "Second copy")
-            #expect(try target.read { try $0.fetchAll("SELECT keyword FROM session_keywords JOIN sessions USING (sid) WHERE id = ?", [duplicate.id]) { $0.string(at: 0) } } == ["dup"])
-            #expect(try target.read { try $0.fetchInt("SELECT count(*) FROM videos JOIN sessions USING (sid) WHERE id = ?", [duplicate.id]) } == 0)
+            #expect(try target.read { try $0.fetchString("SELECT title FROM sessions WHERE id = ?", [id]) } == contents[1]["title"] as? String)
+            #expect(try target.read { try $0.fetchAll("SELECT keyword FROM session_keywords JOIN sessions USING (sid) WHERE id = ?", [id]) { $0.string(at: 0) } } != ["dup"])
         }
     }
 }

@@ -26,6 +26,41 @@ struct GroupOperationTests {
         #expect(events.contains("child.end"))
     }
 
+    /// Adds `second` when `first` finishes, waits until `second` has finished, then adds `third`.
+    final class FollowingGroup: GroupOperation, @unchecked Sendable {
+        let recorder: Recorder
+        let secondDone = DispatchSemaphore(value: 0)
+
+        init(recorder: Recorder) {
+            self.recorder = recorder
+            super.init(operations: [recording("first", recorder)])
+        }
+
+        override func operationDidFinish(_ operation: Operation, withErrors errors: [any Error]) {
+            guard operation.name == "first" else { return }
+            let second = recording("second", recorder)
+            second.addObserver(BlockObserver(finish: { [secondDone] _, _ in secondDone.signal() }))
+            addOperation(second)
+            secondDone.wait()
+            addOperation(recording("third", recorder))
+        }
+    }
+
+    @Test("children a group adds as a child finishes run before the group finishes, however fast each ends")
+    func childrenAddedOnFinish() async {
+        let queue = AdvancedOperationQueue()
+        let recorder = Recorder()
+        let group = FollowingGroup(recorder: recorder)
+        group.addObserver(BlockObserver(finish: { _, _ in recorder.record("group.end") }))
+        queue.addOperation(group)
+        await queue.drain()
+        await group.innerQueue.drain()
+        // The finished child is still in flight while the group hears of it: the queue cannot look
+        // idle between it and the children it brings.
+        #expect(recorder.events.last == "group.end", "\(recorder.events)")
+        #expect(recorder.events.contains("third.end"), "\(recorder.events)")
+    }
+
     @Test("five failing children give the group five errors")
     func aggregatesErrors() async {
         let queue = AdvancedOperationQueue()

@@ -111,4 +111,100 @@ struct FeedPolicyCommandTests {
             #expect((document["bestStream"] as? String)?.contains("/live/") == live, "\(now)")
         }
     }
+
+    @Test("duplicate ids in one feed: the first is kept, each later one skipped and reported (summary, --verbose, --json)")
+    func duplicateIDs() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let folder = try sandbox.copyOfFixtures()
+        try FeedFiles.edit(folder.appendingPathComponent("contents.json")) { root in
+            var items = root["contents"] as? [[String: Any]] ?? []
+            var impostor = try #require(items.first { $0["id"] as? String == "wwdc2026-101" })
+            impostor["title"] = "An impostor keynote"
+            items.append(impostor)
+            root["contents"] = items
+            var events = root["events"] as? [[String: Any]] ?? []
+            var event = events[1]
+            event["name"] = "An impostor event"
+            events.append(event)
+            root["events"] = events
+        }
+        let newsURL = folder.appendingPathComponent("news.json")
+        let news = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: newsURL)) as? [String: Any])
+        let first = try #require((news["items"] as? [[String: Any]])?.first)
+        let firstID = try #require(first["id"] as? String)
+        try FeedFiles.edit(newsURL) { root in
+            var items = root["items"] as? [[String: Any]] ?? []
+            items.append(["id": firstID, "title": "An impostor news item"])
+            root["items"] = items
+        }
+        // Two streams under one key: JSON allows it, and a writer can only make it by hand.
+        let liveURL = folder.appendingPathComponent("videos_live.json")
+        let live = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: liveURL)) as? [String: Any])
+        let streams = try #require(live["live_sessions"] as? [String: Any])
+        let members = try streams.sorted { $0.key < $1.key }.map { key, value in
+            "\"\(key)\": " + String(decoding: try JSONSerialization.data(withJSONObject: value), as: UTF8.self)
+        }
+        try (#"{"live_sessions": {"# + members.joined(separator: ", ") + #", "101": {"iosUrl": "https://example.com/impostor.m3u8"}}}"#)
+            .write(to: liveURL, atomically: true, encoding: .utf8)
+
+        let result = try await sandbox.run(["sync", "--source", folder.path, "--verbose", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let summaryLine = result.stderr.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(summaryLine.contains("4 items skipped (contents.json 2, news.json 1, videos_live.json 1)"), "\(summaryLine)")
+        #expect(result.stderr.contains("Skipped contents.json: wwdc2026-101: id: the same id as contents[0], which is kept"), "\(result.stderr)")
+        #expect(result.stderr.contains("Skipped contents.json: wwdc2026: id: the same id as events[1], which is kept"), "\(result.stderr)")
+        #expect(result.stderr.contains("Skipped news.json: \(firstID): id: the same id as items[0], which is kept"), "\(result.stderr)")
+        #expect(result.stderr.contains("Skipped videos_live.json: 101: id: the same id as live_sessions.101, which is kept"), "\(result.stderr)")
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let skipped = summary["skipped"] as? [[String: Any]] ?? []
+        #expect(skipped.filter { ($0["reason"] as? String)?.hasPrefix("the same id as") == true }.count == 4, "\(skipped)")
+        // The first of each is what the store holds.
+        let session = try await sandbox.run(["session", "wwdc2026-101"])
+        #expect(session.stdout.hasPrefix("Keynote\n"), "\(session.stdout.prefix(100))")
+        #expect(!(try await sandbox.run(["news"])).stdout.contains("impostor"))
+        #expect(!(try await sandbox.run(["schedule", "--event", "all"])).stdout.contains("impostor"))
+        let onTheAir = try await sandbox.run(["session", "wwdc2026-101", "--json"], environment: ["WWDC_NOW": "2026-06-08T10:30:00-07:00"])
+        #expect(!onTheAir.stdout.contains("impostor"), "\(onTheAir.stdout.prefix(300))")
+    }
+
+    @Test("a lone surrogate (\\ud800) in a feed's text: that value is unusable, reported as what it is, and the rest lands")
+    func loneSurrogate() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let folder = try sandbox.copyOfFixtures()
+        let newsURL = folder.appendingPathComponent("news.json")
+        try FeedFiles.edit(newsURL) { root in
+            var items = root["items"] as? [[String: Any]] ?? []
+            items[0]["title"] = "@@title@@"
+            items[1]["body"] = "@@body@@"
+            root["items"] = items
+        }
+        let text = try String(contentsOf: newsURL, encoding: .utf8)
+            .replacingOccurrences(of: "@@title@@", with: #"half \ud800 a pair"#)
+            .replacingOccurrences(of: "@@body@@", with: #"low \udc00 half, then a whole pair \ud83d\ude00"#)
+        try text.write(to: newsURL, atomically: true, encoding: .utf8)
+        // A transcript file is read whole: one holding such text is refused, saying why.
+        let digestURL = folder.appendingPathComponent("transcripts/transcript-digest-eng.json")
+        try FeedFiles.edit(digestURL) { root in
+            var entry = root["wwdc2026-303"] as? [String: Any] ?? [:]
+            entry["transcript"] = [[0, "@@line@@"]] + (entry["transcript"] as? [Any] ?? [])
+            root["wwdc2026-303"] = entry
+        }
+        try String(contentsOf: digestURL, encoding: .utf8).replacingOccurrences(of: "@@line@@", with: #"half \ud800 a pair. "#)
+            .write(to: digestURL, atomically: true, encoding: .utf8)
+        let result = try await sandbox.run(["sync", "--source", folder.path, "--verbose"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stderr.contains("nested too deeply"), "\(result.stderr)")
+        #expect(result.stderr.contains("transcript-digest-eng.json: top level: text with a lone surrogate"), "\(result.stderr)")
+        #expect(!result.stderr.contains("not valid JSON"), "\(result.stderr)")
+        let lines = result.stderr.split(separator: "\n").filter { $0.contains("lone surrogate") && !$0.contains("transcript") }
+        #expect(lines.count == 2, "\(result.stderr)")
+        #expect(lines.contains { $0.hasPrefix("Skipped news.json: ") && $0.contains(": title: ") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("Ignored news.json: ") && $0.contains(": body: ") }, "\(lines)")
+        let news = try await sandbox.run(["news", "--json"])
+        #expect(news.status == 0)
+        #expect(!news.stdout.contains("half"), "the unusable value was kept: \(news.stdout.prefix(300))")
+        #expect(try sandbox.counts()["news"] == FixtureFacts.load().news - 1)
+    }
 }

@@ -43,4 +43,34 @@ struct HyperlinkTests {
         let piped = try await store.run(["news"])
         #expect(!piped.stdout.contains("\u{1B}"))
     }
+
+    @Test("only https, and http to this machine, become links: javascript:, file:, --script=… and http elsewhere stay text")
+    func schemes() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let feeds = try sandbox.copyOfFixtures()
+        let refused = ["javascript:alert(document.cookie)", "file:///etc/passwd", "--script=/tmp/x.lua", "http://example.com/101.pdf",
+                       "ftp://example.com/101.mp4", "https://ada:secret@example.com/101_sd.mp4"]
+        let linked = ["https://example.com/101_hd.mp4", "http://127.0.0.1:8080/101.m3u8"]
+        try FeedFiles.editItem("wwdc2026-101", in: feeds) { item in
+            item["webPermalink"] = refused[0]
+            item["media"] = ["hls": linked[1], "downloadHD": linked[0], "downloadSD": refused[5], "slides": refused[1],
+                             "subtitles": refused[2], "tvOShls": refused[3], "downloadHLS": refused[4], "duration": 600]
+        }
+        #expect(try await sandbox.run(["sync", "--source", feeds.path]).status == 0)
+        let store = BrowseSandbox(sandbox: sandbox)
+        let terminal = try await store.onTerminal(["session", "101", "--no-pager"], columns: 200)
+        #expect(terminal.exit == .exited(0))
+        let screen = terminal.screen
+        for address in refused {
+            #expect(!screen.contains("\u{1B}]8;;\(address)"), "\(address) is a link")
+            #expect(screen.contains(address), "\(address) is not shown: \(screen)")
+        }
+        for address in linked {
+            #expect(screen.contains("\u{1B}]8;;\(address)\u{1B}\\\(address)\u{1B}]8;;\u{1B}\\"), "\(address) is not a link: \(screen)")
+        }
+        // No link at all but to https (without a password) or this machine.
+        let targets = screen.matches(of: #/\u{1B}\]8;;([\x21-\x7E]+)\u{1B}\\/#).map { String($0.output.1) }
+        #expect(!targets.isEmpty && targets.allSatisfy { $0.hasPrefix("https://") && !$0.contains("@") || $0 == linked[1] }, "\(Set(targets))")
+    }
 }

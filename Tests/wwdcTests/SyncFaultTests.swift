@@ -63,7 +63,34 @@ struct SyncFaultTests {
         #expect(result.status == 1)
         #expect(result.errorLines.count == 1, "\(result.stderr)")
         #expect(result.errorLines.first?.contains("cannot reach") == true, "\(result.stderr)")
+        // One failure said once: no line for each step that never ran because of it.
+        #expect(!result.stderr.contains("skipped"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count <= 3, "\(result.stderr)")
         #expect(try sandbox.dump() == before)
+    }
+
+    @Test("WWDC_TIMEOUT that is not seconds from 0.1 to 86400 is an error naming it, for sync and the account commands alike")
+    func timeoutSetting() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let server = try await ReferenceServer.start()
+        defer { server.stop() }
+        let source = server.baseURL.absoluteString
+        let first = try await sandbox.run(["sync", "--source", source])
+        #expect(first.status == 0, "\(first.stderr)")
+        for value in ["-1", "abc", "inf", "nan", "0", "", "1e400", "86401"] {
+            for arguments in [["sync", "--source", source], ["login", "--username", "ada", "--password-stdin"]] {
+                let result = try await sandbox.run(arguments, environment: ["WWDC_TIMEOUT": value], stdin: "lovelace-1843\n")
+                #expect(result.status == 1, "WWDC_TIMEOUT=\(value) \(arguments[0]): \(result.stderr)")
+                #expect(result.errorLines == ["Error: WWDC_TIMEOUT is '\(value)', not a number of seconds from 0.1 to 86400"],
+                        "WWDC_TIMEOUT=\(value) \(arguments[0]): \(result.stderr)")
+                #expect(result.stderr.contains("Hint: Set it to seconds"), "\(result.stderr)")
+                #expect(!result.stderr.contains("timed out"), "\(result.stderr)")
+            }
+        }
+        // A fraction is fine; long enough that a loaded machine does not time out.
+        let fine = try await sandbox.run(["sync", "--source", source], environment: ["WWDC_TIMEOUT": "120.5"])
+        #expect(fine.status == 0, "\(fine.stderr)")
     }
 
     /// Fills the store from an older edition of the feeds (fewer news, a changed title), so that a sync

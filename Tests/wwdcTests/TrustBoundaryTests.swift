@@ -80,6 +80,73 @@ struct TrustBoundaryTests {
         #expect(accountRequests.isEmpty, "\(accountRequests)")
     }
 
+    @Test("a password in the source URL is refused from --source, WWDC_SOURCE, the config file and WWDC_APPLE_SOURCE, said how to log in, and printed nowhere")
+    func passwordInSource() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let source = "http://ada:\(Self.password)@127.0.0.1:9/feeds/"
+        let configFile = ConfigurationTests.file(sandbox)
+        try FileManager.default.createDirectory(at: configFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try "source = \(source)\n".write(to: configFile, atomically: true, encoding: .utf8)
+        let routes: [(String, [String], [String: String])] = [
+            ("--source", ["sync", "--source", source, "--json"], [:]),
+            ("WWDC_SOURCE", ["sync", "--json"], ["WWDC_SOURCE": source]),
+            ("the config file", ["sync", "--verbose"], [:]),
+            ("WWDC_APPLE_SOURCE", ["sync", "--source", "apple"], ["WWDC_APPLE_SOURCE": "https://ada:\(Self.password)@example.com/"]),
+        ]
+        for (route, arguments, environment) in routes {
+            let result = try await sandbox.run(arguments, environment: environment)
+            #expect(result.status == 64, "\(route): \(result.stderr)")
+            #expect(result.errorLines.count == 1, "\(route): \(result.stderr)")
+            #expect(result.errorLines.first?.contains("user name and password") == true, "\(route): \(result.stderr)")
+            #expect(result.stderr.contains("wwdc login"), "\(route): \(result.stderr)")
+            #expect(!result.stderr.contains(Self.password) && !result.stdout.contains(Self.password), "\(route) printed the password: \(result.stderr)")
+            if route == "--source" || route == "the config file" {
+                #expect(result.errorLines.first?.contains("127.0.0.1:9") == true, "\(route): \(result.stderr)")
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: sandbox.database.path), "a refused source created the store")
+    }
+
+    @Test("a store whose recorded source holds a password (an older wwdc): the next sync goes there without it, and prints and keeps it nowhere")
+    func passwordInRecordedSource() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let server = try await ReferenceServer.start()
+        defer { server.stop() }
+        let first = try await sandbox.run(["sync", "--source", server.baseURL.absoluteString])
+        #expect(first.status == 0, "\(first.stderr)")
+        let planted = "http://ada:\(Self.password)@127.0.0.1:\(server.port)/config.json"
+        try ConferenceStore(path: sandbox.database.path).write { db in
+            try db.execute("UPDATE sync_metadata SET url = ? WHERE feed = 'config'", [planted])
+        }
+        let again = try await sandbox.run(["sync", "--json"])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(!again.stderr.contains(Self.password) && !again.stdout.contains(Self.password), "\(again.stderr)\n\(again.stdout)")
+        #expect(try SyncSteps(again.stdout).source == "http://127.0.0.1:\(server.port)/", "\(again.stdout.prefix(300))")
+        #expect(!(try sandbox.dump()).contains(Self.password), "the store keeps the password")
+    }
+
+    @Test("an IPv4 address written as IPv6 ([::ffff:127.0.0.1]): the error says so and how to write it, before a store exists")
+    func mappedAddress() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let server = try await ReferenceServer.start()
+        defer { server.stop() }
+        for host in ["[::ffff:127.0.0.1]", "[::ffff:7f00:1]", "[0:0:0:0:0:ffff:10.1.2.3]"] {
+            let result = try await sandbox.run(["sync", "--source", "http://\(host):\(server.port)/"])
+            #expect(result.status == 64, "\(host): \(result.stderr)")
+            #expect(result.errorLines.count == 1, "\(host): \(result.stderr)")
+            let line = result.errorLines.first ?? ""
+            #expect(line.contains("IPv6 form"), "\(host): \(line)")
+            #expect(result.stderr.contains(host.hasSuffix("10.1.2.3]") ? "Write the address as 10.1.2.3" : "Write the address as 127.0.0.1"),
+                    "\(host): \(result.stderr)")
+            #expect(!result.stderr.contains("NSURLErrorDomain") && !result.stderr.contains("connection lost"), "\(host): \(result.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: sandbox.database.path))
+        #expect(try await server.requests().isEmpty)
+    }
+
     // MARK: 2. Switching source
 
     @Test("after sync --source A then --source B (config 304), the store records B: login and a plain sync go to B")
@@ -150,6 +217,41 @@ struct TrustBoundaryTests {
         let printed = try await sandbox.run(["watch", "302", "--print-url"], environment: environment)
         #expect(printed.status == 1, "\(printed.stderr)")
         #expect(printed.stdout.isEmpty, "\(printed.stdout)")
+    }
+
+    @Test("watch and watch --print-url follow download's rule: plain http only from this machine", arguments: [
+        ("http://example.com/videos/302/hls.m3u8", false), ("http://ada:secret@example.com/302.m3u8", false),
+        ("https://ada:secret@example.com/302.m3u8", false), ("http://127.0.0.1:9/videos/302/hls.m3u8", true),
+    ])
+    func watchFollowsDownloadRule(stream: String, plays: Bool) async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let feeds = try sandbox.copyOfFixtures()
+        try FeedFiles.editItem("wwdc2026-302", in: feeds) { item in
+            item["media"] = ["hls": stream, "downloadHD": stream, "downloadSD": stream, "duration": 600]
+        }
+        let sync = try await sandbox.run(["sync", "--source", feeds.path])
+        #expect(sync.status == 0, "\(sync.stderr)")
+        let player = try RecordingPlayer(script: sandbox.directory.path("player.sh"), log: sandbox.directory.path("player.log"))
+        let environment = ["WWDC_PLAYER": player.script.path, "WWDC_NOW": BrowseSandbox.now]
+
+        let watch = try await sandbox.run(["watch", "302"], environment: environment)
+        let printed = try await sandbox.run(["watch", "302", "--print-url"], environment: environment)
+        let download = try await sandbox.run(["download", "302", "--dir", sandbox.directory.path("videos").path], environment: environment)
+        if plays {
+            #expect(watch.status == 0, "\(watch.stderr)")
+            #expect(player.arguments == [stream])
+            #expect(printed.status == 0 && printed.stdout == stream + "\n", "\(printed.stderr)")
+        } else {
+            for (label, result) in [("watch", watch), ("watch --print-url", printed), ("download", download)] {
+                #expect(result.status == 1, "\(label) \(stream): \(result.stderr)")
+                #expect(result.errorLines.count == 1, "\(label) \(stream): \(result.stderr)")
+                #expect(!result.stderr.contains("secret"), "\(label) printed the password: \(result.stderr)")
+                #expect(result.stderr.contains("plain http only from this machine"), "\(label): \(result.stderr)")
+            }
+            #expect(player.arguments == nil, "the player ran with \(player.arguments ?? [])")
+            #expect(printed.stdout.isEmpty, "\(printed.stdout)")
+        }
     }
 
     @Test("WWDC_PLAYER is split into words without a shell; mpv gets -- before the URL")

@@ -11,6 +11,11 @@ public enum BackendError: Error, Equatable, Sendable {
     case invalidSource(String)
     /// Plain http to a host other than this machine: refused, credentials and data would travel in clear.
     case insecureSource(URL)
+    /// An address the rule of ``WebAddress`` refuses for another reason (shown without a password).
+    case refusedAddress(String, WebAddress.Refusal)
+    /// A folder source's config or manifest names a file outside the folder (`../x`, an absolute
+    /// path, a link leading out): refused, never read.
+    case outsideFolder(feed: String?, path: String, folder: String)
     /// Nothing answers at the source (refused, unknown host, no route): found before any feed is asked for.
     case unreachable(source: String, reason: String)
     /// The server answered with an HTTP error; `retryAfter` is its advice, in seconds, when it gave one.
@@ -30,7 +35,11 @@ public enum BackendError: Error, Equatable, Sendable {
         case .invalidSource:
             "Give an http(s) URL or the path of a folder holding config.json (--source or WWDC_SOURCE)."
         case .insecureSource:
-            "Use https, or plain http only for this machine (localhost, 127.0.0.1, ::1)."
+            WebAddress.Refusal.plainHTTP(host: "").advice
+        case .refusedAddress(_, let refusal):
+            refusal.advice
+        case .outsideFolder:
+            "A folder source reads only the files inside its folder; copy the file into it, or name it by its place there."
         case .unreachable:
             "Check the network and the source URL; nothing was changed."
         case .httpStatus(_, let status, _, _) where status >= 500:
@@ -58,6 +67,10 @@ extension BackendError: LocalizedError, CustomStringConvertible {
             "\(text) is not a source: neither an http(s) URL nor a folder"
         case let .insecureSource(url):
             "refusing plain http to \(url.host ?? url.absoluteString): only https is allowed beyond this machine"
+        case let .refusedAddress(address, refusal):
+            "refusing \(address): \(refusal)"
+        case let .outsideFolder(feed, path, folder):
+            (feed.map { $0 + ": " } ?? "") + "refusing \(path): it is outside the source folder \(folder)"
         case let .unreachable(source, reason):
             "cannot reach \(source): \(reason)"
         case let .httpStatus(feed, status, url, _):
@@ -70,6 +83,17 @@ extension BackendError: LocalizedError, CustomStringConvertible {
             "\(feed): no such file \(path)"
         case let .transport(feed, detail):
             "\(feed): \(detail)"
+        }
+    }
+}
+
+extension BackendError {
+    /// The error for an address ``WebAddress`` refuses.
+    init(refusing url: URL, _ refusal: WebAddress.Refusal) {
+        switch refusal {
+        case .notWeb: self = .invalidSource(WebAddress.redacted(url.absoluteString))
+        case .plainHTTP: self = .insecureSource(url)
+        case .credentials, .mappedIPv4: self = .refusedAddress(WebAddress.redacted(url.absoluteString), refusal)
         }
     }
 }
@@ -87,7 +111,7 @@ extension BackendError: RetryAfterProviding {
         switch self {
         case .timedOut, .connectionLost, .transport: true
         case let .httpStatus(_, status, _, _): status == 429 || status == 408 || status >= 500
-        case .invalidSource, .insecureSource, .unreachable, .missingFile: false
+        case .invalidSource, .insecureSource, .refusedAddress, .outsideFolder, .unreachable, .missingFile: false
         }
     }
 }

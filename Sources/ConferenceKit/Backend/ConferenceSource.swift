@@ -23,20 +23,20 @@ public enum ConferenceSource: Sendable, Equatable, CustomStringConvertible {
     /// Reads `--source` / `WWDC_SOURCE`: a named source (`apple`), an http(s) URL, or the path of a folder.
     ///
     /// - Throws: `BackendError.insecureSource` for plain http beyond this machine,
+    ///   `BackendError.refusedAddress` for another address ``WebAddress`` refuses (a password in it),
     ///   `BackendError.invalidSource` for anything else that is not a URL nor a folder.
     public init(argument: String, environment: [String: String] = [:],
                 relativeTo directory: String = FileManager.default.currentDirectoryPath) throws {
         let argument = Self.named(argument, environment: environment) ?? argument
         if let url = URL(string: argument), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" {
-            guard url.host != nil else { throw BackendError.invalidSource(argument) }
-            if scheme == "http", !Self.isLoopback(url) { throw BackendError.insecureSource(url) }
+            if let refusal = WebAddress.refusal(for: url) { throw BackendError(refusing: url, refusal) }
             self = .server(url.absoluteString.hasSuffix("/") ? url : url.appendingPathComponent(""))
             return
         }
         let path = argument.hasPrefix("/") ? argument : (directory as NSString).appendingPathComponent(argument)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw BackendError.invalidSource(argument)
+            throw BackendError.invalidSource(WebAddress.redacted(argument))
         }
         self = .folder(URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL)
     }
@@ -59,44 +59,39 @@ public enum ConferenceSource: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// Whether `url` names this machine: `localhost`, or a loopback address written as one
-    /// (127.0.0.0/8, `::1`). A name is not an address: `127.example.com` is not this machine.
-    public static func isLoopback(_ url: URL) -> Bool {
-        guard var host = url.host?.lowercased() else { return false }
-        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-        if host == "localhost" { return true }
-        var v4 = in_addr()
-        if inet_pton(AF_INET, host, &v4) == 1 { return UInt32(bigEndian: v4.s_addr) >> 24 == 127 }
-        var v6 = in6_addr()
-        guard inet_pton(AF_INET6, host, &v6) == 1 else { return false }
-        let bytes = withUnsafeBytes(of: &v6) { Array($0) }
-        // ::1, or an IPv4 loopback address mapped into IPv6 (::ffff:127.x.y.z).
-        return bytes[0..<15].allSatisfy { $0 == 0 } && bytes[15] == 1
-            || bytes[0..<10].allSatisfy { $0 == 0 } && bytes[10] == 0xFF && bytes[11] == 0xFF && bytes[12] == 127
-    }
-
-    /// Refuses anything but https, or http to this machine (an account service, say).
+    /// Refuses an address ``WebAddress`` refuses (an account service, a redirect, a video), as a
+    /// ``BackendError``.
     public static func requireSecure(_ url: URL) throws {
-        switch url.scheme?.lowercased() {
-        case "https": return
-        case "http" where isLoopback(url): return
-        case "http": throw BackendError.insecureSource(url)
-        default: throw BackendError.invalidSource(url.absoluteString)
+        if let refusal = WebAddress.refusal(for: url) { throw BackendError(refusing: url, refusal) }
+    }
+
+    /// Checks a URL the config or a manifest points at: the rule of ``WebAddress`` for a web address;
+    /// from a folder source, a file inside that folder too (symbolic links followed), never one
+    /// outside it. `feed` names the feed in the error, when there is one.
+    public func validate(_ url: URL, feed: String? = nil) throws {
+        guard url.isFileURL else { return try Self.requireSecure(url) }
+        guard case .folder(let folder) = self else { throw BackendError.invalidSource(WebAddress.redacted(url.absoluteString)) }
+        guard Self.contains(folder, url) else {
+            throw BackendError.outsideFolder(feed: feed, path: url.path, folder: folder.path)
         }
     }
 
-    /// Checks a URL the config points at: same rules as for the source (https, or http on loopback),
-    /// and a folder source may only point into itself or at servers.
-    public func validate(_ url: URL) throws {
-        switch url.scheme?.lowercased() {
-        case "https":
-            return
-        case "http":
-            if !Self.isLoopback(url) { throw BackendError.insecureSource(url) }
-        case "file":
-            guard case .folder = self else { throw BackendError.invalidSource(url.absoluteString) }
-        default:
-            throw BackendError.invalidSource(url.absoluteString)
+    /// Whether `file` is inside `folder` once both are resolved (`..` and symbolic links).
+    static func contains(_ folder: URL, _ file: URL) -> Bool {
+        let root = resolvedPath(folder.path)
+        let target = resolvedPath(file.path)
+        guard !target.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }) else { return false }
+        return target.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+    }
+
+    /// The path with its symbolic links and `..` resolved as far as it exists; the missing rest as written.
+    static func resolvedPath(_ path: String) -> String {
+        if let real = realpath(path, nil) {
+            defer { free(real) }
+            return String(cString: real)
         }
+        let parent = (path as NSString).deletingLastPathComponent
+        guard !parent.isEmpty, parent != path else { return path }
+        return (resolvedPath(parent) as NSString).appendingPathComponent((path as NSString).lastPathComponent)
     }
 }

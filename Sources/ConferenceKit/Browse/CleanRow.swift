@@ -2,7 +2,9 @@ import PlainText
 
 /// A row of a read query as it leaves ConferenceKit: its text comes out through the sanitiser only
 /// (control and escape sequences, bidirectional overrides and invisible characters removed), so no
-/// caller can print what a feed or a server wrote without it. The read models are built from these.
+/// caller can print what a feed or a server wrote without it, and its numbers finite (an infinity
+/// a store from before the feeds' ranges may hold is the largest finite number, which JSON can
+/// write). The read models are built from these.
 struct CleanRow {
     private let row: Statement
 
@@ -33,8 +35,12 @@ struct CleanRow {
     func int(_ index: Int32) -> Int { row.int(at: index) }
     func int64(_ index: Int32) -> Int64 { row.int64(at: index) }
     func optionalInt(_ index: Int32) -> Int? { row.optionalInt(at: index) }
-    func double(_ index: Int32) -> Double { row.double(at: index) }
-    func optionalDouble(_ index: Int32) -> Double? { row.optionalDouble(at: index) }
+    func double(_ index: Int32) -> Double { Self.finite(row.double(at: index)) }
+    func optionalDouble(_ index: Int32) -> Double? { row.optionalDouble(at: index).map(Self.finite) }
+
+    private static func finite(_ value: Double) -> Double {
+        value.isFinite || value.isNaN ? value : value.sign == .minus ? -.greatestFiniteMagnitude : .greatestFiniteMagnitude
+    }
     func bool(_ index: Int32) -> Bool { row.int(at: index) != 0 }
 }
 

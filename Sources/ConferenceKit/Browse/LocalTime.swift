@@ -1,3 +1,5 @@
+import PlainText
+
 /// A wall-clock time: an instant seen at one UTC offset.
 public struct LocalTime: Hashable, Sendable {
     public let secondsSince1970: Double
@@ -7,10 +9,14 @@ public struct LocalTime: Hashable, Sendable {
     /// Seconds since local midnight.
     public let secondOfDay: Int
 
+    /// A moment outside the years 1 to 9999 (from a store filled before feeds were range-checked)
+    /// is taken as the nearest one inside.
     public init(secondsSince1970: Double, utcOffset: Int) {
+        let secondsSince1970 = FeedRange.clamped(secondsSince1970, to: FeedRange.dateSeconds)
+        let utcOffset = Swift.min(Swift.max(utcOffset, -86_400), 86_400)
         self.secondsSince1970 = secondsSince1970
         self.utcOffset = utcOffset
-        let local = Int((secondsSince1970 + Double(utcOffset)).rounded(.down))
+        let local = Int(saturating: secondsSince1970 + Double(utcOffset), rounding: .down)
         let days = local >= 0 ? local / 86_400 : -((-local + 86_399) / 86_400)
         date = LocalDate(daysSince1970: days)
         secondOfDay = local - days * 86_400
@@ -29,6 +35,7 @@ public struct LocalTime: Hashable, Sendable {
 
     /// `UTC−07:00`, `UTC+05:30`, `UTC`.
     public static func offsetText(_ offset: Int) -> String {
+        let offset = Swift.min(Swift.max(offset, -86_400), 86_400)
         if offset == 0 { return "UTC" }
         let magnitude = abs(offset)
         return "UTC" + (offset < 0 ? "−" : "+") + pad(magnitude / 3600, 2) + ":" + pad(magnitude / 60 % 60, 2)

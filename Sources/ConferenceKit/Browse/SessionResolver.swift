@@ -48,7 +48,9 @@ public enum SessionResolver {
     /// What `text` may have meant: the closest session id when it is close enough to be a typo,
     /// else up to three sessions whose titles match it as a search (the current event's first).
     static func suggestions(for text: String, in db: Database) throws -> [SessionSuggestion] {
-        let ids = try db.readAll("SELECT id FROM sessions") { $0.text(0) }
+        // Never an id that a command line would take for an option (a store synced before such
+        // ids were refused may hold one).
+        let ids = try db.readAll("SELECT id FROM sessions") { $0.text(0) }.filter { !$0.hasPrefix("-") }
         var best: (id: String, distance: Int)?
         for id in ids {
             let distance = editDistance(id.lowercased(), text.lowercased(), limit: 3)
@@ -66,7 +68,8 @@ public enum SessionResolver {
         for search in [text, prefixes].compactMap({ $0 }) where SearchText.matchExpression(for: search) != nil {
             for scope in scopes {
                 let hits = try db.schedule(ScheduleQuery(eventIDs: scope, search: search, limit: 3))
-                if !hits.isEmpty { return hits.map { SessionSuggestion(id: $0.sessionID, title: $0.title) } }
+                let offered = hits.filter { !$0.sessionID.hasPrefix("-") }
+                if !offered.isEmpty { return offered.map { SessionSuggestion(id: $0.sessionID, title: $0.title) } }
             }
         }
         return []

@@ -1,3 +1,4 @@
+import PlainText
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -56,7 +57,7 @@ public enum TimeZoneChoice: Sendable, Equatable {
     /// The machine zone's offset and abbreviation at an instant, from `localtime_r` (which reads `TZ`).
     static func localZone(at seconds: Double) -> (offset: Int, abbreviation: String) {
         prepareLocalZone
-        var time = time_t(seconds.rounded(.down))
+        var time = time_t(Int(saturating: FeedRange.clamped(seconds, to: FeedRange.dateSeconds), rounding: .down))
         var parts = tm()
         guard localtime_r(&time, &parts) != nil else { return (0, "UTC") }
         let abbreviation = parts.tm_zone.map { String(cString: $0) } ?? ""

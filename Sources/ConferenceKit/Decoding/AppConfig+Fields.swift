@@ -6,8 +6,10 @@ extension AppConfig {
             let version: AppVersion?
             switch scanner.peekKind() {
             case .number?:
-                // A number like 5.1 means version 5.1, and 3 means 3.
-                version = AppVersion(String(decoding: try scanner.readNumberBytes(), as: UTF8.self))
+                // A number like 5.1 means version 5.1, and 3 means 3 (1e19 means none).
+                let text = String(decoding: try scanner.readNumberBytes(), as: UTF8.self)
+                version = AppVersion(text)
+                if version == nil { problems.record("minimumSupportedAppVersion", "\(text.prefix(32)) is not a version like 1.2.3") }
             case .string?:
                 let text = try scanner.readString()
                 version = text.isEmpty ? nil : AppVersion(text)

@@ -42,6 +42,7 @@ struct ArticlesReader {
             }
         }
         var articles: [Article] = []
+        var seen: [String: String] = [:]
         try scanner.readObject { scanner, key in
             let key = String(decoding: key, as: UTF8.self)
             var problems = FieldProblems()
@@ -49,7 +50,7 @@ struct ArticlesReader {
                 try Article.fields.readItem(&scanner, empty: Article(id: key), problems: &$0)
             }
             reader.report(item: key, problems: problems, failure: failure)
-            if failure == nil { articles.append(article) }
+            if failure == nil, reader.admit(key, at: "\(path).\(key)", seen: &seen) { articles.append(article) }
         }
         return articles
     }

@@ -3,7 +3,7 @@
 
 extension Event {
     static let fields = FieldTable<Event>([
-        .requiredText("id", \.id),
+        .identifier("id", \.id),
         .text("name", \.name, column: "name"),
         .date("startTime", \.startTime, column: "start_time"),
         .date("endTime", \.endTime, column: "end_time"),

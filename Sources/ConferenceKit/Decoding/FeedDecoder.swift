@@ -42,13 +42,14 @@ public enum FeedDecoder {
                     guard scanner.peekKind() == .object else {
                         throw ListReader.wrongType(feed: feed, path: "live_sessions", expected: "an object", found: &scanner)
                     }
+                    var seen: [String: String] = [:]
                     try scanner.readObject { scanner, number in
                         let number = String(decoding: number, as: UTF8.self)
                         var problems = FieldProblems()
                         let (stream, failure) = try LiveStream.fields.readItem(&scanner, empty: LiveStream(eventContentID: number),
                                                                                 problems: &problems)
                         reader.report(item: number, problems: problems, failure: failure)
-                        if failure == nil { streams.append(stream) }
+                        if failure == nil, reader.admit(number, at: "live_sessions.\(number)", seen: &seen) { streams.append(stream) }
                     }
                     return true
                 case "updated":
@@ -102,6 +103,27 @@ public enum FeedDecoder {
                 if bytes.isEmpty || JSONSyntaxLocator.firstProblem(in: bytes) != nil { throw malformedError(bytes, feed: feed, near: 0) }
                 throw error
             }
+        }
+    }
+
+    /// Why a document another reader (JSONSerialization) refused cannot be read: where it is not
+    /// JSON, or which of its values that reader cannot hold (half of a UTF-16 pair, a number
+    /// beyond a double).
+    static func unreadable(_ data: Data, feed: String) -> FeedError {
+        data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var scanner = JSONScanner.document(bytes)
+            do {
+                try scanner.skipValue()
+                try scanner.expectEnd()
+            } catch {
+                return malformedError(bytes, feed: feed, near: (error as? JSONScanner.Malformed)?.offset ?? 0)
+            }
+            guard scanner.loneSurrogates == 0 else {
+                return FeedError(kind: .invalidValue, feed: feed, path: "", detail: JSONScanner.loneSurrogateText + ": the file is refused")
+            }
+            // Valid JSON, of no depth the scanner refuses: what is left is a number no double holds.
+            return FeedError(kind: .invalidValue, feed: feed, path: "", detail: "a number beyond what a double holds (such as 1e999): the file is refused")
         }
     }
 
@@ -191,14 +213,27 @@ struct ListReader {
             return
         }
         var position = 0
+        var seen: [String: String] = [:]
         try scanner.readArray { scanner in
             var problems = FieldProblems()
             let (model, failure) = try table.readItem(&scanner, empty: empty, problems: &problems)
-            let id = identify(model).flatMap { $0.isEmpty ? nil : $0 } ?? "\(path)[\(position)]"
-            report(item: id, problems: problems, failure: failure)
-            if failure == nil { try each(model) }
+            let id = identify(model).flatMap { $0.isEmpty ? nil : $0 }
+            report(item: id ?? "\(path)[\(position)]", problems: problems, failure: failure)
+            if failure == nil, admit(id, at: "\(path)[\(position)]", seen: &seen) { try each(model) }
             position += 1
         }
+    }
+
+    /// Whether an item with `id`, found at `place`, is kept: the first item with an id is; a later
+    /// one is skipped and reported, naming where the kept one is. An item without an id is kept.
+    mutating func admit(_ id: String?, at place: String, seen: inout [String: String]) -> Bool {
+        guard let id else { return true }
+        if let first = seen[id] {
+            issues.append(FeedIssue(kind: .skipped, feed: feed, item: id, field: "id", reason: "the same id as \(first), which is kept"))
+            return false
+        }
+        seen[id] = place
+        return true
     }
 
     /// Records an item's problems: skipped when it failed, else each ignored field.

@@ -158,6 +158,18 @@ extension FeedField {
         text(key, path, required: true, alternatives: alternatives, column: column)
     }
 
+    /// An id people type as an argument (a session's, an event's): text that must be there, and
+    /// must not start with `-`, where a command line would take it for an option.
+    static func identifier(_ key: String, _ path: WritableKeyPath<Model, String> & Sendable, column: String? = nil) -> FeedField {
+        FeedField(key: key, isRequired: true, columns: Self.column(column, path)) { scanner, model, problems in
+            var outcome = try scanner.readText()
+            if case .value(let text) = outcome, text.hasPrefix("-") {
+                outcome = .mismatch(found: "text starting with '-', which a command line would take for an option")
+            }
+            return apply(key, "an id", outcome, &problems) { model[keyPath: path] = $0 }
+        }
+    }
+
     static func text(_ key: String, _ path: WritableKeyPath<Model, String?> & Sendable, column: String? = nil) -> FeedField {
         FeedField(key: key, columns: Self.column(column, path)) { scanner, model, problems in
             apply(key, "text", try scanner.readText(), &problems) { model[keyPath: path] = $0 }
@@ -184,17 +196,19 @@ extension FeedField {
         }
     }
 
-    static func number(_ key: String, _ path: WritableKeyPath<Model, Double?> & Sendable, column: String? = nil) -> FeedField {
+    /// A number in `range` (out of it, a value of the wrong kind).
+    static func number(_ key: String, _ path: WritableKeyPath<Model, Double?> & Sendable, in range: ClosedRange<Double> = FeedRange.number,
+                       column: String? = nil) -> FeedField {
         FeedField(key: key, columns: Self.column(column, path)) { scanner, model, problems in
-            apply(key, "a number", try scanner.readNumber(), &problems) { model[keyPath: path] = $0 }
+            apply(key, "a number", try scanner.readNumber(in: range), &problems) { model[keyPath: path] = $0 }
         }
     }
 
-    /// A number with a default (a chapter's start).
-    static func number(_ key: String, _ path: WritableKeyPath<Model, Double> & Sendable, required: Bool = false,
-                       column: String? = nil) -> FeedField {
+    /// A number in `range` with a default (a chapter's start).
+    static func number(_ key: String, _ path: WritableKeyPath<Model, Double> & Sendable, in range: ClosedRange<Double> = FeedRange.number,
+                       required: Bool = false, column: String? = nil) -> FeedField {
         FeedField(key: key, isRequired: required, columns: Self.column(column, path)) { scanner, model, problems in
-            apply(key, "a number", try scanner.readNumber(), &problems) { model[keyPath: path] = $0 }
+            apply(key, "a number", try scanner.readNumber(in: range), &problems) { model[keyPath: path] = $0 }
         }
     }
 

@@ -1,3 +1,5 @@
+import PlainText
+
 /// A hand-written parser for the feeds' ISO 8601 dates (`2017-06-08T13:50:00-07:00`), much cheaper
 /// than Foundation's formatters on large feeds.
 ///
@@ -87,18 +89,18 @@ enum ISO8601DateParser {
 
     /// ISO 8601 in the date's own offset (UTC when it has none).
     static func format(_ date: FeedDate) -> String {
-        let offset = date.utcOffsetSeconds ?? 0
-        let local = date.secondsSince1970 + Double(offset)
+        let offset = min(max(date.utcOffsetSeconds ?? 0, -86_400), 86_400)
+        let local = FeedRange.clamped(date.secondsSince1970, to: FeedRange.dateSeconds) + Double(offset)
         let wholeSeconds = local.rounded(.down)
         let fraction = local - wholeSeconds
-        let total = Int(wholeSeconds)
+        let total = Int(saturating: wholeSeconds)
         let days = total >= 0 ? total / 86_400 : -((-total + 86_399) / 86_400)
         let secondOfDay = total - days * 86_400
         let (year, month, day) = civilFromDays(days)
         var text = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T"
         text += pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
         if fraction > 0 {
-            let millis = min(Int((fraction * 1000).rounded()), 999)
+            let millis = min(Int(saturating: fraction * 1000, rounding: .toNearestOrAwayFromZero), 999)
             text += "." + pad(millis, 3)
         }
         if date.utcOffsetSeconds == nil || offset == 0 { return text + "Z" }

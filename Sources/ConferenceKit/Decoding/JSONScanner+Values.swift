@@ -14,7 +14,9 @@ extension JSONScanner {
     mutating func readText() throws -> LenientValue<String> {
         switch peekKind() {
         case .string?:
+            let halves = loneSurrogates
             let text = try readString()
+            if loneSurrogates != halves { return .mismatch(found: Self.loneSurrogateText) }
             return text.isEmpty ? .unknown : .value(text)
         case .number?:
             return .value(String(decoding: try readNumberBytes(), as: UTF8.self))
@@ -26,21 +28,22 @@ extension JSONScanner {
         }
     }
 
-    /// A whole number, written as a number (`820`, `820.0`) or as a string of digits (`"820"`).
+    /// A whole number in ``FeedRange/integer``, written as a number (`820`, `820.0`, `8.2e2`) or as a
+    /// string of digits (`"820"`).
     mutating func readInteger() throws -> LenientValue<Int> {
         switch peekKind() {
         case .number?:
-            let bytes = try readNumberBytes()
-            if let value = Self.integer(bytes) { return .value(value) }
-            return .mismatch(found: "a number with a fraction")
+            return Self.wholeNumber(try readNumberBytes())
         case .string?:
             let text = try readString()
             if text.isEmpty { return .unknown }
             var trimmed = text.utf8[...]
             while trimmed.first == UInt8(ascii: " ") { trimmed = trimmed.dropFirst() }
             while trimmed.last == UInt8(ascii: " ") { trimmed = trimmed.dropLast() }
-            if let value = Array(trimmed).withUnsafeBufferPointer({ Self.integer($0) }) { return .value(value) }
-            return .mismatch(found: "text")
+            // Digits as ever (`"0820"`, `"+5"`), else a number as JSON writes one (`"8.2e2"`).
+            return Array(trimmed).withUnsafeBufferPointer { bytes in
+                Self.integer(bytes) != nil || JSONNumberSyntax.isValid(bytes) ? Self.wholeNumber(bytes) : .mismatch(found: "text")
+            }
         case .null?:
             try skipValue()
             return .unknown
@@ -49,39 +52,72 @@ extension JSONScanner {
         }
     }
 
-    /// A number, or a string holding one.
-    mutating func readNumber() throws -> LenientValue<Double> {
+    /// A number in `range`, or a string holding one; `-0` is read as 0.
+    mutating func readNumber(in range: ClosedRange<Double> = FeedRange.number) throws -> LenientValue<Double> {
+        let value: Double
         switch peekKind() {
         case .number?:
-            return .value(Self.double(try readNumberBytes()))
+            value = Self.double(try readNumberBytes())
         case .string?:
             let text = try readString()
             if text.isEmpty { return .unknown }
-            guard let value = Double(text.trimmingSpaces), value.isFinite else { return .mismatch(found: "text") }
-            return .value(value)
+            guard let number = Double(text.trimmingSpaces), !number.isNaN else { return .mismatch(found: "text") }
+            value = number
         case .null?:
             try skipValue()
             return .unknown
         default:
             return try mismatch()
         }
+        guard range.contains(value) else { return .mismatch(found: Self.outOfRange(value, range)) }
+        return .value(value == 0 ? 0 : value)
     }
 
-    /// An ISO 8601 date, or seconds since 1970; text that is not a date is unknown, never an error.
+    /// A number token read as a whole number in ``FeedRange/integer``.
+    static func wholeNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> LenientValue<Int> {
+        if let value = integer(bytes) {
+            return FeedRange.integer.contains(value) ? .value(value) : .mismatch(found: outOfRange(Double(value), nil))
+        }
+        let value = double(bytes)
+        guard value.isFinite, abs(value) <= Double(FeedRange.integer.upperBound) else { return .mismatch(found: outOfRange(value, nil)) }
+        guard value == value.rounded(.towardZero) else { return .mismatch(found: "a number with a fraction") }
+        return .value(Int(value))
+    }
+
+    /// What a number out of its range is called in a report: `1e+19, out of range (0 to 10000000)`.
+    static func outOfRange(_ value: Double, _ range: ClosedRange<Double>?) -> String {
+        let bounds = range.map { " (\(Self.shortText($0.lowerBound)) to \(Self.shortText($0.upperBound)))" }
+            ?? " (±\(FeedRange.integer.upperBound))"
+        return "\(Self.shortText(value)), out of range" + bounds
+    }
+
+    static func shortText(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e16 ? String(Int64(value)) : "\(value)"
+    }
+
+    /// An ISO 8601 date, or seconds since 1970, in ``FeedRange/dateSeconds``; text that is not a
+    /// date is unknown, never an error.
     mutating func readDate() throws -> LenientValue<FeedDate> {
+        let date: FeedDate
+        let isText = peekKind() == .string
         switch peekKind() {
         case .string?:
             let text = try readString()
-            return ISO8601DateParser.parse(text.trimmingSpaces).map { .value($0) } ?? .unknown
+            guard let parsed = ISO8601DateParser.parse(text.trimmingSpaces) else { return .unknown }
+            date = parsed
         case .number?:
             let seconds = Self.double(try readNumberBytes())
-            return seconds.isFinite ? .value(FeedDate(secondsSince1970: seconds)) : .unknown
+            date = FeedDate(secondsSince1970: seconds == 0 ? 0 : seconds)
         case .null?:
             try skipValue()
             return .unknown
         default:
             return try mismatch()
         }
+        guard FeedRange.dateSeconds.contains(date.secondsSince1970) else {
+            return .mismatch(found: (isText ? "a date" : "\(Self.shortText(date.secondsSince1970)) seconds since 1970") + ", outside the years 1 to 9999")
+        }
+        return .value(date)
     }
 
     /// `true`/`false`, `0`/`1`, `"true"`/`"false"`.
@@ -109,6 +145,9 @@ extension JSONScanner {
             return try mismatch()
         }
     }
+
+    /// What a string holding half of a UTF-16 pair is called in a report.
+    static let loneSurrogateText = "text with a lone surrogate (half of a UTF-16 pair, no character)"
 
     /// Skips a value of the wrong type and says what it was.
     mutating func mismatch<Value>() throws -> LenientValue<Value> {

@@ -19,6 +19,8 @@ struct JSONScanner {
     /// Nesting of the value being read; deeper documents are refused rather than overflow the stack.
     private var depth = 0
     private var scratch: [UInt8] = []
+    /// How many lone surrogates (`"\\ud800"`) the strings read so far held, each read as U+FFFD.
+    private(set) var loneSurrogates = 0
 
     static let maximumDepth = 512
 
@@ -231,15 +233,18 @@ struct JSONScanner {
                 case UInt8(ascii: "t"): buffer.append(0x09)
                 case UInt8(ascii: "u"):
                     var scalar = try readHex4()
-                    if (0xD800...0xDBFF).contains(scalar) {
-                        guard try next() == UInt8(ascii: "\\"), try next() == UInt8(ascii: "u") else { throw malformed }
-                        let low = try readHex4()
-                        guard (0xDC00...0xDFFF).contains(low) else { throw malformed }
+                    if (0xD800...0xDBFF).contains(scalar), let low = peekLowSurrogateEscape() {
+                        index += 6
                         scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                    } else if (0xDC00...0xDFFF).contains(scalar) {
-                        throw malformed
                     }
-                    guard let unicode = Unicode.Scalar(scalar) else { throw malformed }
+                    // Half of a UTF-16 pair is no character: JSON's grammar allows it, Unicode text
+                    // cannot hold it. It stands as U+FFFD, counted so that a value holding one is
+                    // found unusable (see `readText`).
+                    guard let unicode = Unicode.Scalar(scalar) else {
+                        loneSurrogates += 1
+                        buffer.append(contentsOf: [0xEF, 0xBF, 0xBD])
+                        continue
+                    }
                     buffer.append(contentsOf: UTF8.encode(unicode)!)
                 default:
                     index -= 1
@@ -253,17 +258,30 @@ struct JSONScanner {
         throw malformed
     }
 
+    /// The low surrogate a `\\uDC00`…`\\uDFFF` escape at the current position stands for, not consumed.
+    private func peekLowSurrogateEscape() -> UInt32? {
+        guard index + 6 <= bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else { return nil }
+        var value: UInt32 = 0
+        for byte in bytes[(index + 2)..<(index + 6)] {
+            guard let digit = Self.hexDigit(byte) else { return nil }
+            value = value << 4 | UInt32(digit)
+        }
+        return (0xDC00...0xDFFF).contains(value) ? value : nil
+    }
+
+    private static func hexDigit(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
     private mutating func readHex4() throws -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
-            let byte = try next()
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: index -= 1; throw malformed
-            }
+            guard let digit = Self.hexDigit(try next()) else { index -= 1; throw malformed }
             value = value << 4 | UInt32(digit)
         }
         return value

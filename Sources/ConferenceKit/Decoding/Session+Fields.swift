@@ -4,8 +4,8 @@
 // columns are here too), so a new field is a property, an entry here and a migration.
 extension Session {
     static let fields = FieldTable<Session>([
-        .requiredText("id", \.id),
-        .requiredText("eventId", \.eventID, column: "event_id"),
+        .identifier("id", \.id),
+        .identifier("eventId", \.eventID, column: "event_id"),
         .requiredText("title", \.title, column: "title"),
         .integer("eventContentId", \.eventContentID, column: "event_content_id"),
         .integer("staticContentId", \.staticContentID, column: "static_content_id"),
@@ -59,7 +59,7 @@ extension Media {
         .text("downloadSD", \.downloadSD, column: "download_sd"),
         .text("slides", \.slides, column: "slides"),
         .text("subtitles", \.subtitles, column: "subtitles"),
-        .number("duration", \.duration, column: "duration"),
+        .number("duration", \.duration, in: FeedRange.videoSeconds, column: "duration"),
         .objectList("chapters", \.chapters, Chapter.fields, empty: Chapter(title: "", start: 0)),
     ], other: { kind, scanner, media in
         guard scanner.peekKind() == .string else { return try scanner.skipValue() }
@@ -72,8 +72,8 @@ extension Media {
 extension Chapter {
     static let fields = FieldTable<Chapter>([
         .requiredText("title", \.title),
-        .number("start", \.start, required: true),
-        .number("end", \.end),
+        .number("start", \.start, in: FeedRange.videoSeconds, required: true),
+        .number("end", \.end, in: FeedRange.videoSeconds),
         .text("summary", \.summary),
     ])
 }
@@ -83,8 +83,8 @@ extension CodeSnippet {
     static let fields = FieldTable<CodeSnippet>([
         .text("title", \.title),
         .text("language", \.language),
-        .number("startTimeSeconds", \.startTime),
-        .number("endTimeSeconds", \.endTime),
+        .number("startTimeSeconds", \.startTime, in: FeedRange.videoSeconds),
+        .number("endTimeSeconds", \.endTime, in: FeedRange.videoSeconds),
         .text("unstyledCode", \.code, required: true, alternatives: ["code"]),
         .text("code", \.markup),
     ], finish: { snippet in

@@ -1,3 +1,4 @@
+import PlainText
 import Foundation
 
 /// Subtitles in WebVTT from a session's transcript: a cue per paragraph, from its start to the next
@@ -20,7 +21,7 @@ public enum WebVTTWriter {
 
     /// `HH:MM:SS.mmm`.
     static func timestamp(_ seconds: Double) -> String {
-        let millis = Int((max(seconds, 0) * 1000).rounded())
+        let millis = Int(saturating: FeedRange.clamped(seconds, to: FeedRange.videoSeconds) * 1000, rounding: .toNearestOrAwayFromZero)
         let (h, m, s, ms) = (millis / 3_600_000, millis / 60_000 % 60, millis / 1000 % 60, millis % 1000)
         func pad(_ value: Int, _ width: Int) -> String {
             let text = String(value)

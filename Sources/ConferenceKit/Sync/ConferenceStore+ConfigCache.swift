@@ -19,7 +19,8 @@ extension ConferenceStore {
         }
     }
 
-    /// Where the last sync came from (the folder or server its config was read from).
+    /// Where the last sync came from (the folder or server its config was read from); a server
+    /// without the user name and password that a store written by an older wwdc may hold.
     public func lastSource() throws -> ConferenceSource? {
         guard let (_, url) = try savedConfig() else { return nil }
         let base = url.deletingLastPathComponent()
@@ -28,7 +29,7 @@ extension ConferenceStore {
             guard FileManager.default.fileExists(atPath: base.path, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
             return .folder(base)
         }
-        return .server(base)
+        return URL(string: WebAddress.redacted(base.absoluteString)).map { .server($0) }
     }
 
     /// The account service named by the last synced config, resolved against the config's URL; nil

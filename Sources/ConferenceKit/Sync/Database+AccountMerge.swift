@@ -36,8 +36,11 @@ extension Database {
     func mergeFeedback(remote: [AccountClient.RemoteFeedback]?, watermark: Int64, at date: Date) throws -> ChangeCounts {
         var counts = ChangeCounts()
         guard let remote else { return counts }
+        let stars = 1...5
         for item in remote {
-            guard let clientID = UUID(uuidString: item.id) else { continue }
+            // Ratings are one to five stars: an item with another number is the service's mistake, left out.
+            guard let clientID = UUID(uuidString: item.id), stars.contains(item.overall),
+                  item.content.map(stars.contains) ?? true, item.presentation.map(stars.contains) ?? true else { continue }
             let existing = try feedback(sessionID: item.sessionId)
             if let existing {
                 if existing.syncState == .pending || existing.version > watermark { continue }

@@ -109,7 +109,10 @@ final class SyncContext: @unchecked Sendable {
     /// server is read from the folder's file of that name.
     func url(for kind: FeedKind) throws -> URL? {
         let source = settings.source
-        if kind == .config { return source.configURL }
+        if kind == .config {
+            try source.validate(source.configURL, feed: kind.fileName)
+            return source.configURL
+        }
         var url: URL
         if let config = snapshot.config, !config.feeds.isEmpty {
             guard let link = config.feeds[language]?[kind.rawValue] else { return nil }
@@ -121,7 +124,7 @@ final class SyncContext: @unchecked Sendable {
         if case .folder(let folder) = source, !url.isFileURL {
             url = folder.appendingPathComponent(url.lastPathComponent)
         }
-        try source.validate(url)
+        try source.validate(url, feed: kind.fileName)
         return url
     }
 

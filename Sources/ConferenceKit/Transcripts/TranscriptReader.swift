@@ -85,7 +85,7 @@ public enum TranscriptReader {
             endSentence()
             if leftOut > 0 {
                 issues.append(FeedIssue(kind: .ignored, feed: feed, item: id, field: "transcript",
-                                        reason: Quantity.text(leftOut, "line") + " not [seconds, text]"))
+                                        reason: Quantity.text(leftOut, "line") + " not [seconds, text] (seconds from 0 to 10000000)"))
             }
             transcripts.append(Transcript(sessionID: id, language: language, lines: lines))
         }
@@ -121,18 +121,21 @@ public enum TranscriptReader {
         return ".?!…。？！".contains(last)
     }
 
+    /// Seconds into the video, in ``FeedRange/videoSeconds``.
     private static func seconds(_ value: Any) -> Double? {
+        let seconds: Double
         switch value {
         // JSON's true and false come back as numbers of type `c` (char): not seconds.
         case let number as NSNumber where String(cString: number.objCType) != "c":
-            let seconds = number.doubleValue
-            return seconds.isFinite && seconds >= 0 ? seconds : nil
+            seconds = number.doubleValue
         case let text as String:
-            guard let seconds = Double(text.trimmingCharacters(in: .whitespaces)), seconds.isFinite, seconds >= 0 else { return nil }
-            return seconds
+            guard let number = Double(text.trimmingCharacters(in: .whitespaces)) else { return nil }
+            seconds = number
         default:
             return nil
         }
+        guard FeedRange.videoSeconds.contains(seconds) else { return nil }
+        return seconds == 0 ? 0 : seconds
     }
 
     private static func object(_ data: Data, feed: String) throws -> [String: Any] {
@@ -140,7 +143,7 @@ public enum TranscriptReader {
         do {
             value = try JSONSerialization.jsonObject(with: data)
         } catch {
-            throw FeedError(kind: .malformedJSON, feed: feed, detail: "not JSON")
+            throw FeedDecoder.unreadable(data, feed: feed)
         }
         guard let object = value as? [String: Any] else {
             throw FeedError(kind: .wrongType, feed: feed, path: "", detail: "expected an object")

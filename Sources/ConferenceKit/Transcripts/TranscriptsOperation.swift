@@ -81,11 +81,12 @@ final class TranscriptsOperation: GroupOperation, SyncStepOperation, @unchecked 
     private func record(_ outcome: FetchTranscriptFileOperation.Outcome, role: Role) {
         ledger.withLock { state in
             switch (role, outcome) {
-            case let (.manifest(language, _), .manifest(manifest, issues, etag)):
+            case let (.manifest(language, url), .manifest(manifest, issues, etag)):
+                let (manifest, refused) = usable(manifest, from: url)
                 state.sources[language] = TranscriptPlan.Source(language: language, entries: manifest.individual, digest: manifest.digest)
                 state.batch.manifests[language] = manifest
                 state.checks[Self.metadataName(language)] = etag
-                state.issues += issues
+                state.issues += issues + refused
             case let (.manifest(language, _), .notModified):
                 state.checks[Self.metadataName(language)] = context.storedETag(named: Self.metadataName(language))
             case let (.digest(_, items), .transcripts(transcripts, issues, bytes)):
@@ -111,6 +112,31 @@ final class TranscriptsOperation: GroupOperation, SyncStepOperation, @unchecked 
                 break
             }
         }
+    }
+
+    /// The manifest without the entries whose address the source refuses (a file outside a folder
+    /// source, plain http elsewhere), each reported as skipped, whether or not the digest would
+    /// have stood in for it.
+    private func usable(_ manifest: TranscriptManifest, from url: URL) -> (TranscriptManifest, [FeedIssue]) {
+        var manifest = manifest
+        var refused: [FeedIssue] = []
+        for (id, entry) in manifest.individual.sorted(by: { $0.key < $1.key }) {
+            do {
+                _ = try context.localized(entry.url, beside: url)
+            } catch {
+                manifest.individual[id] = nil
+                refused.append(FeedIssue(kind: .skipped, feed: url.lastPathComponent, item: id, field: "url", reason: ErrorText.message(error)))
+            }
+        }
+        if let digest = manifest.digest {
+            do {
+                _ = try context.localized(digest.url, beside: url)
+            } catch {
+                manifest.digest = nil
+                refused.append(FeedIssue(kind: .ignored, feed: url.lastPathComponent, item: nil, field: "digest", reason: ErrorText.message(error)))
+            }
+        }
+        return (manifest, refused)
     }
 
     override func operationDidFinish(_ operation: Operation, withErrors errors: [any Error]) {

@@ -47,13 +47,12 @@ public final class PlayerOperation: AdvancedOperation, @unchecked Sendable {
     /// True when the player was ended by a signal (Ctrl-C).
     public var wasInterrupted: Bool { signalled.withLock { $0 } }
 
-    /// The address as a player may get it: an absolute http(s) URL with a host. Anything else from a
-    /// feed (`file://`, `--script=…`, text) is refused, so a feed can never choose a player's options
-    /// or files.
+    /// The address as a player may get it: one ``WebAddress`` allows, as downloads do (https, or
+    /// plain http on this machine). Anything else from a feed (`file://`, `--script=…`, text, plain
+    /// http elsewhere) is refused, so a feed can never choose a player's options or files.
     public static func playableURL(_ text: String) throws -> String {
-        guard !text.hasPrefix("-"), let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-              scheme == "https" || scheme == "http", let host = url.host, !host.isEmpty else {
-            throw WatchError.unsafeURL(text)
+        guard WebAddress.refusal(for: text) == nil, let url = URL(string: text) else {
+            throw WatchError.unsafeURL(WebAddress.redacted(text))
         }
         return url.absoluteString
     }

@@ -14,7 +14,7 @@ public enum WatchError: Error, Equatable, Sendable {
     case playerNotFound(String)
     /// `WWDC_PLAYER` is not a command line (an unclosed quote).
     case playerCommandInvalid(String)
-    /// The feed's address is not one a player may be given (not http or https).
+    /// The feed's address is not one a player may be given (not https, or plain http off this machine).
     case unsafeURL(String)
 }
 
@@ -42,7 +42,7 @@ extension WatchError: LocalizedError, CustomStringConvertible {
         case .playerFailed: nil
         case .playerNotFound: "Install it, or set WWDC_PLAYER to a player on your PATH (mpv, vlc, ffplay)."
         case .playerCommandInvalid: "Close the quotes of WWDC_PLAYER (for example: WWDC_PLAYER='mpv --fs')."
-        case .unsafeURL: "Only http and https addresses are played; the feed may be broken or hostile."
+        case .unsafeURL: "Videos are played over https (plain http only from this machine); the feed may be broken or hostile."
         }
     }
 }

@@ -37,7 +37,10 @@ enum CompleteIDsCommand {
             }
             return entries.map { describe ? $0.id + "\t" + BrowseSupport.cell($0.title) : $0.id }
         }) ?? []
-        context.output(lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n")
+        // One candidate a line (the store's text comes out on one line); none that a command line
+        // would take for an option.
+        let offered = lines.filter { !$0.hasPrefix("-") }
+        context.output(offered.isEmpty ? "" : offered.joined(separator: "\n") + "\n")
         return .success
     }
 
@@ -68,8 +71,7 @@ enum CompleteIDsCommand {
     static func eventDays(in db: Database) throws -> [String] {
         guard let current = try SessionResolver.currentEvent(in: db),
               let event = try db.events().first(where: { $0.id == current }), let start = event.startTime else { return [] }
-        let offset = Double(event.utcOffset ?? 0)
-        func date(_ time: Double) -> LocalDate { LocalDate(daysSince1970: Int(((time + offset) / 86_400).rounded(.down))) }
+        func date(_ time: Double) -> LocalDate { LocalTime(secondsSince1970: time, utcOffset: event.utcOffset ?? 0).date }
         let first = date(start), last = date(max(event.endTime ?? start, start))
         let dates = (0...min(last.daysSince1970 - first.daysSince1970, 31)).map { first.adding(days: $0) }
         return dates.map { String(LocalDate.weekdayNames[$0.weekday].prefix(3)).lowercased() } + dates.map(\.description)

@@ -105,12 +105,7 @@ enum DownloadCommand {
 
     /// `WWDC_STALL_TIMEOUT`: seconds without a byte before a transfer counts as stalled (default 30).
     private static func stallTimeout(_ environment: [String: String]) throws -> TimeInterval {
-        guard let text = environment["WWDC_STALL_TIMEOUT"] else { return 30 }
-        guard let seconds = Double(text), seconds.isFinite, (0.1...86_400).contains(seconds) else {
-            throw RuntimeError("WWDC_STALL_TIMEOUT is '\(text.prefix(40))', not a number of seconds from 0.1 to 86400",
-                               hint: "Set it to seconds, such as WWDC_STALL_TIMEOUT=60, or unset it for the default (30).")
-        }
-        return seconds
+        try TimeLimit.seconds("WWDC_STALL_TIMEOUT", in: environment, default: 30)
     }
 
     /// One line saying what happened, and the exit status: 130 interrupted, 1 if a file failed.

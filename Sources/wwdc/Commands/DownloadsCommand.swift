@@ -99,7 +99,7 @@ enum DownloadsCommand {
             let bytes = record.bytesOnDisk
             self.bytes = bytes
             totalBytes = record.totalBytes
-            percent = record.totalBytes.flatMap { $0 > 0 ? Int(bytes * 100 / $0) : nil }
+            percent = record.totalBytes.flatMap { $0 > 0 ? Int(saturating: Double(bytes) * 100 / Double($0)) : nil }
             path = record.item.path
             error = record.state == .failed ? record.reason : nil
             if active {

@@ -131,7 +131,9 @@ enum FeedbackCommand {
                                  empty: { ["No feedback given yet. Rate a session with 'wwdc feedback <session>'."] }) { rows in
             // Unrated is a dash, as wide as five stars on a terminal so that the labels line up.
             let unrated = context.outputWidth == nil ? "–" : "–    "
-            let stars = { (value: Int?) in value.map { String(repeating: "★", count: $0) + String(repeating: "☆", count: 5 - $0) } ?? unrated }
+            let stars = { (value: Int?) in
+                value.map { min(max($0, 0), 5) }.map { String(repeating: "★", count: $0) + String(repeating: "☆", count: 5 - $0) } ?? unrated
+            }
             return Listing.columns(rows.map { row in
                 ["\(row.id)", "overall \(stars(row.overall))  content \(stars(row.content))  presentation \(stars(row.presentation))",
                  row.syncState, row.title ?? "(no longer in the schedule)"]

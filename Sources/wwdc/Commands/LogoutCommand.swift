@@ -17,7 +17,7 @@ enum LogoutCommand {
             return .success
         }
         let session = AccountSession(service: credentials.service, credentialStore: store, loginMethod: .none,
-                                     timeout: AccountAccess.timeout(context), now: { context.now })
+                                     timeout: try AccountAccess.timeout(context), now: { context.now })
         let logout = LogoutOperation(session: session)
         OperationRunner(arguments, context: context).run(logout)
         if logout.serviceWasTold {

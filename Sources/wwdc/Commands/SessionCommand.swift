@@ -370,7 +370,7 @@ enum SessionCommand {
                          comment: $0.comment, syncState: $0.syncState.rawValue)
             }
             video = detail.media.map {
-                Video(duration: $0.duration.map { Int($0.rounded()) }, stream: optional($0.hls), hd: optional($0.downloadHD),
+                Video(duration: $0.duration.map(BrowseSupport.wholeSeconds), stream: optional($0.hls), hd: optional($0.downloadHD),
                       sd: optional($0.downloadSD), appleTVStream: optional($0.tvOSHLS), slides: optional($0.slides),
                       subtitles: optional($0.subtitles))
             }

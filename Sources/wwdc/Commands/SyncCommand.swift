@@ -49,6 +49,7 @@ enum SyncCommand {
             throw UsageError("'--quiet' and '--verbose' cannot be combined", spec: spec)
         }
         let named = try explicitSource(arguments, context)
+        let timeout = try TimeLimit.seconds("WWDC_TIMEOUT", in: context.environment, default: 30)
         let path = try StoreLocation.resolve(explicitPath: arguments[SharedOptions.db], environment: context.environment)
         try StoreLocation.prepareFolder(for: path)
         let lock = SyncLock(databasePath: path)
@@ -66,7 +67,6 @@ enum SyncCommand {
         let source = try named ?? defaultSource(store)
 
         let progress = SyncProgressDisplay(owner: context.terminal, verbose: arguments[verbose], quiet: arguments[SharedOptions.quiet])
-        let timeout = context.environment["WWDC_TIMEOUT"].flatMap(Double.init) ?? 30
         var settings = SyncSettings(source: source, timeout: timeout,
                                     credentialStore: CredentialStore(environment: context.environment),
                                     interaction: TerminalInteraction(owner: context.terminal), language: language,
@@ -124,10 +124,17 @@ enum SyncCommand {
         guard let text = arguments[source] ?? context.environment["WWDC_SOURCE"].flatMap({ $0.isEmpty ? nil : $0 }) else {
             return nil
         }
+        // Named as the user gave it; an address is shown without a password it may hold.
+        let name = arguments[source] != nil ? "'--source'" : "WWDC_SOURCE"
         do {
             return try ConferenceSource(argument: text, environment: context.environment)
+        } catch BackendError.refusedAddress(let address, .credentials) {
+            throw UsageError("Invalid value for \(name): \(address) with a user name and password in it", spec: spec,
+                             hint: WebAddress.Refusal.credentials.advice)
+        } catch BackendError.refusedAddress(let address, let refusal) {
+            throw UsageError("Invalid value '\(address)' for \(name): \(refusal)", spec: spec, hint: refusal.advice)
         } catch let error as BackendError {
-            throw UsageError("Invalid value '\(text)' for '--source': \(error.description)", spec: spec,
+            throw UsageError("Invalid value '\(WebAddress.redacted(text))' for \(name): \(error.description)", spec: spec,
                              hint: error.recoverySuggestion)
         }
     }

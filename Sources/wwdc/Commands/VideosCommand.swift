@@ -130,7 +130,7 @@ enum VideosCommand {
             number = item.number
             title = BrowseSupport.cell(item.title)
             type = optional(item.type)
-            duration = item.duration.map { Int($0.rounded()) }
+            duration = item.duration.map(BrowseSupport.wholeSeconds)
             stream = optional(item.streamURL)
             hd = optional(item.hdURL)
             sd = optional(item.sdURL)

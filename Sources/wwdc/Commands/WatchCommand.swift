@@ -15,7 +15,7 @@ enum WatchCommand {
         discussion: """
         Opens the best stream in the player named by $WWDC_PLAYER (a program and its options, split into \
         words as a shell would, but run without one; the URL comes last), else in the first of mpv, vlc \
-        and ffplay found on PATH; with none, prints the URL. Only http and https addresses are played. \
+        and ffplay found on PATH; with none, prints the URL. Only https addresses are played (plain http only from this machine), as for downloads. \
         Only one 'wwdc watch' plays at a time: another is refused while the first player runs. With \
         --at, playback starts at that moment: mpv gets --start=SECONDS, vlc --start-time=SECONDS, \
         ffplay -ss SECONDS (the player is known by its program's name); another player starts at the \

@@ -1,7 +1,9 @@
 /// The completion scripts of `wwdc completion bash|zsh|fish`, generated from the command table.
 ///
 /// Session and event ids come from the store at completion time, through the hidden
-/// `wwdc __complete-ids` command run with the same `wwdc` the user typed.
+/// `wwdc __complete-ids` command run with the same `wwdc` the user typed. What it prints is the
+/// feeds' text: every script takes it as data, one candidate a line, quoted for the shell when
+/// inserted, never expanded or evaluated (`$(…)`, backticks, quotes, `;` and spaces stay text).
 enum CompletionScript {
     static let shells = ["bash", "zsh", "fish"]
 
@@ -78,24 +80,49 @@ enum CompletionScript {
         }
         lines += ["        *) echo none ;;", "    esac", "}", ""]
         lines.append(#"""
+            # The word being completed as the shell will read it: an opening quote and backslashes removed.
+            _wwdc_dequote() {
+                local text="$1" out="" i
+                case "$text" in
+                    \'*) printf '%s' "${text:1}"; return ;;
+                    \"*) text="${text:1}" ;;
+                esac
+                for ((i = 0; i < ${#text}; i++)); do
+                    if [[ "${text:i:1}" == \\ ]] && (( i + 1 < ${#text} )); then i=$((i + 1)); fi
+                    out+="${text:i:1}"
+                done
+                printf '%s' "$out"
+            }
+
+            # Fills COMPREPLY with what 'wwdc ARGUMENTS' prints, one candidate a line (already filtered
+            # by prefix), each quoted for the shell: the store's text is data, never code.
+            _wwdc_reply() {
+                local line quoted
+                COMPREPLY=()
+                while IFS= read -r line; do
+                    [[ -z "$line" || "$line" == -* ]] && continue
+                    printf -v quoted '%q' "$line"
+                    COMPREPLY+=("$quoted")
+                done < <("${COMP_WORDS[0]}" "$@" 2>/dev/null)
+            }
+
             # Fills COMPREPLY with what a kind offers for the word being completed.
             _wwdc_complete_kind() {
-                local kind="$1" cur="$2"
+                local kind="$1" cur="$2" word
+                word="$(_wwdc_dequote "$cur")"
                 case "$kind" in
                     files)
                         compopt -o filenames 2>/dev/null
                         COMPREPLY=($(compgen -f -- "$cur")) ;;
                     sessions)
-                        COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]}" __complete-ids -- "$cur" 2>/dev/null)" -- "$cur")) ;;
+                        _wwdc_reply __complete-ids -- "$word" ;;
                     events)
-                        COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]}" __complete-ids --events 2>/dev/null)" -- "$cur")) ;;
+                        _wwdc_reply __complete-ids --events -- "$word" ;;
                     "list "*)
-                        # One value a line, filtered by wwdc; names may hold spaces ('App Frameworks').
-                        local line
-                        while IFS= read -r line; do
-                            COMPREPLY+=("$(printf '%q' "$line")")
-                        done < <("${COMP_WORDS[0]}" __complete-ids --list "${kind#list }" -- "$cur" 2>/dev/null) ;;
+                        # Names may hold spaces ('App Frameworks').
+                        _wwdc_reply __complete-ids --list "${kind#list }" -- "$word" ;;
                     "words "*)
+                        # The command table's own words.
                         COMPREPLY=($(compgen -W "${kind#words }" -- "$cur")) ;;
                     *)
                         COMPREPLY=() ;;
@@ -192,22 +219,34 @@ enum CompletionScript {
         }
         lines += ["        (*) REPLY=none ;;", "    esac", "}", ""]
         lines.append(#"""
+            # What 'wwdc ARGUMENTS' prints, one candidate a line, into the array items: the store's
+            # text is data (compadd quotes it when it is inserted), never code.
+            _wwdc_items() {
+                items=(${(f)"$(${words[1]} "$@" 2>/dev/null)"})
+                items=(${items:#-*})
+            }
+
+            # For _describe: "candidate:description", a backslash or colon of the candidate escaped.
+            _wwdc_described() {
+                items=("${(@)items//\\/\\\\}")
+                items=("${(@)items//:/\\:}")
+                items=("${(@)items//$'\t'/:}")
+            }
+
             _wwdc_complete_kind() {
                 local -a items
                 case "$1" in
                     (files) _files ;;
                     (sessions)
-                        items=(${(f)"$(${words[1]} __complete-ids --describe -- "${words[CURRENT]}" 2>/dev/null)"})
-                        items=("${(@)items//:/\\:}")
-                        items=("${(@)items//$'\t'/:}")
+                        _wwdc_items __complete-ids --describe -- "${(Q)words[CURRENT]}"
+                        _wwdc_described
                         _describe -t sessions 'session' items ;;
                     (events)
-                        items=(${(f)"$(${words[1]} __complete-ids --events --describe 2>/dev/null)"})
-                        items=("${(@)items//:/\\:}")
-                        items=("${(@)items//$'\t'/:}")
+                        _wwdc_items __complete-ids --events --describe -- "${(Q)words[CURRENT]}"
+                        _wwdc_described
                         _describe -t events 'event' items ;;
                     (list\ *)
-                        items=(${(f)"$(${words[1]} __complete-ids --list ${1#list } -- "${(Q)words[CURRENT]}" 2>/dev/null)"})
+                        _wwdc_items __complete-ids --list ${1#list } -- "${(Q)words[CURRENT]}"
                         compadd -a items ;;
                     (words\ *)
                         items=(${=1#words })
@@ -307,9 +346,9 @@ enum CompletionScript {
                 switch option.value {
                 case nil: break
                 case .files?: line += " -r -F"
-                case .sessionIDs?: line += " -x -a '(wwdc __complete-ids --describe -- (commandline -ct))'"
-                case .eventIDs?: line += " -x -a '(wwdc __complete-ids --events --describe)'"
-                case .stored(let list)?: line += " -x -a '(wwdc __complete-ids --list \(list.rawValue) -- (commandline -ct))'"
+                case .sessionIDs?: line += " -x -a '(wwdc __complete-ids --describe -- (commandline -ct | string unescape))'"
+                case .eventIDs?: line += " -x -a '(wwdc __complete-ids --events --describe -- (commandline -ct | string unescape))'"
+                case .stored(let list)?: line += " -x -a '(wwdc __complete-ids --list \(list.rawValue) -- (commandline -ct | string unescape))'"
                 case .words(let words)?: line += " -x -a \(fishQuoted(words.joined(separator: " ")))"
                 case .nothing?: line += " -x"
                 }
@@ -320,11 +359,11 @@ enum CompletionScript {
             let condition = "complete -c wwdc -n \(fishQuoted("__wwdc_is " + fishQuoted(path)))"
             switch model.argument(of: path) {
             case .sessionIDs:
-                lines.append(condition + " -a '(wwdc __complete-ids --describe -- (commandline -ct))'")
+                lines.append(condition + " -a '(wwdc __complete-ids --describe -- (commandline -ct | string unescape))'")
             case .eventIDs:
-                lines.append(condition + " -a '(wwdc __complete-ids --events --describe)'")
+                lines.append(condition + " -a '(wwdc __complete-ids --events --describe -- (commandline -ct | string unescape))'")
             case .stored(let list):
-                lines.append(condition + " -a '(wwdc __complete-ids --list \(list.rawValue) -- (commandline -ct))'")
+                lines.append(condition + " -a '(wwdc __complete-ids --list \(list.rawValue) -- (commandline -ct | string unescape))'")
             case .words(let words):
                 lines.append(condition + " -a \(fishQuoted(words.joined(separator: " ")))")
             case .files:

@@ -14,7 +14,7 @@ enum AccountAccess {
         }
         try ConferenceSource.requireSecure(service)
         return AccountSession(service: service, credentialStore: CredentialStore(environment: context.environment),
-                              loginMethod: try loginMethod(arguments, context), timeout: timeout(context), now: { context.now })
+                              loginMethod: try loginMethod(arguments, context), timeout: try timeout(context), now: { context.now })
     }
 
     /// The account, or nil when the source has no account service (changes then stay here).
@@ -33,8 +33,8 @@ enum AccountAccess {
     }
 
     /// The time limit of each request to the service (`WWDC_TIMEOUT`, default 30 s).
-    static func timeout(_ context: CommandContext) -> TimeInterval {
-        context.environment["WWDC_TIMEOUT"].flatMap(Double.init) ?? 30
+    static func timeout(_ context: CommandContext) throws -> TimeInterval {
+        try TimeLimit.seconds("WWDC_TIMEOUT", in: context.environment, default: 30)
     }
 
     static func loginMethod(_ arguments: ParsedArguments, _ context: CommandContext) throws -> LoginMethod {

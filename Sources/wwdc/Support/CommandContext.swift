@@ -63,9 +63,9 @@ final class CommandContext: Sendable {
     }
 
     /// Clickable links for stdout: only on a terminal, never with `TERM=dumb` (`NO_COLOR` leaves
-    /// them on: a link is not colour).
+    /// them on: a link is not colour); only to addresses wwdc would fetch itself (``WebAddress``).
     var outputLinks: Hyperlinks {
-        Hyperlinks(enabled: stdoutIsTerminal && Hyperlinks.allowed(environment: environment))
+        Hyperlinks(enabled: stdoutIsTerminal && Hyperlinks.allowed(environment: environment), allowing: WebAddress.allows)
     }
 
     /// The width listings fit on stdout: the terminal's, nil in a pipe (nothing is cut there).

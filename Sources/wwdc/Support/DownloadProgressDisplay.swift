@@ -75,7 +75,7 @@ final class DownloadProgressDisplay: DownloadReporting {
 
     func retrying(_ item: DownloadItem, attempt: Int, delay: Double, errors: [any Error]) {
         let cause = OperationError.rootCause(in: errors).map(ErrorText.message) ?? "failed"
-        let wait = delay < 1 ? "" : " in \(Int(delay.rounded(.up))) s"
+        let wait = delay < 1 ? "" : " in \(Int(saturating: delay, rounding: .up)) s"
         let text = "\(item.label): \(cause); retrying\(wait) (attempt \(attempt))"
         if let line = state.withLock({ $0.transfers[item]?.line }), progress.isLive {
             progress.update(line, detail: text)
@@ -150,16 +150,16 @@ final class DownloadProgressDisplay: DownloadReporting {
         var parts = [ByteCount.text(transfer.bytes)]
         if let total = transfer.total, total > 0 {
             parts[0] += " of " + ByteCount.text(total)
-            parts.append("\(Int(Double(transfer.bytes) * 100 / Double(total)))%")
+            parts.append("\(Int(saturating: Double(transfer.bytes) * 100 / Double(total)))%")
         }
         let elapsed = ContinuousClock.now - transfer.startTime
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let fetched = transfer.bytes - (transfer.startBytes ?? transfer.bytes)
         if seconds >= 0.5, fetched > 0 {
             let rate = Double(fetched) / seconds
-            parts.append(ByteCount.text(Int64(rate)) + "/s")
+            parts.append(ByteCount.text(Int64(Int(saturating: rate))) + "/s")
             if let total = transfer.total, total > transfer.bytes {
-                let left = Int((Double(total - transfer.bytes) / rate).rounded(.up))
+                let left = Int(saturating: Double(total - transfer.bytes) / rate, rounding: .up)
                 parts.append(String(format: "%d:%02d left", left / 60, left % 60))
             }
         }

@@ -32,7 +32,11 @@ final class SyncProgressDisplay: SyncProgressReporting {
 
     func stepFinished(_ step: SyncStep, outcome: SyncStepOutcome) {
         guard !quiet else { return }
-        let id = tasks.withLock { $0[step.rawValue] } ?? progress.begin(step.title)
+        let started = tasks.withLock { $0[step.rawValue] }
+        // A step that never began because an earlier one failed adds nothing to that failure's
+        // own line and the error that follows (`--verbose` and `--json` still list it).
+        if started == nil, outcome.status == .cancelled, !verbose { return }
+        let id = started ?? progress.begin(step.title)
         switch outcome.status {
         case .succeeded: progress.finish(id, .succeeded, detail: outcome.detail)
         case .skipped: progress.finish(id, .skipped(outcome.detail ?? "skipped"))
