@@ -46,6 +46,7 @@ from urllib.parse import parse_qsl, quote, unquote, urljoin, urlsplit
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import accounts  # noqa: E402
+import codings  # noqa: E402
 import media  # noqa: E402
 from routing import JSON_TYPE, HTTPError, Request, Response, Router  # noqa: E402
 
@@ -677,10 +678,13 @@ def serve_file(request):
     if not full:
         raise HTTPError(404, "no such feed file: /%s" % request.params["path"])
     body, etag = app.feeds.render(full, app.base_url)
+    body, etag, coding = app.encodings.apply(request.path, body, etag)
     headers = [("ETag", etag)]
     if not request.ignore_conditional and etag_matches(request.header("If-None-Match"), etag):
         return Response(304, b"", None, headers)
     content_type = CONTENT_TYPES.get(os.path.splitext(full)[1].lower(), "application/octet-stream")
+    if coding:
+        headers.append(("Content-Encoding", coding))
     return Response(200, body, content_type, headers)
 
 
@@ -805,6 +809,7 @@ def register_control(router):
 def build_router():
     router = Router()
     register_control(router)
+    codings.register(router)
     accounts.register(router)
     media.register(router)
     router.add("GET", "/{path*}", media.serving(serve_file))  # catch-all: generated videos, the feed folder
@@ -818,9 +823,10 @@ def build_router():
 class ConferenceServer(ThreadingHTTPServer):
     daemon_threads = True
 
-    def __init__(self, address, feeds, account_service, faults, quiet=False):
+    def __init__(self, address, feeds, account_service, faults, quiet=False, encodings=None):
         super().__init__(address, Handler)
         self.feeds = feeds
+        self.encodings = encodings or codings.EncodingTable()
         self.accounts = account_service
         self.faults = faults
         self.holds = HoldTable()
@@ -1042,6 +1048,9 @@ def parse_args(argv):
                         help="inject a fault: status:N, delay:SECONDS, truncate, malformed, drop "
                              "(repeatable; PATH may use * wildcards; retry-after=N adds a Retry-After "
                              "header to a status fault)")
+    parser.add_argument("--encoding", action="append", default=[], metavar="PATH=ENCODING",
+                        help="serve the feed files PATH matches compressed: " + ", ".join(codings.ENCODINGS)
+                             + " (repeatable; PATH may use * wildcards)")
     parser.add_argument("--accounts", default=os.path.join(HERE, "accounts.json"),
                         help="accounts fixture file (default Tests/Server/accounts.json)")
     parser.add_argument("--page-size", type=int, default=50, help="default page size (default 50)")
@@ -1057,6 +1066,7 @@ def parse_args(argv):
         parser.error("--page-size must be at least 1")
     try:
         args.faults = [Fault.from_spec(spec) for spec in args.fault]
+        args.encodings = [codings.EncodingRule.from_spec(spec) for spec in args.encoding]
     except ValueError as error:
         parser.error(str(error))
     return args
@@ -1070,7 +1080,10 @@ def make_server(args):
     faults = FaultTable()
     for fault in args.faults:
         faults.add(fault)
-    return ConferenceServer((args.host, args.port), feeds, service, faults, quiet=args.quiet)
+    encodings = codings.EncodingTable()
+    for rule in args.encodings:
+        encodings.add(rule)
+    return ConferenceServer((args.host, args.port), feeds, service, faults, quiet=args.quiet, encodings=encodings)
 
 
 def main(argv=None):
