@@ -205,6 +205,7 @@ class Hold:
         self.id, self.path, self.times, self.stage = hold_id, path, times, stage
         self.method = method.upper() if method else None
         self.held = 0           # requests held so far, released or not
+        self.done = 0           # held requests answered (or cut off) since
         self.waiting = []       # tickets not yet released, in arrival order
         self.released = False
 
@@ -277,18 +278,24 @@ class HoldTable:
                     return ticket
         return None
 
-    def wait(self, hold_id, count, timeout, stopping):
-        """Waits until the hold has held `count` requests or is released. Returns the hold's
-        {"held", "released"}, None when there is no such hold, False on timeout."""
+    def wait(self, hold_id, count, timeout, stopping, done=None):
+        """Waits until the hold has held `count` requests or is released; with `done`, until that
+        many of its requests have been answered (or cut off) instead. Returns the hold's {"held",
+        "released"} (and "done" when asked), None when there is no such hold, False on timeout."""
         with self._cond:
             hold = self._holds.get(hold_id)
             if hold is None:
                 return None
-            ok = self._cond.wait_for(lambda: hold.held >= count or hold.released or stopping.is_set(),
-                                     timeout)
-            if not ok:
+            if done is None:
+                reached = lambda: hold.held >= count or hold.released or stopping.is_set()  # noqa: E731
+            else:
+                reached = lambda: hold.done >= done or stopping.is_set()  # noqa: E731
+            if not self._cond.wait_for(reached, timeout):
                 return False
-            return {"held": hold.held, "released": hold.released}
+            result = {"held": hold.held, "released": hold.released}
+            if done is not None:
+                result["done"] = hold.done
+            return result
 
     def release(self, hold_id):
         """Releases a hold's waiting requests, in arrival order; returns how many, None if unknown."""
@@ -316,6 +323,10 @@ class HoldTable:
         """A held request is done (answered, dropped or cut off): the next released one may run."""
         with self._cond:
             self._unfinished.discard(ticket)
+            hold = self._holds.get(ticket.hold_id)
+            if hold is not None:
+                hold.done += 1
+            self._cond.notify_all()
         if ticket.successor is not None:
             ticket.successor.gate.set()
 
@@ -759,12 +770,13 @@ def register_control(router):
         if not 0 <= timeout <= 3600:  # also refuses nan
             raise HTTPError(400, "timeout must be a number of seconds between 0 and 3600")
         count = request.int_query("count", 1, 1, 1000000)
-        result = app.holds.wait(hold_id(request), count, timeout, app.stopping)
+        done = request.int_query("done", 0, 0, 1000000) if "done" in request.query else None
+        result = app.holds.wait(hold_id(request), count, timeout, app.stopping, done)
         if result is None:
             raise HTTPError(404, "no such hold: %s" % request.params["id"])
         if result is False:
-            raise HTTPError(408, "hold %s held fewer than %d request(s) within %g seconds"
-                            % (request.params["id"], count, timeout))
+            what = "answered fewer than %d" % done if done is not None else "held fewer than %d" % count
+            raise HTTPError(408, "hold %s %s request(s) within %g seconds" % (request.params["id"], what, timeout))
         return Response.json(200, result)
 
     @router.route("POST", "/_control/holds/{id}/release")
