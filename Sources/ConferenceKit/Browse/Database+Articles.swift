@@ -9,6 +9,7 @@ extension Database {
         var arguments: [DatabaseValue] = []
         var order = "s.original_publishing_date IS NULL, s.original_publishing_date DESC, s.id"
         if let search {
+            try SearchQuery(search)?.checkBounds()
             guard let match = Database.matchExpression(for: search) else { return [] }
             prefix = SearchText.hitsCTE
             arguments += SearchText.hitsArguments(match)

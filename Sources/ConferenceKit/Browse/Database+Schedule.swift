@@ -3,6 +3,7 @@ extension Database {
     ///
     /// Empty when the search has no word to look for.
     public func schedule(_ query: ScheduleQuery) throws -> [ScheduleItem] {
+        try query.search.flatMap(SearchQuery.init)?.checkBounds()
         guard let statement = Database.scheduleStatement(query) else { return [] }
         return try readAll(statement.sql, statement.arguments) { row in
             ScheduleItem(sessionID: row.text(0), eventID: row.text(1), number: row.optionalInt(2), title: row.text(3),

@@ -5,6 +5,7 @@ extension Database {
     /// snippets and the news: every session whose title holds the terms first, then the other
     /// sessions, then transcript lines, code, news (``SearchTier``), by BM25 within each.
     public func searchEverywhere(_ request: SearchRequest) throws -> [SearchResult] {
+        try request.query.checkBounds()
         guard request.limit > 0 else { return [] }
         let match = request.query.matchExpression
         var results: [SearchResult] = []

@@ -63,7 +63,7 @@ public enum SessionResolver {
         let prefixes = text.contains { "\"*".contains($0) } ? nil
             : text.split(whereSeparator: \.isWhitespace).map { $0 + "*" }.joined(separator: " ")
         let scopes: [[String]?] = try currentEvent(in: db).map { [[$0], nil] } ?? [nil]
-        for search in [text, prefixes].compactMap({ $0 }) where SearchText.matchExpression(for: search) != nil {
+        for search in [text, prefixes].compactMap({ $0 }) where SearchQuery(search)?.isWithinBounds == true {
             for scope in scopes {
                 let hits = try db.schedule(ScheduleQuery(eventIDs: scope, search: search, limit: 3))
                 if !hits.isEmpty { return hits.map { SessionSuggestion(id: $0.sessionID, title: $0.title) } }

@@ -47,6 +47,7 @@ enum ScheduleCommand {
         if unscheduled, day != nil || arguments[upcoming] {
             throw UsageError("'--unscheduled' lists items without a time: it cannot be combined with '--day' or '--upcoming'", spec: spec)
         }
+        try BrowseSupport.checkSearch(arguments[search], spec: spec)
         let store = try BrowseSupport.openStore(arguments, context)
         let (items, current, explanation) = try store.read { db -> ([ScheduleItem], String?, [String]) in
             let (eventIDs, primary) = try BrowseSupport.events(arguments, in: db)

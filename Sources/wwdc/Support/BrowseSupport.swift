@@ -89,6 +89,17 @@ enum BrowseSupport {
         return ids
     }
 
+    /// Refuses, as a usage error, a search (`--search` or the text of `wwdc search`) that asks for
+    /// more than a search looks for (``SearchQuery/maxTerms``).
+    static func checkSearch(_ text: String?, spec: CommandSpec) throws {
+        guard let text, let query = SearchQuery(text) else { return }
+        do {
+            try query.checkBounds()
+        } catch let error as BrowseError {
+            throw UsageError(error.description, spec: spec, hint: error.recoverySuggestion)
+        }
+    }
+
     // MARK: Days
 
     /// What `--day` accepts.
