@@ -51,7 +51,7 @@ extension Database {
             FROM hit JOIN sessions s ON s.sid = hit.sid
             LEFT JOIN events e ON e.id = s.event_id
             WHERE 1\(scope.sql)
-            ORDER BY \(SearchText.hitOrder), s.id
+            ORDER BY \(SearchText.ranking)
             LIMIT ?
             """
         let arguments = SearchText.hitsArguments(match) + scope.arguments + [.integer(Int64(request.limit))]

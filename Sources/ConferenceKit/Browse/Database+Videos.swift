@@ -32,11 +32,11 @@ extension Database {
             case (nil, nil):
                 return nil
             case (_?, nil):
-                order = "hit.score, " + order
+                order = SearchText.ranking
             case (_?, let number?):
                 conditions.append("(hit.sid IS NOT NULL OR s.event_content_id = ?)")
                 arguments.append(.integer(Int64(number)))
-                order = "s.event_content_id IS ? DESC, hit.score, " + order
+                order = "s.event_content_id IS ? DESC, " + SearchText.ranking
                 orderArguments = [.integer(Int64(number))]
             case (nil, let number?):
                 conditions.append("s.event_content_id = ?")

@@ -23,6 +23,11 @@ public struct SearchQuery: Hashable, Sendable {
 
     public var terms: [Term]
 
+    /// A query of these terms.
+    init(terms: [Term]) {
+        self.terms = terms
+    }
+
     /// The query `text` asks for; nil when it holds nothing to look for (blank, a lone `*`, only
     /// punctuation).
     public init?(_ text: String) {
