@@ -15,14 +15,8 @@ enum SyncBenchmark {
     /// The largest feed a sync accepts (just under the 64 MB a feed may hold), plain and as gzip
     /// of two members: peak memory against the feed's size. One more session is refused.
     static func runAtTheLimit() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wwdc-sync-limit-\(getpid())")
-        let feeds = folder.appendingPathComponent("feeds")
-        try FileManager.default.createDirectory(at: feeds, withIntermediateDirectories: true)
+        let (root, folder, feeds) = try feedFolder("limit")
         defer { try? FileManager.default.removeItem(at: folder) }
-        for name in ["config.json", "news.json", "videos_live.json", "articles.json"] {
-            try FileManager.default.copyItem(at: root.appendingPathComponent("Fixtures/\(name)"), to: feeds.appendingPathComponent(name))
-        }
         let contents = feeds.appendingPathComponent("contents.json")
         // About 1.25 KB a session: as many as stay under the limit.
         var sessions = 50_000
@@ -48,14 +42,8 @@ enum SyncBenchmark {
     }
 
     static func run(shape: SyntheticFeed.Shape, sessionCount: Int, repetitions: Int) throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wwdc-sync-bench-\(getpid())-\(shape.rawValue)")
-        let feeds = folder.appendingPathComponent("feeds")
-        try FileManager.default.createDirectory(at: feeds, withIntermediateDirectories: true)
+        let (root, folder, feeds) = try feedFolder(shape.rawValue)
         defer { try? FileManager.default.removeItem(at: folder) }
-        for name in ["config.json", "news.json", "videos_live.json", "articles.json"] {
-            try FileManager.default.copyItem(at: root.appendingPathComponent("Fixtures/\(name)"), to: feeds.appendingPathComponent(name))
-        }
         let contents = feeds.appendingPathComponent("contents.json")
         try SyntheticFeed(sessionCount: sessionCount, shape: shape).write(to: contents.path)
         let feedSize = (try FileManager.default.attributesOfItem(atPath: contents.path)[.size] as? Int) ?? 0
@@ -86,6 +74,19 @@ enum SyncBenchmark {
                      sessionCount, shape.rawValue, sync, Double(peak) / 1e6, Double(peak) / Double(feedSize), Double(feedSize) / 1e6))
         print(String(format: "sync vs store-only import of the same feed, %@ shape (medians of %d): %.2f s / %.2f s = %.2fx (goal ≤ 1.5x)",
                      shape.rawValue, repetitions, sync, importOnly, sync / importOnly))
+    }
+
+    /// The project's root, and a fresh temporary folder holding `feeds/` with the fixtures' small
+    /// feeds (the benchmark writes its own contents.json there).
+    static func feedFolder(_ label: String) throws -> (root: URL, folder: URL, feeds: URL) {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wwdc-sync-bench-\(getpid())-\(label)")
+        let feeds = folder.appendingPathComponent("feeds")
+        try FileManager.default.createDirectory(at: feeds, withIntermediateDirectories: true)
+        for name in ["config.json", "news.json", "videos_live.json", "articles.json"] {
+            try FileManager.default.copyItem(at: root.appendingPathComponent("Fixtures/\(name)"), to: feeds.appendingPathComponent(name))
+        }
+        return (root, folder, feeds)
     }
 
     /// Runs a process to the end under `/usr/bin/time`; its wall time and peak resident memory in bytes.
