@@ -1,8 +1,8 @@
 import Foundation
 
-/// Reads feeds from a local folder (URLSession on Linux cannot read `file://`). The ETag is a hash of
-/// the content, so an unchanged file is answered "not modified" as a server would. A compressed
-/// file (gzip, zlib) is decoded, and no file yields more than the request's limit.
+/// Reads feeds from a local folder, as the HTTP transport reads them from a server. The ETag is a
+/// hash of the content, so an unchanged file is answered "not modified" as a server would. A
+/// compressed file (gzip, zlib) is decoded, and no file yields more than the request's limit.
 public struct FolderTransport: FeedTransport {
     public init() {}
 
