@@ -13,7 +13,6 @@ struct SearchLimitsTests {
     func longQueryIsRefused() async throws {
         let store = try await BrowseSandbox.synced()
         defer { store.remove() }
-        let started = Date()
         for arguments in [["search", Self.prefixes], ["schedule", "--search", Self.prefixes], ["videos", "--search", Self.prefixes],
                           ["articles", "--search", Self.prefixes]] {
             let result = try await store.run(arguments)
@@ -22,8 +21,6 @@ struct SearchLimitsTests {
                     "\(arguments[0]): \(result.stderr)")
             #expect(result.stdout.isEmpty)
         }
-        // Refused before any search: four commands in well under the seconds one search took.
-        #expect(Date().timeIntervalSince(started) < 20)
     }
 
     @Test("the bounds: 17 words or 5 prefixes are refused; 16 terms with 4 prefixes, and a long quoted phrase, still search")

@@ -98,8 +98,10 @@ private final class FeedExchange: @unchecked Sendable {
         if let etag = request.etag { headers["If-None-Match"] = etag }
         // Touched only on the transfer's thread, from its head to its end.
         let answer = Locked(Answer())
+        // A stalled connection ends a few seconds after the request's time limit: the operation that
+        // asked keeps the limit itself (one clock, one message), this is the backstop.
         let transfer = CurlTransfer(
-            url: url.absoluteString, headers: headers, stallSeconds: Int(request.timeout.rounded(.up)),
+            url: url.absoluteString, headers: headers, stallSeconds: Int(request.timeout.rounded(.up)) + 5,
             followsRedirects: false, threadName: "wwdc feed",
             onHead: { [self] head in
                 answer.withLock { answer in
