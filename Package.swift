@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layers, bottom to top: CSQLite (system library), CCurl (libcurl, loaded at run time), PlainText (the sanitiser) → Operations (the
+// Layers, bottom to top: CSQLite (system library), CCurl (libcurl, loaded at run time), CZlib (zlib, likewise), PlainText (the sanitiser) → Operations (the
 // generic engine) → TerminalUI (the terminal owner, generic widgets) and ConferenceKit (model, store,
 // backend, the app's operations; no terminal) → ConferenceTerminal (the app's screens: its questions
 // answered on the terminal, the feedback form) → wwdc (a thin command line). docs/architecture.md
@@ -28,10 +28,12 @@ let package = Package(
         .target(name: "CCurl", exclude: ["link"],
                 linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux])),
                                  .unsafeFlags(["-L", Context.packageDirectory + "/Sources/CCurl/link"], .when(platforms: [.linux]))]),
+        // zlib's inflate for compressed feed bodies, loaded at run time like libcurl (no development package needed).
+        .target(name: "CZlib", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // The one sanitiser of text from outside, below both the terminal and the conference layers.
         .target(name: "PlainText"),
         .target(name: "TerminalUI", dependencies: ["Operations", "PlainText"]),
-        .target(name: "ConferenceKit", dependencies: ["CCurl", "CSQLite", "Operations", "PlainText"]),
+        .target(name: "ConferenceKit", dependencies: ["CCurl", "CSQLite", "CZlib", "Operations", "PlainText"]),
         .target(name: "ConferenceTerminal", dependencies: ["ConferenceKit", "Operations", "PlainText", "TerminalUI"]),
         .executableTarget(name: "wwdc", dependencies: ["ConferenceKit", "ConferenceTerminal", "Operations", "PlainText", "TerminalUI"]),
         // The outbox section drives the reference server through TestSupport.

@@ -9,17 +9,41 @@ enum SyncBenchmark {
         for shape in [SyntheticFeed.Shape.classic, .modern] {
             try run(shape: shape, sessionCount: sessionCount, repetitions: repetitions)
         }
+        try runAtTheLimit()
+    }
+
+    /// The largest feed a sync accepts (just under the 64 MB a feed may hold), plain and as gzip
+    /// of two members: peak memory against the feed's size. One more session is refused.
+    static func runAtTheLimit() throws {
+        let (root, folder, feeds) = try feedFolder("limit")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let contents = feeds.appendingPathComponent("contents.json")
+        // About 1.25 KB a session: as many as stay under the limit.
+        var sessions = 50_000
+        var feedSize = 0
+        for _ in 0..<20 {
+            try SyntheticFeed(sessionCount: sessions, shape: .modern).write(to: contents.path)
+            feedSize = (try FileManager.default.attributesOfItem(atPath: contents.path)[.size] as? Int) ?? 0
+            let target = 63_500_000
+            if feedSize <= 64_000_000 && feedSize > target - 1_000_000 { break }
+            sessions = max(1, sessions * target / max(feedSize, 1))
+        }
+        let wwdc = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("wwdc")
+        for coding in ["plain", "gzip-members"] {
+            let server = try Server(root: feeds, script: root.appendingPathComponent("Tests/Server/conference_server.py"),
+                                    arguments: coding == "plain" ? [] : ["--encoding", "/contents.json=\(coding)"])
+            defer { server.stop() }
+            let database = folder.appendingPathComponent("limit-\(coding).sqlite").path
+            let (seconds, peak) = try timeProcess(wwdc, ["sync", "--source", server.url, "--db", database],
+                                                  environment: ["XDG_CONFIG_HOME": folder.path, "NO_COLOR": "1"])
+            print(String(format: "sync of a feed at the limit (%.1f MB, %d sessions, %@): %.2f s, peak memory %.0f MB (%.1fx the feed; goal < 4x)",
+                         Double(feedSize) / 1e6, sessions, coding, seconds, Double(peak) / 1e6, Double(peak) / Double(feedSize)))
+        }
     }
 
     static func run(shape: SyntheticFeed.Shape, sessionCount: Int, repetitions: Int) throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wwdc-sync-bench-\(getpid())-\(shape.rawValue)")
-        let feeds = folder.appendingPathComponent("feeds")
-        try FileManager.default.createDirectory(at: feeds, withIntermediateDirectories: true)
+        let (root, folder, feeds) = try feedFolder(shape.rawValue)
         defer { try? FileManager.default.removeItem(at: folder) }
-        for name in ["config.json", "news.json", "videos_live.json", "articles.json"] {
-            try FileManager.default.copyItem(at: root.appendingPathComponent("Fixtures/\(name)"), to: feeds.appendingPathComponent(name))
-        }
         let contents = feeds.appendingPathComponent("contents.json")
         try SyntheticFeed(sessionCount: sessionCount, shape: shape).write(to: contents.path)
         let feedSize = (try FileManager.default.attributesOfItem(atPath: contents.path)[.size] as? Int) ?? 0
@@ -52,6 +76,19 @@ enum SyncBenchmark {
                      shape.rawValue, repetitions, sync, importOnly, sync / importOnly))
     }
 
+    /// The project's root, and a fresh temporary folder holding `feeds/` with the fixtures' small
+    /// feeds (the benchmark writes its own contents.json there).
+    static func feedFolder(_ label: String) throws -> (root: URL, folder: URL, feeds: URL) {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wwdc-sync-bench-\(getpid())-\(label)")
+        let feeds = folder.appendingPathComponent("feeds")
+        try FileManager.default.createDirectory(at: feeds, withIntermediateDirectories: true)
+        for name in ["config.json", "news.json", "videos_live.json", "articles.json"] {
+            try FileManager.default.copyItem(at: root.appendingPathComponent("Fixtures/\(name)"), to: feeds.appendingPathComponent(name))
+        }
+        return (root, folder, feeds)
+    }
+
     /// Runs a process to the end under `/usr/bin/time`; its wall time and peak resident memory in bytes.
     static func timeProcess(_ executable: URL, _ arguments: [String], environment: [String: String]) throws -> (Double, Int) {
         let report = FileManager.default.temporaryDirectory.appendingPathComponent("wwdc-time-\(getpid()).txt")
@@ -79,9 +116,9 @@ enum SyncBenchmark {
         private let process = Process()
         private let input = Pipe()
 
-        init(root: URL, script: URL) throws {
+        init(root: URL, script: URL, arguments: [String] = []) throws {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", script.path, "--root", root.path, "--quiet", "--exit-with-stdin"]
+            process.arguments = ["python3", script.path, "--root", root.path, "--quiet", "--exit-with-stdin"] + arguments
             let output = Pipe()
             process.standardOutput = output
             process.standardInput = input

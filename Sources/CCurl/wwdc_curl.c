@@ -7,6 +7,7 @@
 // CURLcode is an int-sized enum; CURLoption and CURLINFO too.
 typedef void *(*easy_init_fn)(void);
 typedef void (*easy_cleanup_fn)(void *);
+typedef void (*easy_reset_fn)(void *);
 typedef int (*easy_perform_fn)(void *);
 typedef const char *(*easy_strerror_fn)(int);
 typedef int (*easy_setopt_fn)(void *, int, ...);
@@ -18,6 +19,7 @@ typedef int (*global_init_fn)(long);
 static struct {
     easy_init_fn easy_init;
     easy_cleanup_fn easy_cleanup;
+    easy_reset_fn easy_reset;
     easy_perform_fn easy_perform;
     easy_strerror_fn easy_strerror;
     easy_setopt_fn easy_setopt;
@@ -58,13 +60,14 @@ static void load(void) {
     global_init_fn global_init = (global_init_fn)find(library, "curl_global_init");
     curl.easy_init = (easy_init_fn)find(library, "curl_easy_init");
     curl.easy_cleanup = (easy_cleanup_fn)find(library, "curl_easy_cleanup");
+    curl.easy_reset = (easy_reset_fn)find(library, "curl_easy_reset");
     curl.easy_perform = (easy_perform_fn)find(library, "curl_easy_perform");
     curl.easy_strerror = (easy_strerror_fn)find(library, "curl_easy_strerror");
     curl.easy_setopt = (easy_setopt_fn)find(library, "curl_easy_setopt");
     curl.easy_getinfo = (easy_getinfo_fn)find(library, "curl_easy_getinfo");
     curl.slist_append = (slist_append_fn)find(library, "curl_slist_append");
     curl.slist_free_all = (slist_free_all_fn)find(library, "curl_slist_free_all");
-    if (!global_init || !curl.easy_init || !curl.easy_cleanup || !curl.easy_perform || !curl.easy_strerror
+    if (!global_init || !curl.easy_init || !curl.easy_cleanup || !curl.easy_reset || !curl.easy_perform || !curl.easy_strerror
         || !curl.easy_setopt || !curl.easy_getinfo || !curl.slist_append || !curl.slist_free_all) {
         return;
     }
@@ -89,6 +92,7 @@ void *wwdc_curl_symbol(const char *name) {
 
 void *wwdc_curl_easy_init(void) { return curl.easy_init(); }
 void wwdc_curl_easy_cleanup(void *handle) { curl.easy_cleanup(handle); }
+void wwdc_curl_easy_reset(void *handle) { curl.easy_reset(handle); }
 int wwdc_curl_easy_perform(void *handle) { return curl.easy_perform(handle); }
 const char *wwdc_curl_easy_strerror(int code) { return curl.easy_strerror(code); }
 int wwdc_curl_setopt_long(void *handle, int option, long value) { return curl.easy_setopt(handle, option, value); }

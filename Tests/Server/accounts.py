@@ -2,7 +2,7 @@
 """The account API of the reference conference server (see docs/api.md).
 
 JSON over HTTP with bearer tokens under /account/: login, user info, cloud availability,
-favorites and feedback (paged with opaque cursors; writing them takes a registered developer whose
+favorites (a write may carry its writer's change version, and a stale one is refused) and feedback (paged with opaque cursors; writing them takes a registered developer whose
 cloud is available), the attendee pass. Accounts come from a fixture file whose passwords are
 stored as PBKDF2-HMAC-SHA256 hashes (per-user salt and iterations). State lives in memory, per
 server process. Nothing here logs a body or a password.
@@ -105,6 +105,7 @@ class AccountService:
         self._lock = threading.Lock()
         self._tokens = {}      # token -> [username, expires epoch]
         self._favorites = {}   # username -> {sessionId: updatedAt}
+        self._versions = {}    # username -> {sessionId: {writer: highest change version applied}}
         self._feedback = {}    # username -> {id.lower(): (seq, item)}
         self._seq = 0
         self._decoy = None
@@ -173,15 +174,39 @@ class AccountService:
 
     # -- favorites -------------------------------------------------------------------------------
 
-    def put_favorite(self, username, session_id, updated_at=None):
+    def put_favorite(self, username, session_id, updated_at=None, change=None):
+        """Adds a favorite; with `change` (writer, version), only when no later change of that
+        writer to this favorite came first. Returns None when applied, else the version that did."""
         with self._lock:
+            stale = self._check_change(username, session_id, change)
+            if stale is not None:
+                return stale
             favorites = self._favorites.setdefault(username, {})
             if session_id not in favorites:
                 favorites[session_id] = updated_at or iso(self.clock())
+            return None
 
-    def delete_favorite(self, username, session_id):
+    def delete_favorite(self, username, session_id, change=None):
+        """Removes a favorite, under the same rule as `put_favorite`."""
         with self._lock:
+            stale = self._check_change(username, session_id, change)
+            if stale is not None:
+                return stale
             self._favorites.get(username, {}).pop(session_id, None)
+            return None
+
+    def _check_change(self, username, session_id, change):
+        """A versioned write is stale when the same writer's later change of the same favorite was
+        applied first (its version is higher): the later change wins. Returns that version, or None
+        after recording this one. Called with the lock held."""
+        if change is None:
+            return None
+        writer, version = change
+        seen = self._versions.setdefault(username, {}).setdefault(session_id, {})
+        if seen.get(writer, 0) > version:
+            return seen[writer]
+        seen[writer] = version
+        return None
 
     def favorites_page(self, username, cursor, limit):
         after = Cursor.decode("fav", cursor) if cursor else None
@@ -240,6 +265,7 @@ class AccountService:
         with self._lock:
             self._tokens.clear()
             self._favorites.clear()
+            self._versions.clear()
             self._feedback.clear()
 
 
@@ -250,6 +276,33 @@ class AccountService:
 def valid_session_id(value):
     return (isinstance(value, str) and 0 < len(value) <= 200
             and not any(ord(c) < 32 or ord(c) == 127 for c in value))
+
+
+CHANGE_WRITER = "Change-Writer"
+CHANGE_VERSION = "Change-Version"
+MAX_VERSION = 2 ** 63 - 1
+
+
+def change_of(request):
+    """(writer, version) from a write's Change-Writer and Change-Version headers; None without
+    them (the write then applies whatever came before it)."""
+    writer, version = request.header(CHANGE_WRITER), request.header(CHANGE_VERSION)
+    if writer is None and version is None:
+        return None
+    if writer is None or version is None:
+        raise HTTPError(400, "Change-Writer and Change-Version go together")
+    writer = writer.strip()
+    if not 0 < len(writer) <= 64 or not all(c.isascii() and (c.isalnum() or c in "-_.") for c in writer):
+        raise HTTPError(400, "Change-Writer must be 1 to 64 letters, digits, '-', '_' or '.'")
+    version = version.strip()
+    if not version.isdigit() or not 0 < int(version) <= MAX_VERSION:
+        raise HTTPError(400, "Change-Version must be a positive integer")
+    return writer, int(version)
+
+
+def stale_change(session_id, version):
+    return Response.json(409, {"error": "a later change of favorite %s from this writer was applied first (version %d)"
+                                        % (session_id, version), "version": version})
 
 
 def validate_feedback(body):
@@ -354,8 +407,8 @@ def register(router):
         session_id = request.params["sessionId"]
         if not valid_session_id(session_id):
             raise HTTPError(400, "invalid session id")
-        service(request).put_favorite(account.username, session_id)
-        return Response.empty(204)
+        stale = service(request).put_favorite(account.username, session_id, change=change_of(request))
+        return Response.empty(204) if stale is None else stale_change(session_id, stale)
 
     @router.route("DELETE", "/account/favorites/{sessionId}")
     def delete_favorite(request):
@@ -363,8 +416,8 @@ def register(router):
         session_id = request.params["sessionId"]
         if not valid_session_id(session_id):
             raise HTTPError(400, "invalid session id")
-        service(request).delete_favorite(account.username, session_id)
-        return Response.empty(204)
+        stale = service(request).delete_favorite(account.username, session_id, change=change_of(request))
+        return Response.empty(204) if stale is None else stale_change(session_id, stale)
 
     @router.route("GET", "/account/feedback")
     def list_feedback(request):

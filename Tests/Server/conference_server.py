@@ -46,6 +46,7 @@ from urllib.parse import parse_qsl, quote, unquote, urljoin, urlsplit
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import accounts  # noqa: E402
+import codings  # noqa: E402
 import media  # noqa: E402
 from routing import JSON_TYPE, HTTPError, Request, Response, Router  # noqa: E402
 
@@ -204,6 +205,7 @@ class Hold:
         self.id, self.path, self.times, self.stage = hold_id, path, times, stage
         self.method = method.upper() if method else None
         self.held = 0           # requests held so far, released or not
+        self.done = 0           # held requests answered (or cut off) since
         self.waiting = []       # tickets not yet released, in arrival order
         self.released = False
 
@@ -276,18 +278,24 @@ class HoldTable:
                     return ticket
         return None
 
-    def wait(self, hold_id, count, timeout, stopping):
-        """Waits until the hold has held `count` requests or is released. Returns the hold's
-        {"held", "released"}, None when there is no such hold, False on timeout."""
+    def wait(self, hold_id, count, timeout, stopping, done=None):
+        """Waits until the hold has held `count` requests or is released; with `done`, until that
+        many of its requests have been answered (or cut off) instead. Returns the hold's {"held",
+        "released"} (and "done" when asked), None when there is no such hold, False on timeout."""
         with self._cond:
             hold = self._holds.get(hold_id)
             if hold is None:
                 return None
-            ok = self._cond.wait_for(lambda: hold.held >= count or hold.released or stopping.is_set(),
-                                     timeout)
-            if not ok:
+            if done is None:
+                reached = lambda: hold.held >= count or hold.released or stopping.is_set()  # noqa: E731
+            else:
+                reached = lambda: hold.done >= done or stopping.is_set()  # noqa: E731
+            if not self._cond.wait_for(reached, timeout):
                 return False
-            return {"held": hold.held, "released": hold.released}
+            result = {"held": hold.held, "released": hold.released}
+            if done is not None:
+                result["done"] = hold.done
+            return result
 
     def release(self, hold_id):
         """Releases a hold's waiting requests, in arrival order; returns how many, None if unknown."""
@@ -315,6 +323,10 @@ class HoldTable:
         """A held request is done (answered, dropped or cut off): the next released one may run."""
         with self._cond:
             self._unfinished.discard(ticket)
+            hold = self._holds.get(ticket.hold_id)
+            if hold is not None:
+                hold.done += 1
+            self._cond.notify_all()
         if ticket.successor is not None:
             ticket.successor.gate.set()
 
@@ -677,10 +689,13 @@ def serve_file(request):
     if not full:
         raise HTTPError(404, "no such feed file: /%s" % request.params["path"])
     body, etag = app.feeds.render(full, app.base_url)
+    body, etag, coding = app.encodings.apply(request.path, body, etag)
     headers = [("ETag", etag)]
     if not request.ignore_conditional and etag_matches(request.header("If-None-Match"), etag):
         return Response(304, b"", None, headers)
     content_type = CONTENT_TYPES.get(os.path.splitext(full)[1].lower(), "application/octet-stream")
+    if coding:
+        headers.append(("Content-Encoding", coding))
     return Response(200, body, content_type, headers)
 
 
@@ -755,12 +770,13 @@ def register_control(router):
         if not 0 <= timeout <= 3600:  # also refuses nan
             raise HTTPError(400, "timeout must be a number of seconds between 0 and 3600")
         count = request.int_query("count", 1, 1, 1000000)
-        result = app.holds.wait(hold_id(request), count, timeout, app.stopping)
+        done = request.int_query("done", 0, 0, 1000000) if "done" in request.query else None
+        result = app.holds.wait(hold_id(request), count, timeout, app.stopping, done)
         if result is None:
             raise HTTPError(404, "no such hold: %s" % request.params["id"])
         if result is False:
-            raise HTTPError(408, "hold %s held fewer than %d request(s) within %g seconds"
-                            % (request.params["id"], count, timeout))
+            what = "answered fewer than %d" % done if done is not None else "held fewer than %d" % count
+            raise HTTPError(408, "hold %s %s request(s) within %g seconds" % (request.params["id"], what, timeout))
         return Response.json(200, result)
 
     @router.route("POST", "/_control/holds/{id}/release")
@@ -805,6 +821,7 @@ def register_control(router):
 def build_router():
     router = Router()
     register_control(router)
+    codings.register(router)
     accounts.register(router)
     media.register(router)
     router.add("GET", "/{path*}", media.serving(serve_file))  # catch-all: generated videos, the feed folder
@@ -818,9 +835,10 @@ def build_router():
 class ConferenceServer(ThreadingHTTPServer):
     daemon_threads = True
 
-    def __init__(self, address, feeds, account_service, faults, quiet=False):
+    def __init__(self, address, feeds, account_service, faults, quiet=False, encodings=None):
         super().__init__(address, Handler)
         self.feeds = feeds
+        self.encodings = encodings or codings.EncodingTable()
         self.accounts = account_service
         self.faults = faults
         self.holds = HoldTable()
@@ -1042,6 +1060,9 @@ def parse_args(argv):
                         help="inject a fault: status:N, delay:SECONDS, truncate, malformed, drop "
                              "(repeatable; PATH may use * wildcards; retry-after=N adds a Retry-After "
                              "header to a status fault)")
+    parser.add_argument("--encoding", action="append", default=[], metavar="PATH=ENCODING",
+                        help="serve the feed files PATH matches compressed: " + ", ".join(codings.ENCODINGS)
+                             + " (repeatable; PATH may use * wildcards)")
     parser.add_argument("--accounts", default=os.path.join(HERE, "accounts.json"),
                         help="accounts fixture file (default Tests/Server/accounts.json)")
     parser.add_argument("--page-size", type=int, default=50, help="default page size (default 50)")
@@ -1057,6 +1078,7 @@ def parse_args(argv):
         parser.error("--page-size must be at least 1")
     try:
         args.faults = [Fault.from_spec(spec) for spec in args.fault]
+        args.encodings = [codings.EncodingRule.from_spec(spec) for spec in args.encoding]
     except ValueError as error:
         parser.error(str(error))
     return args
@@ -1070,7 +1092,10 @@ def make_server(args):
     faults = FaultTable()
     for fault in args.faults:
         faults.add(fault)
-    return ConferenceServer((args.host, args.port), feeds, service, faults, quiet=args.quiet)
+    encodings = codings.EncodingTable()
+    for rule in args.encodings:
+        encodings.add(rule)
+    return ConferenceServer((args.host, args.port), feeds, service, faults, quiet=args.quiet, encodings=encodings)
 
 
 def main(argv=None):

@@ -111,6 +111,12 @@ public final class ReferenceServer: @unchecked Sendable {
         _ = try await request("GET", "/_control/holds/\(id)/wait?timeout=\(timeout)&count=\(count)", timeout: timeout + 10)
     }
 
+    /// Waits until `count` of the hold's requests have been carried out and answered (after a
+    /// release), whether or not their client still listens.
+    public func waitForAnswered(_ id: Int, count: Int = 1, timeout: Double = 60) async throws {
+        _ = try await request("GET", "/_control/holds/\(id)/wait?timeout=\(timeout)&done=\(count)", timeout: timeout + 10)
+    }
+
     /// Lets the held requests go on, in the order they arrived.
     public func release(_ id: Int) async throws {
         _ = try await request("POST", "/_control/holds/\(id)/release")

@@ -117,6 +117,62 @@ struct OutboxRaceTests {
         #expect(try localFavorites(sandbox).isEmpty, "the sync brings nothing back")
     }
 
+    @Test("an abandoned favorite add whose upload the service carries out after a later remove's: the remove wins, on the service and after a sync")
+    func laterRemoveWinsOverAbandonedAdd() async throws {
+        let (sandbox, server) = try await synced()
+        defer { sandbox.remove(); server.stop() }
+        // The add's upload reaches the service and waits there, unprocessed; the add is given up on.
+        let hold = try await server.hold("/account/favorites/*", method: "PUT")
+        let add = try sandbox.start(["favorite", "add", "101"])
+        try await server.waitForHeld(hold)
+        add.signal(SIGINT)
+        let added = await add.finished()
+        #expect(added.status == 130, "\(added.stderr)")
+        // The later change is made and uploaded while the add's request is still on the service.
+        let remove = try await sandbox.run(["favorite", "remove", "101"])
+        #expect(remove.status == 0, "\(remove.stderr)")
+        #expect(try localFavorites(sandbox).isEmpty)
+        // Then the service gets to the stale add.
+        try await server.release(hold)
+        try await server.waitForAnswered(hold)
+        #expect(try await serverFavorites(server).isEmpty, "the stale add landed after the remove")
+        let sync = try await sandbox.run(["sync"])
+        #expect(sync.status == 0, "\(sync.stderr)")
+        #expect(try localFavorites(sandbox).isEmpty, "the sync brought the favorite back")
+        #expect(try await serverFavorites(server).isEmpty)
+        #expect(try ConferenceStore(path: sandbox.database.path).read { try $0.outbox() }.isEmpty)
+    }
+
+    @Test("a store put back from a backup (its change counter behind what the service saw of it): its next change still wins")
+    func storeBehindTheServiceStillWins() async throws {
+        let (sandbox, server) = try await synced()
+        defer { sandbox.remove(); server.stop() }
+        let first = try await sandbox.run(["favorite", "add", "102"])
+        #expect(first.status == 0, "\(first.stderr)")
+        let files = ["", "-wal", "-shm"].map { sandbox.database.path + $0 }
+        let backups = files.map { $0 + ".backup" }
+        for (file, backup) in zip(files, backups) where FileManager.default.fileExists(atPath: file) {
+            try FileManager.default.copyItem(atPath: file, toPath: backup)
+        }
+        for arguments in [["favorite", "add", "101"], ["favorite", "remove", "101"]] {
+            let result = try await sandbox.run(arguments)
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        #expect(try await serverFavorites(server) == ["wwdc2026-102"])
+        // The backup put back: its counter is behind the versions the service has of this store.
+        for (file, backup) in zip(files, backups) {
+            try? FileManager.default.removeItem(atPath: file)
+            if FileManager.default.fileExists(atPath: backup) { try FileManager.default.moveItem(atPath: backup, toPath: file) }
+        }
+        let again = try await sandbox.run(["favorite", "add", "101"])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try await serverFavorites(server) == ["wwdc2026-101", "wwdc2026-102"])
+        #expect(try localFavorites(sandbox) == ["wwdc2026-101": "synced", "wwdc2026-102": "synced"])
+        // Refused once as stale, then sent again above the service's version.
+        let writes = try await server.log().filter { $0["method"] as? String == "PUT" && $0["path"] as? String == "/account/favorites/wwdc2026-101" }
+        #expect(writes.map { $0["status"] as? Int } == [204, 409, 204], "\(writes)")
+    }
+
     @Test("a sync whose favorites list was fetched before another process uploaded a change leaves that change alone")
     func syncMergeNeverUndoesNewerChanges() async throws {
         let (sandbox, server) = try await synced()

@@ -1,6 +1,6 @@
 // libcurl, loaded at run time: the library URLSession itself uses on Linux (so it is always there
 // where wwdc runs), reached without its development headers, which a user would have to install.
-// Only what video downloads need. The option and info numbers are libcurl's, stable across its
+// Only what video and feed downloads need. The option and info numbers are libcurl's, stable across its
 // versions; the variadic setters are wrapped in C, where variadic calls are made correctly.
 #ifndef WWDC_CURL_H
 #define WWDC_CURL_H
@@ -33,6 +33,7 @@ enum {
     WWDC_CURLOPT_BUFFERSIZE = 98,
     WWDC_CURLOPT_PROTOCOLS = 181,
     WWDC_CURLOPT_REDIR_PROTOCOLS = 182,
+    WWDC_CURLOPT_HTTP_CONTENT_DECODING = 158,
 };
 
 enum {
@@ -50,6 +51,8 @@ const char *wwdc_curl_load_error(void);
 
 void *wwdc_curl_easy_init(void);
 void wwdc_curl_easy_cleanup(void *handle);
+/// Forgets a handle's options, keeping its connections open for the next transfer.
+void wwdc_curl_easy_reset(void *handle);
 int wwdc_curl_easy_perform(void *handle);
 const char *wwdc_curl_easy_strerror(int code);
 int wwdc_curl_setopt_long(void *handle, int option, long value);

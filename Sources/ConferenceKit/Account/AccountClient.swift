@@ -42,6 +42,28 @@ public struct AccountClient: Sendable {
         }
     }
 
+    /// A change's place in the order of its writer's changes, sent with the upload of a favorite:
+    /// the service refuses a change older than one of the same writer it has already applied, so
+    /// a slow request can never undo a later change (docs/api.md).
+    public struct ChangeStamp: Sendable, Equatable {
+        /// The store that made the change (``Database/changeWriter()``).
+        public var writer: String
+        /// Its version (the store's change counter), higher for every later change.
+        public var version: Int64
+
+        public init(writer: String, version: Int64) {
+            self.writer = writer
+            self.version = version
+        }
+    }
+
+    /// What the service did with a favorite's upload.
+    public enum WriteOutcome: Sendable, Equatable {
+        case applied
+        /// Refused as stale: the service applied `version` of the same writer first.
+        case superseded(version: Int64)
+    }
+
     public let service: URL
     public var timeout: TimeInterval
     private let session: URLSession
@@ -89,12 +111,16 @@ public struct AccountClient: Sendable {
         return Page(items: answer.items, nextCursor: answer.nextCursor)
     }
 
-    public func putFavorite(token: String, sessionID: String) async throws {
-        try await send("PUT", "favorites/" + Self.pathComponent(sessionID), token: token)
+    /// Adds a favorite on the service; with `change`, only if no later change of that writer came first.
+    @discardableResult
+    public func putFavorite(token: String, sessionID: String, change: ChangeStamp? = nil) async throws -> WriteOutcome {
+        try await write("PUT", "favorites/" + Self.pathComponent(sessionID), token: token, change: change)
     }
 
-    public func deleteFavorite(token: String, sessionID: String) async throws {
-        try await send("DELETE", "favorites/" + Self.pathComponent(sessionID), token: token)
+    /// Removes a favorite on the service, under the same rule as ``putFavorite(token:sessionID:change:)``.
+    @discardableResult
+    public func deleteFavorite(token: String, sessionID: String, change: ChangeStamp? = nil) async throws -> WriteOutcome {
+        try await write("DELETE", "favorites/" + Self.pathComponent(sessionID), token: token, change: change)
     }
 
     public func feedback(token: String, cursor: String?, limit: Int? = nil) async throws -> Page<RemoteFeedback> {
@@ -128,7 +154,45 @@ public struct AccountClient: Sendable {
         _ = try await data(method, path, token: token, body: Optional<String>.none)
     }
 
+    /// A versioned write: 409 with the version the service holds is "superseded", not an error.
+    private func write(_ method: String, _ path: String, token: String, change: ChangeStamp?) async throws -> WriteOutcome {
+        var headers: [String: String] = [:]
+        if let change, change.version > 0 {
+            headers = ["Change-Writer": change.writer, "Change-Version": String(change.version)]
+        }
+        struct Stale: Decodable { var version: Int64 }
+        let (data, status) = try await exchange(method, path, token: token, body: Optional<String>.none, headers: headers)
+        if status == 409, !headers.isEmpty, let stale = try? JSONDecoder().decode(Stale.self, from: data) {
+            return .superseded(version: stale.version)
+        }
+        _ = try Self.checked(data, status: status, path: path)
+        return .applied
+    }
+
     private func data(_ method: String, _ path: String, token: String?, body: (some Encodable)?) async throws -> Data {
+        let (data, status) = try await exchange(method, path, token: token, body: body)
+        return try Self.checked(data, status: status, path: path)
+    }
+
+    /// The body of a 2xx answer; the error any other status stands for.
+    private static func checked(_ data: Data, status: Int, path: String) throws -> Data {
+        switch status {
+        case 200..<300:
+            return data
+        case 401 where path == "login":
+            throw AccountError.invalidCredentials
+        case 401:
+            throw AccountError.sessionExpired
+        default:
+            // The service's words are text from outside: cleaned before anything can print them.
+            let message = (try? JSONDecoder().decode(Problem.self, from: data))?.error.map(Clean.line) ?? HTTPURLResponse.localizedString(forStatusCode: status)
+            throw AccountError.service(endpoint: endpoint(path), status: status, message: message)
+        }
+    }
+
+    /// One request: the answer's body and status, whatever the status; an error only when no answer came.
+    private func exchange(_ method: String, _ path: String, token: String?, body: (some Encodable)?,
+                          headers: [String: String] = [:]) async throws -> (Data, Int) {
         let endpoint = Self.endpoint(path)
         guard let url = URL(string: path, relativeTo: service)?.absoluteURL else {
             throw AccountError.service(endpoint: endpoint, status: 0, message: "bad URL")
@@ -141,6 +205,7 @@ public struct AccountClient: Sendable {
             request.httpBody = try JSONEncoder().encode(body)
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let data: Data
         let response: URLResponse
         do {
@@ -152,19 +217,7 @@ public struct AccountClient: Sendable {
         } catch {
             throw AccountError.network(endpoint: endpoint, detail: (error as? URLError).map(Self.describe) ?? error.localizedDescription)
         }
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        switch status {
-        case 200..<300:
-            return data
-        case 401 where path == "login":
-            throw AccountError.invalidCredentials
-        case 401:
-            throw AccountError.sessionExpired
-        default:
-            // The service's words are text from outside: cleaned before anything can print them.
-            let message = (try? JSONDecoder().decode(Problem.self, from: data))?.error.map(Clean.line) ?? HTTPURLResponse.localizedString(forStatusCode: status)
-            throw AccountError.service(endpoint: endpoint, status: status, message: message)
-        }
+        return (data, (response as? HTTPURLResponse)?.statusCode ?? 0)
     }
 
     /// Sends a request; cancelling the task cancels the request at once (Ctrl-C must not wait for a

@@ -8,8 +8,10 @@ import Operations
 /// needs a login) and cloud access (``CloudAccess``); and it is mutually exclusive per store across
 /// processes (a lock beside the database, waited for), so each change is sent by one process. An
 /// upload is acknowledged only for the version it sent: a change made meanwhile stays pending and
-/// is sent next, so the last change always wins. The service may refuse one change (4xx): it stays
-/// here, reported, and the others go on.
+/// is sent next, so the last change always wins. A favorite's upload carries the store's writer id
+/// and the change's version, and the service refuses an earlier change arriving after a later one
+/// (a request of a process given up on, still on its way): the last change wins there too. The
+/// service may refuse one change (4xx): it stays here, reported, and the others go on.
 //
 // @unchecked Sendable: the outcome is in a Locked; the rest is immutable.
 public final class UploadOutboxOperation: AdvancedOperation, @unchecked Sendable {
@@ -47,19 +49,34 @@ public final class UploadOutboxOperation: AdvancedOperation, @unchecked Sendable
     public override func execute() async throws {
         let client = try session.client()
         let token = try session.token()
+        let writer = try store.write { try $0.changeWriter() }
         var attempted = Set<OutboxEntry>()
+        var raised = Set<String>()
         // Until the outbox holds nothing new: a change made while uploading is sent in this run too.
         while let entry = try store.read({ try $0.outbox() }).first(where: { !attempted.contains($0) }) {
             try Task.checkCancellation()
             attempted.insert(entry)
             do {
+                var outcome = AccountClient.WriteOutcome.applied
                 switch entry {
-                case .favorite(let favorite) where favorite.isFavorite:
-                    try await client.putFavorite(token: token, sessionID: favorite.sessionID)
                 case .favorite(let favorite):
-                    try await client.deleteFavorite(token: token, sessionID: favorite.sessionID)
+                    // Versioned: a request of an earlier change still on its way cannot undo this one.
+                    let change = AccountClient.ChangeStamp(writer: writer, version: favorite.version)
+                    outcome = favorite.isFavorite
+                        ? try await client.putFavorite(token: token, sessionID: favorite.sessionID, change: change)
+                        : try await client.deleteFavorite(token: token, sessionID: favorite.sessionID, change: change)
                 case .feedback(let feedback):
                     try await client.postFeedback(token: token, AccountClient.RemoteFeedback(feedback))
+                }
+                if case let .superseded(version) = outcome {
+                    // The service applied a later version of this store's than the change made here:
+                    // the counter is behind (a copy of the store, a backup put back). What was
+                    // changed here is still the latest: raised above it and sent again, once.
+                    if raised.insert(entry.sessionID).inserted {
+                        _ = try store.write { try $0.raiseVersion(of: entry, above: version) }
+                        continue
+                    }
+                    throw AccountError.service(endpoint: "account/favorites", status: 409, message: "the service keeps refusing this change as stale")
                 }
             } catch let error as AccountError where error.isRefusal {
                 outcome.withLock { $0.refused.append((entry, error)) }

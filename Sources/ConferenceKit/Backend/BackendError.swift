@@ -1,5 +1,6 @@
 import Foundation
 import Operations
+import PlainText
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -26,6 +27,10 @@ public enum BackendError: Error, Equatable, Sendable {
     case connectionLost(feed: String, detail: String)
     /// A folder source lacks the feed's file.
     case missingFile(feed: String, path: String)
+    /// The body, once decoded, would pass the most a feed may hold (`limit` bytes).
+    case tooLarge(feed: String, limit: Int64, compressed: Bool)
+    /// A compressed body that cannot be decoded: corrupt, cut short, or in a coding wwdc cannot read.
+    case undecodable(feed: String, detail: String)
     /// Anything else the transport reported.
     case transport(feed: String, detail: String)
 
@@ -52,6 +57,10 @@ public enum BackendError: Error, Equatable, Sendable {
             "The download was cut off; try again. Nothing was changed."
         case .missingFile:
             "Check that the folder holds the feed files in Apple's format."
+        case .tooLarge:
+            "Apple's feeds are under 2 MB: check the source. To read a larger feed, raise the limit with WWDC_MAX_FEED_MB (megabytes)."
+        case .undecodable:
+            "The server sent a damaged or unreadable body; try again later, or tell the source's owner. Nothing was changed."
         case .transport:
             "Try again; nothing was changed."
         }
@@ -81,6 +90,10 @@ extension BackendError: LocalizedError, CustomStringConvertible {
             "\(feed): connection lost (\(detail))"
         case let .missingFile(feed, path):
             "\(feed): no such file \(path)"
+        case let .tooLarge(feed, limit, compressed):
+            "\(feed): \(compressed ? "inflates to" : "is") more than \(limit % 1_000_000 == 0 ? "\(limit / 1_000_000) MB" : ByteCount.text(limit)), the most a feed may hold"
+        case let .undecodable(feed, detail):
+            "\(feed): \(detail)"
         case let .transport(feed, detail):
             "\(feed): \(detail)"
         }
@@ -111,7 +124,7 @@ extension BackendError: RetryAfterProviding {
         switch self {
         case .timedOut, .connectionLost, .transport: true
         case let .httpStatus(_, status, _, _): status == 429 || status == 408 || status >= 500
-        case .invalidSource, .insecureSource, .refusedAddress, .outsideFolder, .unreachable, .missingFile: false
+        case .invalidSource, .insecureSource, .refusedAddress, .outsideFolder, .unreachable, .missingFile, .tooLarge, .undecodable: false
         }
     }
 }

@@ -8,13 +8,19 @@ public struct FeedRequest: Sendable {
     /// The ETag from the last sync: the server answers 304 when nothing changed.
     public var etag: String?
     public var timeout: TimeInterval
+    /// The most bytes the body may have once decoded: a larger one is refused, unread.
+    public var limit: Int64
 
-    public init(feed: String, url: URL, etag: String?, timeout: TimeInterval) {
+    public init(feed: String, url: URL, etag: String?, timeout: TimeInterval, limit: Int64 = FeedRequest.defaultLimit) {
         self.feed = feed
         self.url = url
         self.etag = etag
         self.timeout = timeout
+        self.limit = limit
     }
+
+    /// The most a feed may hold once decoded, unless told otherwise: 64 MB, thirty times the largest of Apple's.
+    public static let defaultLimit: Int64 = 64_000_000
 }
 
 /// What came back for a feed.

@@ -4,8 +4,9 @@ import FoundationNetworking
 #endif
 
 /// Follows a redirect only to an address wwdc would have asked for itself (https, or http on this
-/// machine): a server cannot send a feed request or a password on to plain http elsewhere. A
-/// refused redirect ends the request with the redirect's own answer (an HTTP 3xx error).
+/// machine): a server cannot send an account request or a password on to plain http elsewhere
+/// (feed requests follow the same rule in ``HTTPTransport``). A refused redirect ends the request
+/// with the redirect's own answer (an HTTP 3xx error).
 final class SecureRedirects: NSObject, URLSessionTaskDelegate, Sendable {
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
                     newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {

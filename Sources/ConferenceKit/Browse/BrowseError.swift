@@ -1,4 +1,5 @@
 import Foundation
+import PlainText
 
 /// Why a browsing or user-data command could not find what was asked for.
 public enum BrowseError: Error, Equatable, Sendable {
@@ -9,6 +10,8 @@ public enum BrowseError: Error, Equatable, Sendable {
     case unknownSession(String, suggestions: [SessionSuggestion])
     /// No event answers to this id.
     case unknownEvent(String)
+    /// A search of more terms, or more prefixes, than a search looks for (``SearchQuery/maxTerms``).
+    case searchTooLong(terms: Int, prefixes: Int)
 }
 
 extension BrowseError: LocalizedError, CustomStringConvertible {
@@ -19,6 +22,9 @@ extension BrowseError: LocalizedError, CustomStringConvertible {
         case .emptyStore: "the store is empty"
         case let .unknownSession(input, _): "no session '\(input)'"
         case let .unknownEvent(input): "no event '\(input)'"
+        case let .searchTooLong(terms, prefixes):
+            "the search has \(Quantity.text(terms, "term"))\(prefixes > 0 ? ", \(prefixes) of them prefix*" : ""): "
+                + "a search looks for at most \(SearchQuery.maxTerms) terms, \(SearchQuery.maxPrefixes) of them prefix*"
         }
     }
 
@@ -29,6 +35,7 @@ extension BrowseError: LocalizedError, CustomStringConvertible {
             "Did you mean " + suggestions.map(\.described).joined(separator: ", ") + "?"
         case .unknownSession: "Find sessions with 'wwdc schedule --search TEXT'."
         case .unknownEvent: "List the events with 'wwdc schedule --json' or sync again."
+        case .searchTooLong: "Keep the words that narrow it most; a \"quoted phrase\" counts as one term."
         }
     }
 }

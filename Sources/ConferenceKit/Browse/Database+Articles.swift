@@ -9,6 +9,7 @@ extension Database {
         var arguments: [DatabaseValue] = []
         var order = "s.original_publishing_date IS NULL, s.original_publishing_date DESC, s.id"
         if let search {
+            try SearchQuery(search)?.checkBounds()
             guard let match = Database.matchExpression(for: search) else { return [] }
             prefix = SearchText.hitsCTE
             arguments += SearchText.hitsArguments(match)
@@ -46,6 +47,22 @@ extension Database {
             LEFT JOIN instances i ON i.sid = s.sid LEFT JOIN videos v ON v.sid = s.sid
             WHERE s.event_id = ?
             """, [eventID]) { ($0.int(at: 0), $0.int(at: 1), $0.int(at: 2)) } ?? (0, 0, 0)
+    }
+
+    /// How many items of the topics `topicIDs` the events `eventIDs` (nil: every event) have, how
+    /// many of them are scheduled and how many have a video.
+    public func topicContents(_ topicIDs: [Int], eventIDs: [String]?) throws -> (items: Int, scheduled: Int, videos: Int) {
+        var sql = """
+            SELECT count(DISTINCT s.sid), count(DISTINCT i.sid), count(DISTINCT v.sid) FROM sessions s
+            LEFT JOIN instances i ON i.sid = s.sid LEFT JOIN videos v ON v.sid = s.sid
+            WHERE EXISTS (SELECT 1 FROM session_topics st WHERE st.sid = s.sid AND st.topic_id IN (\(Database.placeholders(topicIDs.count))))
+            """
+        var arguments = topicIDs.map { DatabaseValue.integer(Int64($0)) }
+        if let eventIDs {
+            sql += " AND s.event_id IN (\(Database.placeholders(eventIDs.count)))"
+            arguments += eventIDs.map { .text($0) }
+        }
+        return try fetchOne(sql, arguments) { ($0.int(at: 0), $0.int(at: 1), $0.int(at: 2)) } ?? (0, 0, 0)
     }
 
     /// The event with videos that starts last, when `eventID` has none.

@@ -3,6 +3,7 @@ extension Database {
     ///
     /// Empty when the search has no word to look for.
     public func schedule(_ query: ScheduleQuery) throws -> [ScheduleItem] {
+        try query.search.flatMap(SearchQuery.init)?.checkBounds()
         guard let statement = Database.scheduleStatement(query) else { return [] }
         return try readAll(statement.sql, statement.arguments) { row in
             ScheduleItem(sessionID: row.text(0), eventID: row.text(1), number: row.optionalInt(2), title: row.text(3),
@@ -40,14 +41,14 @@ extension Database {
                 prefix = SearchText.hitsCTE
                 prefixArguments = SearchText.hitsArguments(match)
                 joins = "JOIN hit ON hit.sid = s.sid"
-                order = SearchText.hitOrder + ", i.start_time IS NULL, i.start_time, s.id"
+                order = SearchText.ranking + ", i.start_time"
             case (let match?, let number?):
                 prefix = SearchText.hitsCTE
                 prefixArguments = SearchText.hitsArguments(match)
                 joins = "LEFT JOIN hit ON hit.sid = s.sid"
                 conditions.append("(hit.sid IS NOT NULL OR s.event_content_id = ?)")
                 arguments.append(.integer(Int64(number)))
-                order = "s.event_content_id IS ? DESC, " + SearchText.hitOrder + ", i.start_time IS NULL, i.start_time, s.id"
+                order = "s.event_content_id IS ? DESC, " + SearchText.ranking + ", i.start_time"
                 orderArguments = [.integer(Int64(number))]
             case (nil, let number?):
                 conditions.append("s.event_content_id = ?")

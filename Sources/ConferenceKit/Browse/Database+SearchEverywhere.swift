@@ -5,6 +5,7 @@ extension Database {
     /// snippets and the news: every session whose title holds the terms first, then the other
     /// sessions, then transcript lines, code, news (``SearchTier``), by BM25 within each.
     public func searchEverywhere(_ request: SearchRequest) throws -> [SearchResult] {
+        try request.query.checkBounds()
         guard request.limit > 0 else { return [] }
         let match = request.query.matchExpression
         var results: [SearchResult] = []
@@ -50,7 +51,7 @@ extension Database {
             FROM hit JOIN sessions s ON s.sid = hit.sid
             LEFT JOIN events e ON e.id = s.event_id
             WHERE 1\(scope.sql)
-            ORDER BY \(SearchText.hitOrder), s.id
+            ORDER BY \(SearchText.ranking)
             LIMIT ?
             """
         let arguments = SearchText.hitsArguments(match) + scope.arguments + [.integer(Int64(request.limit))]

@@ -2,7 +2,8 @@ import Foundation
 
 extension Database {
     /// The transcript of the session with id `sessionID` (a resolved id: see ``SessionResolver``),
-    /// its lines gathered into paragraphs; nil when the store has none for it.
+    /// its lines gathered into paragraphs (a long one in pieces: ``SessionTranscript/pieces(of:)``);
+    /// nil when the store has none for it.
     public func transcript(sessionID: String) throws -> SessionTranscript? {
         guard var transcript = try readOne("""
             SELECT t.session_id, coalesce(s.title, ''), t.language, t.duration
@@ -14,19 +15,18 @@ extension Database {
         let lines = try readAll("""
             SELECT paragraph, start, text FROM transcript_lines WHERE session_id = ? ORDER BY position
             """, [sessionID]) { (paragraph: $0.int(0), start: $0.double(1), text: $0.text(2).trimmingCharacters(in: .whitespaces)) }
-        var groups: [(start: Double, texts: [String])] = []
+        var groups: [[(start: Double, text: String)]] = []
         var current: Int?
         for line in lines {
             if line.paragraph != current {
-                groups.append((line.start, []))
+                groups.append([])
                 current = line.paragraph
             }
-            if !line.text.isEmpty { groups[groups.count - 1].texts.append(line.text) }
+            if !line.text.isEmpty { groups[groups.count - 1].append((line.start, line.text)) }
         }
-        // A paragraph without words (a pause, a line the sanitiser emptied) is not shown.
-        transcript.paragraphs = groups.filter { !$0.texts.isEmpty }.map {
-            SessionTranscript.Paragraph(start: $0.start, text: $0.texts.joined(separator: " "))
-        }
+        // A paragraph without words (a pause, a line the sanitiser emptied) is not shown; a long
+        // one is shown in pieces of about a minute.
+        transcript.paragraphs = groups.flatMap(SessionTranscript.pieces(of:))
         return transcript
     }
 

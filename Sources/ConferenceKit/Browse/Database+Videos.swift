@@ -2,6 +2,7 @@ extension Database {
     /// Sessions with a video: newest event first, then its scheduled items by number and its others
     /// by publishing date; best match first with a search.
     public func videos(_ query: VideoQuery) throws -> [VideoItem] {
+        try query.search.flatMap(SearchQuery.init)?.checkBounds()
         guard let statement = Database.videosStatement(query) else { return [] }
         return try readAll(statement.sql, statement.arguments) { row in
             VideoItem(sessionID: row.text(0), eventID: row.text(1), number: row.optionalInt(2), title: row.text(3),
@@ -31,11 +32,11 @@ extension Database {
             case (nil, nil):
                 return nil
             case (_?, nil):
-                order = "hit.score, " + order
+                order = SearchText.ranking
             case (_?, let number?):
                 conditions.append("(hit.sid IS NOT NULL OR s.event_content_id = ?)")
                 arguments.append(.integer(Int64(number)))
-                order = "s.event_content_id IS ? DESC, hit.score, " + order
+                order = "s.event_content_id IS ? DESC, " + SearchText.ranking
                 orderArguments = [.integer(Int64(number))]
             case (nil, let number?):
                 conditions.append("s.event_content_id = ?")

@@ -23,6 +23,11 @@ public struct SearchQuery: Hashable, Sendable {
 
     public var terms: [Term]
 
+    /// A query of these terms.
+    init(terms: [Term]) {
+        self.terms = terms
+    }
+
     /// The query `text` asks for; nil when it holds nothing to look for (blank, a lone `*`, only
     /// punctuation).
     public init?(_ text: String) {
@@ -55,6 +60,25 @@ public struct SearchQuery: Hashable, Sendable {
         }
         guard !terms.isEmpty else { return nil }
         self.terms = terms
+    }
+
+    /// The most terms (words, "phrases", prefixes) a search looks for. Real searches are a few
+    /// words; past a few dozen terms the work grows faster than the query (3,333 `a*` took 36 s).
+    public static let maxTerms = 16
+    /// The most `prefix*` terms among them: each stands for every indexed word it starts (`a*` for
+    /// thousands), so four one-letter prefixes are already the slowest search there is.
+    public static let maxPrefixes = 4
+
+    /// Whether the search asks for no more than a search looks for.
+    public var isWithinBounds: Bool {
+        terms.count <= Self.maxTerms && terms.filter(\.isPrefix).count <= Self.maxPrefixes
+    }
+
+    /// Throws ``BrowseError/searchTooLong(terms:prefixes:)`` for a search that asks for more than a
+    /// search looks for.
+    public func checkBounds() throws {
+        guard !isWithinBounds else { return }
+        throw BrowseError.searchTooLong(terms: terms.count, prefixes: terms.filter(\.isPrefix).count)
     }
 
     /// Straight and typographic double quotes: both open and close a phrase.

@@ -40,6 +40,10 @@ enum SearchText {
         hit.score
         """
 
+    /// The one ranking of sessions found by a search: ``hitOrder``, then by id. `schedule --search`,
+    /// `videos --search` and `search` list the same sessions in the same order.
+    static let ranking = hitOrder + ",\ns.id"
+
     /// The arguments of ``hitsCTE`` for a match expression.
     static func hitsArguments(_ match: String) -> [DatabaseValue] {
         [.text("title : (" + match + ")"), .text(match)]

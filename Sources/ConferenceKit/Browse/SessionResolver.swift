@@ -45,16 +45,21 @@ public enum SessionResolver {
         return (key, number)
     }
 
-    /// What `text` may have meant: the closest session id when it is close enough to be a typo,
-    /// else up to three sessions whose titles match it as a search (the current event's first).
+    /// What `text` may have meant: the closest session id when it is close enough to be a typo (at
+    /// most 3 edits, and a third of what was typed), else up to three sessions whose titles hold
+    /// every word of it as a search (the current event's first). Nothing when the match is weak: a
+    /// title that holds the words only in passing (fewer than 4 letters typed, and less than a
+    /// third of the title's), or words found only in a description.
     static func suggestions(for text: String, in db: Database) throws -> [SessionSuggestion] {
         // Never an id that a command line would take for an option (a store synced before such
         // ids were refused may hold one).
         let ids = try db.readAll("SELECT id FROM sessions") { $0.text(0) }.filter { !$0.hasPrefix("-") }
         var best: (id: String, distance: Int)?
-        for id in ids {
-            let distance = editDistance(id.lowercased(), text.lowercased(), limit: 3)
-            if distance < (best?.distance ?? 4) { best = (id, distance) }
+        let typed = text.lowercased()
+        let limit = min(3, typed.count / 3)
+        for id in ids where limit > 0 {
+            let distance = editDistance(id.lowercased(), typed, limit: limit)
+            if distance <= limit, distance < (best?.distance ?? limit + 1) { best = (id, distance) }
         }
         if let best {
             let title = try db.readOne("SELECT title FROM sessions WHERE id = ?", [best.id]) { $0.line(0) } ?? nil
@@ -65,14 +70,24 @@ public enum SessionResolver {
         let prefixes = text.contains { "\"*".contains($0) } ? nil
             : text.split(whereSeparator: \.isWhitespace).map { $0 + "*" }.joined(separator: " ")
         let scopes: [[String]?] = try currentEvent(in: db).map { [[$0], nil] } ?? [nil]
-        for search in [text, prefixes].compactMap({ $0 }) where SearchText.matchExpression(for: search) != nil {
+        for search in [text, prefixes].compactMap({ $0 }) where SearchQuery(search)?.isWithinBounds == true {
+            guard let query = SearchQuery(search) else { continue }
             for scope in scopes {
                 let hits = try db.schedule(ScheduleQuery(eventIDs: scope, search: search, limit: 3))
-                let offered = hits.filter { !$0.sessionID.hasPrefix("-") }
-                if !offered.isEmpty { return offered.map { SessionSuggestion(id: $0.sessionID, title: $0.title) } }
+                    .filter { !$0.sessionID.hasPrefix("-") && isStrong(query, title: $0.title) }
+                if !hits.isEmpty { return hits.map { SessionSuggestion(id: $0.sessionID, title: $0.title) } }
             }
         }
         return []
+    }
+
+    /// Whether `title` is a strong match for `query`: it holds every term, and the terms are a real
+    /// part of it (4 letters or more, or a third of the title's letters).
+    static func isStrong(_ query: SearchQuery, title: String) -> Bool {
+        guard query.terms.allSatisfy({ SearchQuery(terms: [$0]).matches(in: title).isEmpty == false }) else { return false }
+        let typed = query.terms.reduce(0) { $0 + $1.tokens.reduce(0) { $0 + $1.count } }
+        let letters = SearchQuery.tokens(in: title).reduce(0) { $0 + title[$1].count }
+        return typed >= 4 || typed * 3 >= letters
     }
 
     /// Levenshtein distance, giving up (returning `limit + 1`) once it exceeds `limit`.

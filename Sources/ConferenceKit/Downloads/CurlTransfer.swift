@@ -47,6 +47,8 @@ final class CurlTransfer: @unchecked Sendable {
     private let url: String
     private let headers: [String: String]
     private let stallSeconds: Int
+    private let followsRedirects: Bool
+    private let threadName: String
     private let onHead: (Head) -> Disposition
     private let onBody: (UnsafeRawBufferPointer) -> Bool
     private let onEnd: (Outcome) -> Void
@@ -58,12 +60,16 @@ final class CurlTransfer: @unchecked Sendable {
     private var handle: UnsafeMutableRawPointer?
 
     /// A GET of `url` with these extra request headers; no byte for `stallSeconds` (at least 1)
-    /// ends it as stalled. Redirects are followed to https addresses only.
-    init(url: String, headers: [String: String], stallSeconds: Int, onHead: @escaping (Head) -> Disposition,
-         onBody: @escaping (UnsafeRawBufferPointer) -> Bool, onEnd: @escaping (Outcome) -> Void) {
+    /// ends it as stalled. Redirects are followed to https addresses only, or not at all (the
+    /// owner sees the redirect's head and follows it itself). The body is handed over as sent:
+    /// libcurl decodes no `Content-Encoding`.
+    init(url: String, headers: [String: String], stallSeconds: Int, followsRedirects: Bool = true, threadName: String = "wwdc download",
+         onHead: @escaping (Head) -> Disposition, onBody: @escaping (UnsafeRawBufferPointer) -> Bool, onEnd: @escaping (Outcome) -> Void) {
         self.url = url
         self.headers = headers
         self.stallSeconds = max(1, stallSeconds)
+        self.followsRedirects = followsRedirects
+        self.threadName = threadName
         self.onHead = onHead
         self.onBody = onBody
         self.onEnd = onEnd
@@ -78,7 +84,7 @@ final class CurlTransfer: @unchecked Sendable {
     /// Starts the transfer on a new thread.
     func start() {
         let thread = Thread { [self] in onEnd(perform()) }
-        thread.name = "wwdc download"
+        thread.name = threadName
         thread.start()
     }
 
@@ -96,9 +102,11 @@ final class CurlTransfer: @unchecked Sendable {
         let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: 256)
         errorBuffer.initialize(repeating: 0, count: 256)
         defer { errorBuffer.deallocate() }
-        guard let handle = wwdc_curl_easy_init() else { return .failed(code: -1, message: "libcurl could not start a transfer") }
+        guard let handle = Self.idleHandles.withLock({ $0.popLast() }) ?? wwdc_curl_easy_init() else {
+            return .failed(code: -1, message: "libcurl could not start a transfer")
+        }
         self.handle = handle
-        defer { wwdc_curl_easy_cleanup(handle) }
+        defer { Self.putAway(handle) }
         var list: UnsafeMutableRawPointer?
         for (name, value) in headers { list = wwdc_curl_slist_append(list, "\(name): \(value)") }
         defer { if let list { wwdc_curl_slist_free_all(list) } }
@@ -115,7 +123,8 @@ final class CurlTransfer: @unchecked Sendable {
                 _ = wwdc_curl_setopt_long(handle, Int32(WWDC_CURLOPT_PROTOCOLS), Int(WWDC_CURLPROTO_HTTP | WWDC_CURLPROTO_HTTPS))
                 // A redirect may not lead to plain http: wwdc asks for plain http only on this machine.
                 _ = wwdc_curl_setopt_long(handle, Int32(WWDC_CURLOPT_REDIR_PROTOCOLS), Int(WWDC_CURLPROTO_HTTPS))
-                _ = wwdc_curl_setopt_long(handle, Int32(WWDC_CURLOPT_FOLLOWLOCATION), 1)
+                _ = wwdc_curl_setopt_long(handle, Int32(WWDC_CURLOPT_FOLLOWLOCATION), followsRedirects ? 1 : 0)
+                _ = wwdc_curl_setopt_long(handle, Int32(WWDC_CURLOPT_HTTP_CONTENT_DECODING), 0)
                 _ = wwdc_curl_setopt_long(handle, Int32(WWDC_CURLOPT_MAXREDIRS), 10)
                 _ = wwdc_curl_setopt_long(handle, Int32(WWDC_CURLOPT_CONNECTTIMEOUT), stallSeconds)
                 _ = wwdc_curl_setopt_long(handle, Int32(WWDC_CURLOPT_LOW_SPEED_LIMIT), 1)
@@ -143,6 +152,21 @@ final class CurlTransfer: @unchecked Sendable {
         case 28: return .stalled
         default: return .failed(code: code, message: message)
         }
+    }
+
+    /// Handles whose transfers ended, kept with their open connections: the next transfer to the
+    /// same server reuses one instead of connecting (and for https, shaking hands) again.
+    private static let idleHandles = Locked<[UnsafeMutableRawPointer]>([])
+    private static let idleLimit = 32
+
+    private static func putAway(_ handle: UnsafeMutableRawPointer) {
+        wwdc_curl_easy_reset(handle)
+        let kept = idleHandles.withLock { handles -> Bool in
+            guard handles.count < idleLimit else { return false }
+            handles.append(handle)
+            return true
+        }
+        if !kept { wwdc_curl_easy_cleanup(handle) }
     }
 
     /// Shows the owner the response's head, once: at its first byte of body, or at its end.

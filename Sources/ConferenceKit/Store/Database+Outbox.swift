@@ -33,6 +33,37 @@ extension Database {
         try fetchOne("SELECT value FROM change_counter WHERE only = 1") { $0.int64(at: 0) } ?? 0
     }
 
+    /// The store's name as the writer of its changes: made at random the first time it is asked
+    /// for (in a write), so every store, a rebuilt one too, writes as its own. The service orders
+    /// one writer's changes by their versions.
+    public func changeWriter() throws -> String {
+        if let writer = try setting("change-writer") { return writer }
+        try execute("INSERT INTO settings (key, value) VALUES ('change-writer', ?) ON CONFLICT (key) DO NOTHING",
+                    [UUID().uuidString.lowercased()])
+        return try setting("change-writer") ?? ""
+    }
+
+    /// Gives a pending change a version above `version` (the service's latest of this store for
+    /// it: the counter is behind, as in a copy or a backup put back), so the service takes it as
+    /// the latest it is. True when the change was still pending as sent.
+    public func raiseVersion(of entry: OutboxEntry, above version: Int64) throws -> Bool {
+        try execute("UPDATE change_counter SET value = max(value, ?) WHERE only = 1", [version])
+        let raised = try nextChangeVersion()
+        switch entry {
+        case .favorite(let favorite):
+            try execute("""
+                UPDATE favorites SET version = :raised
+                WHERE session_id = :session_id AND version = :sent AND sync_state = 'pending'
+                """, named: [":raised": raised, ":session_id": favorite.sessionID, ":sent": favorite.version])
+        case .feedback(let feedback):
+            try execute("""
+                UPDATE feedback SET version = :raised
+                WHERE client_id = :client_id AND version = :sent AND sync_state = 'pending'
+                """, named: [":raised": raised, ":client_id": feedback.clientID.uuidString.lowercased(), ":sent": feedback.version])
+        }
+        return changesCount > 0
+    }
+
     /// The changes waiting for upload, oldest first.
     public func outbox() throws -> [OutboxEntry] {
         let favorites = try favorites(in: .pending).map(OutboxEntry.favorite)

@@ -5,6 +5,7 @@ extension Database {
     /// `text` is words, "phrases" and `prefix*` terms (``SearchQuery``), never FTS operators, so any
     /// input is safe. Empty when `text` has no word.
     public func search(_ text: String, limit: Int = 50) throws -> [SearchHit] {
+        try SearchQuery(text)?.checkBounds()
         guard let query = Database.matchExpression(for: text), limit > 0 else { return [] }
         return try readAll("""
             SELECT s.id, s.title, s.event_id, s.type, hit.score

@@ -31,7 +31,8 @@ final class DownloadFeedOperation: AdvancedOperation, @unchecked Sendable {
             finish(with: error)
             return
         }
-        let request = FeedRequest(feed: kind.fileName, url: url, etag: context.etag(for: kind), timeout: context.settings.timeout)
+        let request = FeedRequest(feed: kind.fileName, url: url, etag: context.etag(for: kind), timeout: context.settings.timeout,
+                                  limit: context.settings.feedLimit)
         let started = context.settings.transport.fetch(request) { [self] result in
             switch result {
             case let .success(answer):

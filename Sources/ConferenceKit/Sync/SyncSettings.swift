@@ -7,9 +7,11 @@ public struct SyncSettings: Sendable {
     public var source: ConferenceSource
     /// The time limit of each request, in seconds.
     public var timeout: TimeInterval
+    /// The most bytes a feed (or a transcript file) may hold once decoded.
+    public var feedLimit: Int64 = FeedRequest.defaultLimit
     /// This build's version, checked against the config's minimum.
     public var appVersion: AppVersion
-    /// Fetches feeds; by default http(s) through URLSession and file URLs from the disk.
+    /// Fetches feeds; by default http(s) through libcurl and file URLs from the disk.
     public var transport: any FeedTransport
     /// The time the sync is recorded at.
     public var now: @Sendable () -> Date

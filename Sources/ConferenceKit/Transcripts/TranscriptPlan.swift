@@ -2,7 +2,8 @@ import Foundation
 
 /// What a sync fetches of the transcripts: for each content item the manifest entry of the language
 /// synced (English when that language has none for it), those whose ETag changed, and, per
-/// manifest, whether its digest costs fewer bytes than the single files.
+/// manifest, whether its digest costs fewer bytes than the single files (and fits the limit of
+/// what one file may hold).
 struct TranscriptPlan: Sendable {
     /// A manifest's entries, by content id; in the order of preference.
     struct Source: Sendable {
@@ -30,7 +31,8 @@ struct TranscriptPlan: Sendable {
     /// The size assumed of a transcript never fetched, when none is stored to go by.
     static let assumedSize = 40_000
 
-    init(sources: [Source], stored: [String: StoredTranscript]) {
+    /// `digestLimit`: the most a fetched file may hold; a digest expected to be larger is not asked for.
+    init(sources: [Source], stored: [String: StoredTranscript], digestLimit: Int64 = FeedRequest.defaultLimit) {
         var chosen: [String: Item] = [:]
         for source in sources.reversed() {
             for (id, entry) in source.entries { chosen[id] = Item(id: id, entry: entry, language: source.language) }
@@ -47,7 +49,7 @@ struct TranscriptPlan: Sendable {
             guard let digest = source.digest, let items = changed[source.language], !items.isEmpty else { continue }
             let single = items.reduce(0) { $0 + size($1.id) + Self.requestOverhead }
             let whole = source.entries.keys.reduce(0) { $0 + size($1) } + Self.requestOverhead
-            if whole < single { viaDigest[source.language] = digest }
+            if whole < single, Int64(whole) <= digestLimit { viaDigest[source.language] = digest }
         }
     }
 

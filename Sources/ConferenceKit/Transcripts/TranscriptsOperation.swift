@@ -57,7 +57,7 @@ final class TranscriptsOperation: GroupOperation, SyncStepOperation, @unchecked 
         for manifest in manifests {
             let request = FeedRequest(feed: manifest.url.lastPathComponent, url: manifest.url,
                                       etag: context.storedETag(named: Self.metadataName(manifest.language)),
-                                      timeout: context.settings.timeout)
+                                      timeout: context.settings.timeout, limit: context.settings.feedLimit)
             add(request, content: .manifest, role: .manifest(language: manifest.language, url: manifest.url))
         }
         super.execute()
@@ -177,7 +177,8 @@ final class TranscriptsOperation: GroupOperation, SyncStepOperation, @unchecked 
                     entries: context.store.read { try $0.storedTranscriptManifest(language: manifest.language) },
                     digest: nil)
             }
-            let plan = TranscriptPlan(sources: ordered, stored: try context.store.read { try $0.storedTranscripts() })
+            let plan = TranscriptPlan(sources: ordered, stored: try context.store.read { try $0.storedTranscripts() },
+                                      digestLimit: context.settings.feedLimit)
             ledger.withLock {
                 $0.total = plan.changedCount
                 $0.batch.removed = plan.removed
@@ -186,7 +187,7 @@ final class TranscriptsOperation: GroupOperation, SyncStepOperation, @unchecked 
             for (language, items) in plan.changed.sorted(by: { $0.key < $1.key }) {
                 if let digest = plan.viaDigest[language] {
                     let request = FeedRequest(feed: digest.url.lastPathComponent, url: try localized(digest.url, language: language),
-                                              etag: nil, timeout: context.settings.timeout)
+                                              etag: nil, timeout: context.settings.timeout, limit: context.settings.feedLimit)
                     add(request, content: .transcripts(language: Self.fileLanguage(language)), role: .digest(language: language, items: items))
                 } else {
                     for item in items { addSingle(item, language: language) }
@@ -200,7 +201,8 @@ final class TranscriptsOperation: GroupOperation, SyncStepOperation, @unchecked 
     private func addSingle(_ item: TranscriptPlan.Item, language: String) {
         do {
             let url = try localized(item.entry.url, language: language)
-            let request = FeedRequest(feed: url.lastPathComponent, url: url, etag: nil, timeout: context.settings.timeout)
+            let request = FeedRequest(feed: url.lastPathComponent, url: url, etag: nil, timeout: context.settings.timeout,
+                                      limit: context.settings.feedLimit)
             add(request, content: .transcripts(language: Self.fileLanguage(language)), role: .single(item))
         } catch {
             ledger.withLock { $0.failed.append(item.id) }

@@ -6,6 +6,7 @@ enum ManualPage {
         ("WWDC_DB", "The database file (before $XDG_DATA_HOME/wwdc/wwdc.sqlite); --db wins over it."),
         ("WWDC_PASSWORD", "The password for a login from a script (with --username); never give it on the command line."),
         ("WWDC_TIMEOUT", "Seconds a feed or account request may take, 0.1 to 86400 (default 30)."),
+        ("WWDC_MAX_FEED_MB", "The most a feed may hold once decompressed, in megabytes (default 64)."),
         ("WWDC_STALL_TIMEOUT", "Seconds a download may go without a byte before it is retried, 0.1 to 86400 (default 30)."),
         ("NO_COLOR", "Set to anything: no colour, even on a terminal."),
         ("XDG_DATA_HOME", "Where the store lives (default ~/.local/share)."),

@@ -23,6 +23,7 @@ enum ArticlesCommand {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let limit = arguments[SharedOptions.limit]
+        try BrowseSupport.checkSearch(arguments[search], spec: spec)
         let store = try BrowseSupport.openStore(arguments, context)
         let (items, offset) = try store.read { db -> ([ArticleItem], Int?) in
             let eventIDs = arguments[event] == nil ? nil : try BrowseSupport.events(arguments, in: db).ids

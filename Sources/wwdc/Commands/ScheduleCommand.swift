@@ -1,5 +1,6 @@
 import ConferenceKit
 import Foundation
+import PlainText
 import TerminalUI
 
 /// `wwdc schedule`: the schedule, grouped by day, with filters that combine.
@@ -47,6 +48,7 @@ enum ScheduleCommand {
         if unscheduled, day != nil || arguments[upcoming] {
             throw UsageError("'--unscheduled' lists items without a time: it cannot be combined with '--day' or '--upcoming'", spec: spec)
         }
+        try BrowseSupport.checkSearch(arguments[search], spec: spec)
         let store = try BrowseSupport.openStore(arguments, context)
         let (items, current, explanation) = try store.read { db -> ([ScheduleItem], String?, [String]) in
             let (eventIDs, primary) = try BrowseSupport.events(arguments, in: db)
@@ -66,6 +68,11 @@ enum ScheduleCommand {
             var explanation: [String] = []
             if items.isEmpty, query.search == nil, !unscheduled, eventIDs?.count == 1, let primary {
                 explanation = try nothingScheduled(primary, in: db)
+            }
+            if items.isEmpty, explanation.isEmpty, query.search == nil, !unscheduled {
+                explanation = try topicUnscheduled(query.topicIDs, arguments, eventIDs: eventIDs, primary: primary, in: db)
+                    ?? outsideEvent(day: day, upcoming: arguments[upcoming], zone: zone, now: now, event: primary, arguments)
+                    ?? []
             }
             return (items, try SessionResolver.currentEvent(in: db), explanation)
         }
@@ -107,6 +114,62 @@ enum ScheduleCommand {
             }
         }
         return lines
+    }
+
+    /// What to say when the topics `topicIDs` have nothing scheduled in the events shown: where
+    /// their items are (videos, items without a time, other events); nil when some are scheduled
+    /// (another filter left them out).
+    static func topicUnscheduled(_ topicIDs: [Int], _ arguments: ParsedArguments, eventIDs: [String]?, primary: EventSummary?,
+                                 in db: Database) throws -> [String]? {
+        guard !topicIDs.isEmpty else { return nil }
+        let shown = try db.topicContents(topicIDs, eventIDs: eventIDs)
+        guard shown.scheduled == 0 else { return nil }
+        let names = try db.topics().filter { topicIDs.contains($0.id) }.map { BrowseSupport.cell($0.name) }
+        let topic = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+        let typed = arguments[SharedOptions.topic].map { "--topic " + BrowseSupport.shellWord($0) }.joined(separator: " ")
+        let inEvent = eventIDs?.count == 1 ? primary.map { " in " + BrowseSupport.cell($0.name) } ?? "" : ""
+        let eventOption = arguments[SharedOptions.event].map { " --event " + BrowseSupport.shellWord($0) } ?? ""
+        if shown.items > 0 {
+            var lines = ["Nothing of \(topic) is scheduled\(inEvent): its \(Quantity.text(shown.items, "item")) \(shown.items == 1 ? "has" : "have") no time."]
+            if shown.videos > 0 { lines.append("Its videos: wwdc videos \(typed)\(eventOption)") }
+            if shown.items > shown.videos { lines.append("Its items without a time: wwdc schedule \(typed)\(eventOption) --unscheduled") }
+            return lines
+        }
+        let everywhere = try db.topicContents(topicIDs, eventIDs: nil)
+        guard everywhere.items > 0 else { return ["\(topic) has no items\(eventIDs == nil ? "" : " in any event")."] }
+        var lines = ["\(topic) has nothing\(inEvent.isEmpty ? " here" : inEvent); other events have \(Quantity.text(everywhere.items, "item")) of it, "
+                     + (everywhere.scheduled == 0 ? "none scheduled." : "\(everywhere.scheduled) scheduled.")]
+        if everywhere.scheduled > 0 { lines.append("Its sessions: wwdc schedule \(typed) --event all") }
+        if everywhere.videos > 0 { lines.append("Its videos: wwdc videos \(typed) --event all") }
+        if everywhere.items - everywhere.scheduled > everywhere.videos {
+            lines.append("Its items without a time: wwdc schedule \(typed) --event all --unscheduled")
+        }
+        return lines
+    }
+
+    /// What to say when `--day` names a date outside `event`, or `--upcoming` comes after its end:
+    /// "Today (Wednesday, July 1, 2026) is outside WWDC 2026, June 8–12."; nil otherwise.
+    static func outsideEvent(day: BrowseSupport.DayArgument?, upcoming: Bool, zone: TimeZoneChoice, now: Date,
+                             event: EventSummary?, _ arguments: ParsedArguments) -> [String]? {
+        guard let event, let start = event.startTime else { return nil }
+        let first = zone.localTime(start, recordedOffset: event.utcOffset).date
+        let last = zone.localTime(event.endTime ?? start, recordedOffset: event.utcOffset).date
+        let name = BrowseSupport.cell(event.name)
+        let dates = BrowseSupport.dateRange(first, last)
+        let schedule = "Its schedule: wwdc schedule" + (arguments[SharedOptions.event].map { " --event " + BrowseSupport.shellWord($0) } ?? "")
+        if let day, let date = try? BrowseSupport.date(for: day, zone: zone, now: now, event: event), date < first || last < date {
+            let named = switch day {
+            case .relative(0): "Today (\(date.longText))"
+            case .relative(1): "Tomorrow (\(date.longText))"
+            case .relative(-1): "Yesterday (\(date.longText))"
+            default: date.longText
+            }
+            return ["\(named) is outside \(name), \(dates).", schedule]
+        }
+        if day == nil, upcoming, let end = event.endTime, now.timeIntervalSince1970 >= end {
+            return ["Nothing is to come: \(name) is over (\(dates)).", schedule]
+        }
+        return nil
     }
 
     // MARK: Text

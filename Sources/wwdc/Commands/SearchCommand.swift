@@ -51,6 +51,7 @@ enum SearchCommand {
         guard let query = SearchQuery(text) else {
             throw UsageError("Nothing to search for in '\(text)': give words, a \"phrase\" or a prefix*", spec: spec)
         }
+        try BrowseSupport.checkSearch(text, spec: spec)
         let chosen = arguments[sources]
         let store = try BrowseSupport.openStore(arguments, context)
         let results = try store.read { db -> [SearchResult] in

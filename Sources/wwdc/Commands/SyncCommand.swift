@@ -72,6 +72,7 @@ enum SyncCommand {
                                     interaction: TerminalInteraction(owner: context.terminal), language: language,
                                     localeLanguage: FeedLanguage.fromLocale(context.environment), now: { context.now })
         if let jobs = arguments[jobs] { settings.jobs = jobs }
+        settings.feedLimit = try feedLimit(context.environment)
         let sync = try SyncOperation(settings: settings, store: store, reporter: progress)
 
         var runner = OperationRunner(arguments, context: context)
@@ -100,6 +101,16 @@ enum SyncCommand {
             if let hint = summary.hint { context.message("Hint: " + hint) }
             return .failure
         }
+    }
+
+    /// `WWDC_MAX_FEED_MB`: the most a feed may hold once decompressed, in megabytes (default 64).
+    static func feedLimit(_ environment: [String: String]) throws -> Int64 {
+        guard let text = environment["WWDC_MAX_FEED_MB"] else { return FeedRequest.defaultLimit }
+        guard let megabytes = Int64(text.trimmingCharacters(in: .whitespaces)), (1...100_000).contains(megabytes) else {
+            throw RuntimeError("WWDC_MAX_FEED_MB is '\(text.prefix(40))', not a whole number of megabytes from 1 to 100000",
+                               hint: "Set it to megabytes, such as WWDC_MAX_FEED_MB=128, or unset it for the default (64).")
+        }
+        return megabytes * 1_000_000
     }
 
     /// Sets the store at `path` aside and starts a fresh one with what could be read of it.

@@ -27,6 +27,7 @@ enum VideosCommand {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let limit = arguments[SharedOptions.limit]
+        try BrowseSupport.checkSearch(arguments[search], spec: spec)
         let store = try BrowseSupport.openStore(arguments, context)
         let (items, events, explanation) = try store.read { db -> ([VideoItem], [EventSummary], String?) in
             let (eventIDs, primary) = try BrowseSupport.events(arguments, in: db)

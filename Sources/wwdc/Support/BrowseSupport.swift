@@ -89,6 +89,17 @@ enum BrowseSupport {
         return ids
     }
 
+    /// Refuses, as a usage error, a search (`--search` or the text of `wwdc search`) that asks for
+    /// more than a search looks for (``SearchQuery/maxTerms``).
+    static func checkSearch(_ text: String?, spec: CommandSpec) throws {
+        guard let text, let query = SearchQuery(text) else { return }
+        do {
+            try query.checkBounds()
+        } catch let error as BrowseError {
+            throw UsageError(error.description, spec: spec, hint: error.recoverySuggestion)
+        }
+    }
+
     // MARK: Days
 
     /// What `--day` accepts.
@@ -139,6 +150,22 @@ enum BrowseSupport {
     }
 
     // MARK: Text
+
+    /// `June 8–12`, `May 30–June 3`, `December 30, 2026–January 2, 2027`: an event's dates.
+    static func dateRange(_ first: LocalDate, _ last: LocalDate) -> String {
+        let month = { (date: LocalDate) in LocalDate.monthNames[date.month - 1] }
+        if first == last { return "\(month(first)) \(first.day)" }
+        if first.year != last.year { return "\(month(first)) \(first.day), \(first.year)–\(month(last)) \(last.day), \(last.year)" }
+        if first.month == last.month { return "\(month(first)) \(first.day)–\(last.day)" }
+        return "\(month(first)) \(first.day)–\(month(last)) \(last.day)"
+    }
+
+    /// `text` as one shell word, for a command printed to copy: as it is when it is plain, else in
+    /// single quotes.
+    static func shellWord(_ text: String) -> String {
+        let plain = !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_./:@%+=,".contains($0)) }
+        return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
 
     /// A table cell: the text, or nothing. (Text from the store arrives cleaned by ConferenceKit.)
     static func cell(_ text: String?) -> String {
