@@ -9,9 +9,11 @@ struct DownloadBench {
     let sandbox: Sandbox
     let server: ReferenceServer
 
-    static func start() async throws -> DownloadBench {
+    /// Syncs `feeds` (a folder of the sandbox, made by `prepare`), else the sample conference.
+    static func start(feeds prepare: ((Sandbox) throws -> URL)? = nil) async throws -> DownloadBench {
         let sandbox = try Sandbox()
-        let server = try await ReferenceServer.start(arguments: ["--rebase-media"])
+        let root = try prepare?(sandbox) ?? ProjectPaths.fixtures
+        let server = try await ReferenceServer.start(root: root, arguments: ["--rebase-media"])
         let bench = DownloadBench(sandbox: sandbox, server: server)
         let synced = try await sandbox.run(["sync", "--source", server.baseURL.absoluteString])
         #expect(synced.status == 0, "\(synced.stderr)")
@@ -308,6 +310,45 @@ struct DownloadCommandTests {
         #expect(try DownloadBench.sha256(try await bench.file("wwdc2026-103")) == (try await bench.server.mediaInfo(path)).sha256)
         let stats = try #require(try await bench.server.mediaStats().files[path])
         #expect(stats.bytes <= size + Self.chunk)
+    }
+
+    @Test("--subtitles in a pipe, a long transcript and none, the two files ending together: the subtitles written, both counted")
+    func subtitlesOfDownloadsEndingTogether() async throws {
+        // Apple's shape: wwdc2026-102 with an hour of transcript, wwdc2026-103 with none (and no
+        // digest in the manifest, so that each transcript is fetched alone).
+        let bench = try await DownloadBench.start { sandbox in
+            let feeds = try sandbox.copyOfFixtures()
+            let manifestURL = feeds.appendingPathComponent("transcripts/transcript-manifest-eng.json")
+            var manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: manifestURL)) as? [String: Any])
+            var individual = try #require(manifest["individual"] as? [String: Any])
+            individual["wwdc2026-103"] = nil
+            manifest["individual"] = individual
+            manifest["digest"] = nil
+            try JSONSerialization.data(withJSONObject: manifest).write(to: manifestURL)
+            let segments = (0..<3_600).map { [$0, "Sentence \($0) of a long talk about the new SDKs. " + ($0 % 5 == 4 ? "\n\n" : "")] as [Any] }
+            try JSONSerialization.data(withJSONObject: ["wwdc2026-102": ["language": "eng", "transcript": segments]])
+                .write(to: feeds.appendingPathComponent("transcripts/wwdc2026-102-transcript-eng.json"))
+            return feeds
+        }
+        defer { bench.stop() }
+        let ids = ["wwdc2026-102", "wwdc2026-103"]
+        let paths = try ids.map { try DownloadBench.mediaPath($0, quality: "downloadSD") }
+        let size = 1_000_000
+        for path in paths { try await bench.server.configureMedia(path, size: size, pauseAt: size - 10_000, times: 1) }
+        let running = try bench.sandbox.start(["download"] + ids + ["--subtitles", "--quality", "sd"])
+        // Both held just before their end, then let go one right after the other: 103 ends while
+        // 102's subtitles are being written.
+        try await bench.server.waitForPausedMedia("/videos/*", count: 2)
+        for path in paths { _ = try await bench.server.releaseMedia(path) }
+        let result = await running.finished()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("Downloaded 2 files"), "\(result.stderr)")
+        #expect(result.stderr.contains("wwdc2026-103 SD: no transcript to make subtitles from"), "\(result.stderr)")
+        let downloads = try await bench.downloads()
+        #expect(ids.allSatisfy { downloads["\($0) sd"]?["state"] as? String == "done" }, "\(downloads)")
+        let video = try #require(downloads["wwdc2026-102 sd"]?["path"] as? String)
+        let subtitles = try String(contentsOfFile: (video as NSString).deletingPathExtension + ".vtt", encoding: .utf8)
+        #expect(subtitles.hasPrefix("WEBVTT") && subtitles.contains("Sentence 3599 "))
     }
 
     @Test("a 404 fails at once with the reason, the others still land, exit 1; --json summarises")
