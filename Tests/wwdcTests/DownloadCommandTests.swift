@@ -351,6 +351,67 @@ struct DownloadCommandTests {
         #expect(subtitles.hasPrefix("WEBVTT") && subtitles.contains("Sentence 3599 "))
     }
 
+    @Test("two sessions with the same number and title (wwdc2026-103 and a wwdc2026-1030 the feed adds): two files, each its own video")
+    func sameNumberAndTitle() async throws {
+        let bench = try await DownloadBench.start { sandbox in
+            let feeds = try sandbox.copyOfFixtures()
+            let url = feeds.appendingPathComponent("contents.json")
+            var contents = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+            var items = try #require(contents["contents"] as? [[String: Any]])
+            var twin = try #require(items.first { $0["id"] as? String == "wwdc2026-103" })
+            twin["id"] = "wwdc2026-1030"
+            twin["staticContentId"] = 7999
+            var media = try #require(twin["media"] as? [String: Any])
+            media["downloadHD"] = (media["downloadHD"] as? String)?.replacingOccurrences(of: "/103/", with: "/1030/")
+            twin["media"] = media
+            items.append(twin)
+            contents["contents"] = items
+            try JSONSerialization.data(withJSONObject: contents).write(to: url)
+            return feeds
+        }
+        defer { bench.stop() }
+        let path = try DownloadBench.mediaPath("wwdc2026-103")
+        let twinPath = path.replacingOccurrences(of: "/103/", with: "/1030/")
+        try await bench.server.configureMedia(path, size: 300_000)
+        try await bench.server.configureMedia(twinPath, size: 500_000)
+        for id in ["wwdc2026-103", "wwdc2026-1030"] {
+            let result = try await bench.run(["download", id])
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        let first = try await bench.file("wwdc2026-103")
+        let second = try await bench.file("wwdc2026-1030")
+        #expect(first != second)
+        #expect(try DownloadBench.sha256(first) == (try await bench.server.mediaInfo(path)).sha256)
+        #expect(try DownloadBench.sha256(second) == (try await bench.server.mediaInfo(twinPath)).sha256)
+        let listed = try await bench.downloads()
+        #expect(listed["wwdc2026-103 hd"]?["percent"] as? Int == 100 && listed["wwdc2026-1030 hd"]?["percent"] as? Int == 100, "\(listed)")
+        #expect(listed["wwdc2026-103 hd"]?["state"] as? String == "done" && listed["wwdc2026-1030 hd"]?["state"] as? String == "done")
+    }
+
+    @Test("a partial download recorded under an earlier version's name goes on in that file, asked for by id")
+    func earlierNameKept() async throws {
+        let bench = try await DownloadBench.start()
+        defer { bench.stop() }
+        let path = try DownloadBench.mediaPath("wwdc2026-103")
+        let size = 2_000_000
+        try await bench.killMidway("103", path: path, size: size, at: 800_000)
+        // What an earlier wwdc named the file, and recorded.
+        let current = try await bench.file("wwdc2026-103")
+        let earlier = bench.folder.appendingPathComponent("wwdc2026-103-apple-design-awards-hd.mp4").path
+        try FileManager.default.moveItem(atPath: current + ".part", toPath: earlier + ".part")
+        try ConferenceStore(path: bench.sandbox.database.path).write { db in
+            try db.execute("UPDATE downloads SET path = ? WHERE session_id = 'wwdc2026-103'", [earlier])
+        }
+        try await bench.server.resetMediaStats()
+
+        let result = try await bench.run(["download", "103"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try await bench.file("wwdc2026-103") == earlier)
+        #expect(try DownloadBench.sha256(earlier) == (try await bench.server.mediaInfo(path)).sha256)
+        #expect(try #require(try await bench.server.mediaStats().files[path]).bytes == size - 800_000)
+        #expect(!FileManager.default.fileExists(atPath: current))
+    }
+
     @Test("a 404 fails at once with the reason, the others still land, exit 1; --json summarises")
     func partialFailure() async throws {
         let bench = try await DownloadBench.start()
@@ -396,7 +457,7 @@ struct DownloadCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         let file = try await bench.file("wwdc2026-101")
         #expect(FileManager.default.fileExists(atPath: (file as NSString).deletingPathExtension + ".vtt"))
-        #expect(file.hasSuffix("/wwdc2026-101-keynote-hd.mp4"))
+        #expect(file.hasSuffix("/wwdc2026-101_keynote_hd.mp4"))
 
         let record = bench.sandbox.directory.path("player-args").path
         let player = bench.sandbox.directory.path("mpv")

@@ -24,7 +24,7 @@ enum DownloadCommand {
         fetched in a .part file: 'wwdc download --resume', or asking for the same video again, goes on \
         from there if the file on the server is still the same, and starts over if it changed. A file \
         is complete only once its length matches the server's; only then does it get its name, \
-        <event>-<number>-<title>-<quality>.mp4. Two wwdc processes never write one file: the second \
+        <id>_<title>_<quality>.mp4. Two wwdc processes never write one file: the second \
         waits for the first. 'wwdc watch' plays a downloaded video from disk; 'wwdc downloads' lists \
         them.
         """,
