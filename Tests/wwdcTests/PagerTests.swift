@@ -20,13 +20,12 @@ struct PagerTests {
             arguments = directory.path("pager.args")
             input = directory.path("pager.input")
             signals = directory.path("pager.signals")
-            try """
+            try Executable.write("""
                 #!/bin/sh
                 for argument in "$@"; do printf '%s\\n' "$argument"; done > '\(arguments.path)'
                 if [ -r /proc/$$/status ]; then grep '^SigIgn:' /proc/$$/status > '\(signals.path)'; fi
                 cat > '\(input.path)'
-                """.write(to: script, atomically: true, encoding: .utf8)
-            chmod(script.path, 0o755)
+                """, to: script)
         }
 
         var ran: Bool { FileManager.default.fileExists(atPath: input.path) }

@@ -65,12 +65,11 @@ struct RecordingPlayer {
         self.script = script
         self.log = log
         try FileManager.default.createDirectory(at: script.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try """
+        try Executable.write("""
             #!/bin/sh
             for argument in "$@"; do printf '%s\\n' "$argument" >> '\(log.path)'; done
             exit 0
-            """.write(to: script, atomically: true, encoding: .utf8)
-        chmod(script.path, 0o755)
+            """, to: script)
     }
 
     /// The arguments of its run, or nil when it never ran.

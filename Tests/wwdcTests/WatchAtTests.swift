@@ -22,11 +22,10 @@ struct WatchAtTests {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             script = folder.appendingPathComponent(name)
             log = directory.path("\(name).args")
-            try """
+            try Executable.write("""
                 #!/bin/sh
                 for argument in "$@"; do printf '%s\\n' "$argument"; done > '\(log.path)'
-                """.write(to: script, atomically: true, encoding: .utf8)
-            chmod(script.path, 0o755)
+                """, to: script)
         }
 
         var arguments: [String] {

@@ -26,14 +26,13 @@ struct WatchCommandTests {
             groupFile = directory.path("group")
             log = directory.path("urls.log")
             fifo = directory.path("stop.fifo")
-            try """
+            try Executable.write("""
                 #!/bin/sh
                 printf '%s\\n' "$1" >> '\(log.path)'
                 ps -o pgid= -p $$ | tr -d ' ' > '\(groupFile.path)'
                 echo "fake player is playing" >&2
                 read line < '\(fifo.path)'
-                """.write(to: script, atomically: true, encoding: .utf8)
-            chmod(script.path, 0o755)
+                """, to: script)
             #expect(mkfifo(fifo.path, 0o600) == 0)
         }
 
