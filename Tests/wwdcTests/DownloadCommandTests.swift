@@ -412,6 +412,24 @@ struct DownloadCommandTests {
         #expect(!FileManager.default.fileExists(atPath: current))
     }
 
+    @Test("in a pipe, a download under way prints a line every few seconds: bytes, share done, rate and time left")
+    func plainProgressLines() async throws {
+        let bench = try await DownloadBench.start()
+        defer { bench.stop() }
+        let path = try DownloadBench.mediaPath("wwdc2026-103")
+        try await bench.server.configureMedia(path, size: 3_000_000, pauseAt: 1_000_000, times: 1)
+        let running = try bench.sandbox.start(["download", "103"])
+        try await bench.server.waitForPausedMedia(path)
+        // Nothing comes while the server holds the rest: the line comes all the same.
+        #expect(await running.stderr(contains: "wwdc2026-103 HD: 1.0 MB of 3.0 MB · 33% · "), "\(running.stderrSoFar)")
+        try await bench.server.releaseMedia()
+        let result = await running.finished()
+        #expect(result.status == 0, "\(result.stderr)")
+        let line = try #require(result.stderr.split(separator: "\n").first { $0.hasPrefix("wwdc2026-103 HD: 1.0 MB of 3.0 MB") })
+        #expect(line.hasSuffix(" left") && line.contains("/s · "), "\(line)")
+        #expect(!result.stderr.contains("\u{1B}"))
+    }
+
     @Test("a 404 fails at once with the reason, the others still land, exit 1; --json summarises")
     func partialFailure() async throws {
         let bench = try await DownloadBench.start()
@@ -510,6 +528,80 @@ struct DownloadInterruptTests {
 }
 
 extension DownloadInterruptTests {
+    /// The lines a live display drew, escape sequences taken out, one per redraw.
+    static func drawnLines(_ transcript: String) -> [String] {
+        transcript.replacingOccurrences(of: "\u{1B}\\[[0-9;?]*[ -/]*[@-~]", with: "", options: .regularExpression)
+            .split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }).map(String.init)
+    }
+
+    @Test("Ctrl-C during two downloads on a pty: each line and the total line say they were interrupted, none complete")
+    func ctrlCTotal() async throws {
+        let bench = try await DownloadBench.start()
+        defer { bench.stop() }
+        for id in ["wwdc2026-103", "wwdc2026-201"] {
+            try await bench.server.configureMedia(try DownloadBench.mediaPath(id), size: 3_000_000, pauseAt: 1_000_000, times: 1)
+        }
+        let server = bench.server
+        var environment = bench.sandbox.environment()
+        environment["NO_COLOR"] = nil
+        let finished = try await TerminalSession.run(["download", "103", "201"], environment: environment, script: [
+            .wait { try await server.waitForPausedMedia("/videos/*", count: 2) },
+            .expect("total"), .expect("of 3.0 MB"),
+            .type("\u{3}"), .expect("Interrupted: 0 files complete"),
+        ])
+        try await server.releaseMedia()
+        #expect(finished.problem == nil, "\(finished.problem ?? "")\n\(finished.transcript)")
+        #expect(finished.exit == .exited(130))
+        let lines = Screen(finished.transcript, columns: 100).lines
+        #expect(lines.filter { $0.contains("interrupted; the partial file is kept") }.count == 2, "\(lines)")
+        let total = try #require(lines.first { $0.contains("total") }, "\(lines)")
+        #expect(total.contains("total — interrupted: 0 of 2 files complete") && !total.contains("✓"), "\(total)")
+    }
+
+    @Test("at 40 columns a download's live line keeps the share done and the time left, cutting the title first")
+    func narrowProgressLine() async throws {
+        let bench = try await DownloadBench.start()
+        defer { bench.stop() }
+        let path = try DownloadBench.mediaPath("wwdc2026-103")
+        try await bench.server.configureMedia(path, size: 3_000_000, pauseAt: 1_000_000, times: 1)
+        let server = bench.server
+        var environment = bench.sandbox.environment()
+        environment["NO_COLOR"] = nil
+        let finished = try await TerminalSession.run(["download", "103"], environment: environment, columns: 40, script: [
+            .wait { try await server.waitForPausedMedia(path) },
+            .expect("33% · "), .expect(" left"),
+            .wait { _ = try await server.releaseMedia() },
+            .expect("Downloaded 1 file"),
+        ])
+        #expect(finished.problem == nil, "\(finished.problem ?? "")\n\(finished.transcript)")
+        #expect(finished.exit == .exited(0))
+        let drawn = Self.drawnLines(finished.transcript).filter { $0.contains("33% · ") && $0.hasSuffix(" left") }
+        #expect(!drawn.isEmpty, "\(Self.drawnLines(finished.transcript))")
+        for line in drawn {
+            #expect(line.count <= 39 && line.contains(" wwdc2026-103 HD ") && line.contains("…  33% · "), "\(line)")
+        }
+    }
+
+    @Test("with TERM=dumb on a terminal, a download under way prints a plain line every few seconds")
+    func dumbTerminalProgressLines() async throws {
+        let bench = try await DownloadBench.start()
+        defer { bench.stop() }
+        let path = try DownloadBench.mediaPath("wwdc2026-103")
+        try await bench.server.configureMedia(path, size: 3_000_000, pauseAt: 1_000_000, times: 1)
+        let server = bench.server
+        var environment = bench.sandbox.environment()
+        environment["TERM"] = "dumb"
+        let finished = try await TerminalSession.run(["download", "103"], environment: environment, script: [
+            .wait { try await server.waitForPausedMedia(path) },
+            .expect("wwdc2026-103 HD: 1.0 MB of 3.0 MB · 33% · "),
+            .wait { _ = try await server.releaseMedia() },
+            .expect("Downloaded 1 file"),
+        ])
+        #expect(finished.problem == nil, "\(finished.problem ?? "")\n\(finished.transcript)")
+        #expect(finished.exit == .exited(0))
+        #expect(!finished.transcript.contains("\u{1B}["), "\(finished.transcript)")
+    }
+
     @Test("a resize while a download's live line is shown: the next paints leave no stale row")
     func resizeDuringProgress() async throws {
         let bench = try await DownloadBench.start()

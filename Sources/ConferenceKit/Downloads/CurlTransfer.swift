@@ -50,6 +50,7 @@ final class CurlTransfer: @unchecked Sendable {
     private let onHead: (Head) -> Disposition
     private let onBody: (UnsafeRawBufferPointer) -> Bool
     private let onEnd: (Outcome) -> Void
+    private let onTick: () -> Void
     private let cancelled = Locked(false)
 
     // Touched only on the transfer's thread.
@@ -58,15 +59,18 @@ final class CurlTransfer: @unchecked Sendable {
     private var handle: UnsafeMutableRawPointer?
 
     /// A GET of `url` with these extra request headers; no byte for `stallSeconds` (at least 1)
-    /// ends it as stalled. Redirects are followed to https addresses only.
+    /// ends it as stalled. Redirects are followed to https addresses only. `onTick` is called on the
+    /// transfer's thread at libcurl's progress calls: often while bytes come, about once a second
+    /// while none does.
     init(url: String, headers: [String: String], stallSeconds: Int, onHead: @escaping (Head) -> Disposition,
-         onBody: @escaping (UnsafeRawBufferPointer) -> Bool, onEnd: @escaping (Outcome) -> Void) {
+         onBody: @escaping (UnsafeRawBufferPointer) -> Bool, onEnd: @escaping (Outcome) -> Void, onTick: @escaping () -> Void = {}) {
         self.url = url
         self.headers = headers
         self.stallSeconds = max(1, stallSeconds)
         self.onHead = onHead
         self.onBody = onBody
         self.onEnd = onEnd
+        self.onTick = onTick
     }
 
     /// Whether libcurl can be used here; the reason when not. The first call loads and initialises
@@ -175,6 +179,8 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     fileprivate var isCancelled: Bool { cancelled.withLock { $0 } }
+
+    fileprivate func tick() { onTick() }
 }
 
 private func curlHeaderLine(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ context: UnsafeMutableRawPointer?) -> Int {
@@ -194,5 +200,7 @@ private func curlBody(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count
 
 private func curlProgress(_ context: UnsafeMutableRawPointer?, _: Int64, _: Int64, _: Int64, _: Int64) -> Int32 {
     guard let context else { return 0 }
-    return Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().isCancelled ? 1 : 0
+    let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+    transfer.tick()
+    return transfer.isCancelled ? 1 : 0
 }

@@ -90,7 +90,7 @@ enum DownloadCommand {
         let downloads = DownloadsOperation(items: items, settings: settings, store: store, reporter: display)
         let runner = OperationRunner(arguments, context: context)
         let errors = runner.run(downloads)
-        display.stop()
+        display.stop(interrupted: downloads.isCancelled)
         if let error = errors.first(where: { !($0 is Interrupted) }), downloads.outcomes.isEmpty { throw error }
 
         let outcomes = downloads.outcomes
