@@ -45,7 +45,7 @@ enum DownloadCommand {
                              hint: "Name sessions (wwdc download 101), or use --favorites or --resume.")
         }
         // Settings are checked before any work.
-        let jobs = try arguments[Self.jobs] ?? jobsSetting(context.environment)
+        let jobs = try arguments[Self.jobs] ?? context.setting(Configuration.jobs).flatMap { Int($0) }
         let qualities = arguments[quality].isEmpty ? [MediaQuality.hd] : arguments[quality]
         let folder = try DownloadFolder.resolve(explicitPath: arguments[dir], environment: context.environment)
         let store = try context.openExistingStore(explicitPath: arguments[SharedOptions.db])
@@ -144,15 +144,5 @@ enum DownloadCommand {
         context.message("Error: \(failed.count) of \(Quantity.text(outcomes.count, "download")) failed: " + failed.joined(separator: "; "))
         context.message("Hint: Run 'wwdc download --resume' to try them again; 'wwdc downloads' shows what is kept.")
         return .failure
-    }
-
-    /// `WWDC_JOBS` (or the config file's `jobs`), when set: a whole number from 1 to 16.
-    static func jobsSetting(_ environment: [String: String]) throws -> Int? {
-        guard let text = environment["WWDC_JOBS"]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
-        guard let number = Int(text), (1...16).contains(number) else {
-            throw RuntimeError("WWDC_JOBS (or the config file's 'jobs') is '\(text)': expected a whole number from 1 to 16",
-                               hint: "Fix it with 'wwdc config set jobs 3', or unset WWDC_JOBS.")
-        }
-        return number
     }
 }
