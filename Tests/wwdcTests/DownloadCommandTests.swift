@@ -602,6 +602,47 @@ extension DownloadInterruptTests {
         #expect(!finished.transcript.contains("\u{1B}["), "\(finished.transcript)")
     }
 
+    @Test("downloads on a terminal: aligned in columns like favorite list, fitted to the width; tab-separated in a pipe")
+    func downloadsAligned() async throws {
+        let bench = try await DownloadBench.start()
+        defer { bench.stop() }
+        try await bench.server.configureMedia(try DownloadBench.mediaPath("wwdc2026-101"), size: 200_000)
+        #expect(try await bench.run(["download", "101"]).status == 0)
+        _ = try await bench.server.request("POST", "/_control/faults", json: ["path": try DownloadBench.mediaPath("wwdc2026-102"), "kind": "status", "value": 404])
+        #expect(try await bench.run(["download", "102"]).status == 1)
+        try await bench.killMidway("103", path: try DownloadBench.mediaPath("wwdc2026-103"), size: 2_000_000, at: 500_000)
+        let environment = bench.sandbox.environment()
+        for columns in [120, 60] {
+            let screen = try await onThread { () throws -> String in
+                let pty = try PseudoTerminal(columns: UInt16(columns), rows: 40)
+                try pty.spawn(CommandRunner.wwdc.path, ["downloads"], environment: environment)
+                _ = try pty.waitForExit()
+                try pty.drain()
+                return pty.transcript.replacingOccurrences(of: "\r\n", with: "\n")
+            }
+            let lines = screen.split(separator: "\n").map(String.init)
+            #expect(lines.count == 3, "\(screen)")
+            #expect(!screen.contains("\t"), "\(screen)")
+            // Every column starts where the one above it does.
+            let states = lines.compactMap { line in ["done", "failed", "partial"].compactMap { line.range(of: "  " + $0)?.lowerBound }.first }
+                .map { lines[0].distance(from: lines[0].startIndex, to: $0) }
+            #expect(states.count == 3 && Set(states).count == 1, "\(screen)")
+            #expect(lines.allSatisfy { $0.count <= columns }, "\(screen)")
+            #expect(lines.contains { $0.hasPrefix("wwdc2026-103 HD  partial 25%") }, "\(screen)")
+            if columns == 120 {
+                let sizes = lines.compactMap { $0.firstRange(of: #/\d+(\.\d)? (B|KB|MB)/#)?.lowerBound }.enumerated()
+                    .map { lines[$0.offset].distance(from: lines[$0.offset].startIndex, to: $0.element) }
+                #expect(sizes.count == 3 && Set(sizes).count == 1, "\(screen)")
+                #expect(lines.contains { $0.contains("500 KB of 2.0 MB") }, "\(screen)")
+                #expect(lines.contains { $0.contains("~/data/wwdc/downloads/wwdc2026-101_keynote_hd.mp4") }, "\(screen)")
+                #expect(lines.contains { $0.contains("failed") && $0.contains("HTTP 404") }, "\(screen)")
+            }
+        }
+        let piped = try await bench.run(["downloads"])
+        let rows = piped.stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+        #expect(rows.count == 3 && rows.allSatisfy { $0.count >= 5 && $0[4].hasPrefix("/") }, "\(piped.stdout)")
+    }
+
     @Test("a resize while a download's live line is shown: the next paints leave no stale row")
     func resizeDuringProgress() async throws {
         let bench = try await DownloadBench.start()

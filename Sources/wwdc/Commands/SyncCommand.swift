@@ -94,6 +94,7 @@ enum SyncCommand {
         switch summary.status {
         case .succeeded:
             context.message(summary.line)
+            if let note = summary.pendingNote { context.message("Note: " + note + ".") }
             return .success
         case .interrupted:
             context.message(summary.line)
