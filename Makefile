@@ -54,9 +54,10 @@ man:
 	mkdir -p share/man/man1
 	XDG_CONFIG_HOME=/dev/null/none "$$($(SWIFT) build $(RELEASE) --show-bin-path)/wwdc" help --man > share/man/man1/wwdc.1
 
-# The reference conference server on the fixtures (prints its URL; Ctrl-C stops it).
+# The reference conference server on the fixtures, their videos served too (prints its URL, then
+# a line saying it is ready; Ctrl-C stops it). PORT=8080 for a fixed port.
 serve:
-	python3 Tests/Server/conference_server.py --root Fixtures $(if $(PORT),--port $(PORT),)
+	python3 Tests/Server/conference_server.py --root Fixtures --rebase-media $(if $(PORT),--port $(PORT),)
 
 clean:
 	rm -rf .build .build-tsan .build-asan share/man
