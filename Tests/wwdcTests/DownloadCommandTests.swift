@@ -84,6 +84,29 @@ struct DownloadBench {
         if release { _ = try await server.releaseMedia() }
     }
 
+    /// Rewrites the JSON object in the file at `url` (a copy of a fixture) with `change`.
+    static func edit(_ url: URL, _ change: (inout [String: Any]) throws -> Void) throws {
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        try change(&object)
+        try JSONSerialization.data(withJSONObject: object).write(to: url)
+    }
+
+    /// A bench whose server holds the video of session 103 (3 MB) at 1 MB: a download under way
+    /// for as long as the test needs, until ``ReferenceServer/releaseMedia(_:)``.
+    static func holding103() async throws -> (bench: DownloadBench, path: String) {
+        let bench = try await start()
+        let path = try mediaPath("wwdc2026-103")
+        try await bench.server.configureMedia(path, size: 3_000_000, pauseAt: 1_000_000, times: 1)
+        return (bench, path)
+    }
+
+    /// The sandbox's environment with colour on, as on a user's terminal.
+    var terminalEnvironment: [String: String] {
+        var environment = sandbox.environment()
+        environment["NO_COLOR"] = nil
+        return environment
+    }
+
     static func sha256(_ path: String) throws -> String {
         let result = try CommandRunner.run(URL(fileURLWithPath: "/usr/bin/env"), ["sha256sum", path])
         return String(result.stdout.prefix(64))
@@ -318,13 +341,12 @@ struct DownloadCommandTests {
         // digest in the manifest, so that each transcript is fetched alone).
         let bench = try await DownloadBench.start { sandbox in
             let feeds = try sandbox.copyOfFixtures()
-            let manifestURL = feeds.appendingPathComponent("transcripts/transcript-manifest-eng.json")
-            var manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: manifestURL)) as? [String: Any])
-            var individual = try #require(manifest["individual"] as? [String: Any])
-            individual["wwdc2026-103"] = nil
-            manifest["individual"] = individual
-            manifest["digest"] = nil
-            try JSONSerialization.data(withJSONObject: manifest).write(to: manifestURL)
+            try DownloadBench.edit(feeds.appendingPathComponent("transcripts/transcript-manifest-eng.json")) { manifest in
+                var individual = try #require(manifest["individual"] as? [String: Any])
+                individual["wwdc2026-103"] = nil
+                manifest["individual"] = individual
+                manifest["digest"] = nil
+            }
             let segments = (0..<3_600).map { [$0, "Sentence \($0) of a long talk about the new SDKs. " + ($0 % 5 == 4 ? "\n\n" : "")] as [Any] }
             try JSONSerialization.data(withJSONObject: ["wwdc2026-102": ["language": "eng", "transcript": segments]])
                 .write(to: feeds.appendingPathComponent("transcripts/wwdc2026-102-transcript-eng.json"))
@@ -355,18 +377,17 @@ struct DownloadCommandTests {
     func sameNumberAndTitle() async throws {
         let bench = try await DownloadBench.start { sandbox in
             let feeds = try sandbox.copyOfFixtures()
-            let url = feeds.appendingPathComponent("contents.json")
-            var contents = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
-            var items = try #require(contents["contents"] as? [[String: Any]])
-            var twin = try #require(items.first { $0["id"] as? String == "wwdc2026-103" })
-            twin["id"] = "wwdc2026-1030"
-            twin["staticContentId"] = 7999
-            var media = try #require(twin["media"] as? [String: Any])
-            media["downloadHD"] = (media["downloadHD"] as? String)?.replacingOccurrences(of: "/103/", with: "/1030/")
-            twin["media"] = media
-            items.append(twin)
-            contents["contents"] = items
-            try JSONSerialization.data(withJSONObject: contents).write(to: url)
+            try DownloadBench.edit(feeds.appendingPathComponent("contents.json")) { contents in
+                var items = try #require(contents["contents"] as? [[String: Any]])
+                var twin = try #require(items.first { $0["id"] as? String == "wwdc2026-103" })
+                twin["id"] = "wwdc2026-1030"
+                twin["staticContentId"] = 7999
+                var media = try #require(twin["media"] as? [String: Any])
+                media["downloadHD"] = (media["downloadHD"] as? String)?.replacingOccurrences(of: "/103/", with: "/1030/")
+                twin["media"] = media
+                items.append(twin)
+                contents["contents"] = items
+            }
             return feeds
         }
         defer { bench.stop() }
@@ -414,10 +435,8 @@ struct DownloadCommandTests {
 
     @Test("in a pipe, a download under way prints a line every few seconds: bytes, share done, rate and time left")
     func plainProgressLines() async throws {
-        let bench = try await DownloadBench.start()
+        let (bench, path) = try await DownloadBench.holding103()
         defer { bench.stop() }
-        let path = try DownloadBench.mediaPath("wwdc2026-103")
-        try await bench.server.configureMedia(path, size: 3_000_000, pauseAt: 1_000_000, times: 1)
         let running = try bench.sandbox.start(["download", "103"])
         try await bench.server.waitForPausedMedia(path)
         // Nothing comes while the server holds the rest: the line comes all the same.
@@ -502,13 +521,10 @@ struct DownloadCommandTests {
 struct DownloadInterruptTests {
     @Test("Ctrl-C on a pty: exit 130, partial files kept, the terminal sane, downloads lists them as partial")
     func ctrlC() async throws {
-        let bench = try await DownloadBench.start()
+        let (bench, path) = try await DownloadBench.holding103()
         defer { bench.stop() }
-        let path = try DownloadBench.mediaPath("wwdc2026-103")
-        try await bench.server.configureMedia(path, size: 3_000_000, pauseAt: 1_000_000, times: 1)
         let server = bench.server
-        var environment = bench.sandbox.environment()
-        environment["NO_COLOR"] = nil
+        let environment = bench.terminalEnvironment
         async let outcome = TerminalSession.run(["download", "103"], environment: environment, script: [
             .expect("wwdc2026-103"), .wait { try await server.waitForPausedMedia(path) },
             .wait { _ = try await bench.waitForPart("wwdc2026-103", reaching: 1_000_000) },
@@ -560,13 +576,10 @@ extension DownloadInterruptTests {
 
     @Test("at 40 columns a download's live line keeps the share done and the time left, cutting the title first")
     func narrowProgressLine() async throws {
-        let bench = try await DownloadBench.start()
+        let (bench, path) = try await DownloadBench.holding103()
         defer { bench.stop() }
-        let path = try DownloadBench.mediaPath("wwdc2026-103")
-        try await bench.server.configureMedia(path, size: 3_000_000, pauseAt: 1_000_000, times: 1)
         let server = bench.server
-        var environment = bench.sandbox.environment()
-        environment["NO_COLOR"] = nil
+        let environment = bench.terminalEnvironment
         let finished = try await TerminalSession.run(["download", "103"], environment: environment, columns: 40, script: [
             .wait { try await server.waitForPausedMedia(path) },
             .expect("33% · "), .expect(" left"),
@@ -584,10 +597,8 @@ extension DownloadInterruptTests {
 
     @Test("with TERM=dumb on a terminal, a download under way prints a plain line every few seconds")
     func dumbTerminalProgressLines() async throws {
-        let bench = try await DownloadBench.start()
+        let (bench, path) = try await DownloadBench.holding103()
         defer { bench.stop() }
-        let path = try DownloadBench.mediaPath("wwdc2026-103")
-        try await bench.server.configureMedia(path, size: 3_000_000, pauseAt: 1_000_000, times: 1)
         let server = bench.server
         var environment = bench.sandbox.environment()
         environment["TERM"] = "dumb"
@@ -645,13 +656,10 @@ extension DownloadInterruptTests {
 
     @Test("a resize while a download's live line is shown: the next paints leave no stale row")
     func resizeDuringProgress() async throws {
-        let bench = try await DownloadBench.start()
+        let (bench, path) = try await DownloadBench.holding103()
         defer { bench.stop() }
-        let path = try DownloadBench.mediaPath("wwdc2026-103")
-        try await bench.server.configureMedia(path, size: 3_000_000, pauseAt: 1_000_000, times: 1)
         let server = bench.server
-        var environment = bench.sandbox.environment()
-        environment["NO_COLOR"] = nil
+        let environment = bench.terminalEnvironment
         let finished = try await TerminalSession.run(["download", "103"], environment: environment, script: [
             .expect("wwdc2026-103"), .wait { try await server.waitForPausedMedia(path) },
             .expect("of 3.0 MB"), .expect("%"),
