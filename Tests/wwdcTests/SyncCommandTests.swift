@@ -168,9 +168,11 @@ struct SyncCommandTests {
     func interrupt() async throws {
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
-        let server = try await ReferenceServer.start(arguments: ["--fault", "/contents.json=delay:30"])
+        // As above: a time limit far beyond the test's, so that a slow machine (the thread sanitizer
+        // running every test at once) cannot end the sync before the signal does.
+        let server = try await ReferenceServer.start(arguments: ["--fault", "/contents.json=delay:600"])
         defer { server.stop() }
-        let running = try sandbox.start(["sync", "--source", server.baseURL.absoluteString])
+        let running = try sandbox.start(["sync", "--source", server.baseURL.absoluteString], environment: ["WWDC_TIMEOUT": "900"])
         #expect(await running.stderr(contains: "Configuration"))
         running.signal(SIGINT)
         let result = await running.finished(within: 20)
