@@ -103,7 +103,7 @@ enum ConfigCommand {
     /// Whether the value came from the user (the environment or the file), not from wwdc.
     private static func isFromUser(_ origin: SettingOrigin) -> Bool {
         switch origin {
-        case .environment, .file, .flag: true
+        case .environment, .file: true
         case .lastSync, .byDefault: false
         }
     }

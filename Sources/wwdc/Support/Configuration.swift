@@ -17,15 +17,13 @@ struct Configuration: Sendable {
         var name: String
         var variable: String
         var help: String
-        /// The flag that wins over the variable, if any (`download --jobs`).
-        var flag: String?
         /// What is wrong with `value` ("expected a whole number from 1 to 16"), nil when it is usable.
         var problem: @Sendable (_ value: String, _ environment: [String: String]) -> String?
     }
 
     static let source = Key(
         name: "source", variable: "WWDC_SOURCE",
-        help: "Where 'wwdc sync' reads the feeds: an http(s) URL, a folder, or 'apple' (flag: --source).", flag: "sync --source",
+        help: "Where 'wwdc sync' reads the feeds: an http(s) URL, a folder, or 'apple' (flag: --source).",
         problem: { value, environment in
             do {
                 _ = try ConferenceSource(argument: value.trimmingCharacters(in: .whitespaces), environment: environment)
@@ -36,7 +34,7 @@ struct Configuration: Sendable {
         })
     static let language = Key(
         name: "language", variable: "WWDC_LANGUAGE",
-        help: "The language of the feeds: en, zho, jpn, kor, ... (flag: sync --language).", flag: "sync --language",
+        help: "The language of the feeds: en, zho, jpn, kor, ... (flag: sync --language).",
         problem: { value, _ in
             guard let code = FeedLanguage.normalized(value), code.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "-") }) else {
                 return "expected a language code such as en, jpn, zho, kor"
@@ -45,19 +43,19 @@ struct Configuration: Sendable {
         })
     static let player = Key(
         name: "player", variable: "WWDC_PLAYER",
-        help: "The video player's command line, e.g. 'mpv --fs' (run without a shell).", flag: nil,
+        help: "The video player's command line, e.g. 'mpv --fs' (run without a shell).",
         problem: { value, _ in ProgramCommandLine.words(value) == nil ? "not a command line: a quote is not closed" : nil })
     static let pager = Key(
         name: "pager", variable: "WWDC_PAGER",
-        help: "The pager's command line (before $PAGER; 'cat' turns paging off).", flag: nil,
+        help: "The pager's command line (before $PAGER; 'cat' turns paging off).",
         problem: { value, _ in ProgramCommandLine.words(value) == nil ? "not a command line: a quote is not closed" : nil })
     static let downloadFolder = Key(
         name: "download-dir", variable: "WWDC_DOWNLOAD_DIR",
-        help: "The folder videos are downloaded to (flag: download --dir).", flag: "download --dir",
+        help: "The folder videos are downloaded to (flag: download --dir).",
         problem: { value, _ in value.trimmingCharacters(in: .whitespaces).isEmpty ? "expected the path of a folder" : nil })
     static let jobs = Key(
         name: "jobs", variable: "WWDC_JOBS",
-        help: "How many files 'wwdc download' fetches at once, 1 to 16 (flag: download --jobs).", flag: "download --jobs",
+        help: "How many files 'wwdc download' fetches at once, 1 to 16 (flag: download --jobs).",
         problem: { value, _ in
             guard let number = Int(value.trimmingCharacters(in: .whitespaces)), (1...16).contains(number) else {
                 return "expected a whole number from 1 to 16"

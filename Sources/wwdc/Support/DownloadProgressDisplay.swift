@@ -38,10 +38,9 @@ final class DownloadProgressDisplay: DownloadReporting {
     private struct State {
         var transfers: [DownloadItem: Transfer] = [:]
         var totalLine: LiveProgress.LineID?
-        /// Files ended, by how.
+        /// Files ended complete, and failed.
         var completed = 0
         var failed = 0
-        var interrupted = 0
         /// Refreshes the live lines, or prints the plain ones.
         var timer: (any DispatchSourceTimer)?
     }
@@ -148,7 +147,7 @@ final class DownloadProgressDisplay: DownloadReporting {
             switch result {
             case .downloaded, .alreadyComplete: state.completed += 1
             case .failed: state.failed += 1
-            case .cancelled: state.interrupted += 1
+            case .cancelled: break
             }
             state.transfers[item]?.running = false
             return state.transfers[item]?.line

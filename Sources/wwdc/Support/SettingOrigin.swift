@@ -1,8 +1,7 @@
-/// Where the value of a setting in force comes from: what `wwdc config` shows beside it, and what
-/// an error about the value names.
+/// Where the value of a setting in force comes from, when a command is given no flag for it: what
+/// `wwdc config` shows beside it, and what an error about the value names. (A flag's value is the
+/// command line's: an error about it is a usage error naming the flag.)
 enum SettingOrigin: Sendable, Equatable {
-    /// A command-line flag (`--jobs`).
-    case flag(String)
     /// An environment variable (`WWDC_JOBS`, or `PAGER` for the pager).
     case environment(String)
     /// A line of the config file.
@@ -15,7 +14,6 @@ enum SettingOrigin: Sendable, Equatable {
     /// "environment: WWDC_JOBS", "/home/me/.config/wwdc/config, line 3", "last sync", "default".
     var description: String {
         switch self {
-        case let .flag(flag): "flag: \(flag)"
         case let .environment(variable): "environment: \(variable)"
         case let .file(path, line): "\(path), line \(line)"
         case .lastSync: "last sync"
