@@ -5,32 +5,35 @@ import Testing
 
 @Suite("Test support: programs a test writes")
 struct ExecutableTests {
-    @Test("a program written for a test runs at once, while other threads start processes all the time (never 'text file busy')")
-    func runsAtOnceAmidSpawns() throws {
+    @Test("a program written for a test runs at once while another thread starts processes all the time (never 'text file busy')")
+    func runsAtOnceAmidSpawns() async throws {
         let directory = try TemporaryDirectory("wwdc-executable")
         defer { directory.remove() }
-        let stop = Locked(false)
-        let stopped = DispatchGroup()
-        for _ in 0..<3 {
-            stopped.enter()
+        // Off the cooperative pool: every step blocks on a child.
+        let failures = try await onThread { () throws -> [String] in
+            let stop = Locked(false)
+            let stopped = DispatchSemaphore(value: 0)
             Thread.detachNewThread {
                 while !stop.withLock({ $0 }) { _ = try? CommandRunner.run(URL(fileURLWithPath: "/bin/true"), []) }
-                stopped.leave()
+                stopped.signal()
             }
-        }
-        var failures: [String] = []
-        for index in 0..<100 {
-            let url = directory.path("program-\(index)")
-            try Executable.write("#!/bin/sh\necho ran \(index)\n", to: url)
-            do {
-                let result = try CommandRunner.run(url, [])
-                if result.stdout != "ran \(index)\n" { failures.append("\(index): \(result.status) \(result.stderr)") }
-            } catch {
-                failures.append("\(index): \(error)")
+            defer {
+                stop.withLock { $0 = true }
+                stopped.wait()
             }
+            var failures: [String] = []
+            for index in 0..<60 {
+                let url = directory.path("program-\(index)")
+                try Executable.write("#!/bin/sh\necho ran \(index)\n", to: url)
+                do {
+                    let result = try CommandRunner.run(url, [])
+                    if result.stdout != "ran \(index)\n" { failures.append("\(index): \(result.status) \(result.stderr)") }
+                } catch {
+                    failures.append("\(index): \(error)")
+                }
+            }
+            return failures
         }
-        stop.withLock { $0 = true }
-        stopped.wait()
         #expect(failures.isEmpty, "\(failures)")
     }
 }
