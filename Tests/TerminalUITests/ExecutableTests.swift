@@ -24,7 +24,7 @@ struct ExecutableTests {
             var failures: [String] = []
             for index in 0..<60 {
                 let url = directory.path("program-\(index)")
-                try Executable.write("#!/bin/sh\necho ran \(index)\n", to: url)
+                try Executable.writeBlocking("#!/bin/sh\necho ran \(index)\n", to: url)
                 do {
                     let result = try CommandRunner.run(url, [])
                     if result.stdout != "ran \(index)\n" { failures.append("\(index): \(result.status) \(result.stderr)") }

@@ -8,17 +8,18 @@ import Foundation
 /// could fail. So the file is never opened for writing here: the text goes into a draft beside it,
 /// and `install` (another process, which no child of this one inherits from) writes the program.
 public enum Executable {
-    /// Writes `text` as an executable file (mode 0755) at `url`, replacing what is there.
-    public static func write(_ text: String, to url: URL) throws {
+    /// Writes `text` as an executable file (mode 0755) at `url`, replacing what is there; waits for
+    /// `install` off the cooperative pool.
+    public static func write(_ text: String, to url: URL) async throws {
+        try await onThread { try writeBlocking(text, to: url) }
+    }
+
+    /// ``write(_:to:)`` blocking the calling thread: for threads of a test's own, never the pool's.
+    public static func writeBlocking(_ text: String, to url: URL) throws {
         let draft = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).draft")
         try Data(text.utf8).write(to: draft)
         defer { try? FileManager.default.removeItem(at: draft) }
-        try install(draft, to: url)
-    }
-
-    /// Copies the program at `source` to `url` (mode 0755).
-    public static func install(_ source: URL, to url: URL) throws {
-        let result = try CommandRunner.run(URL(fileURLWithPath: "/usr/bin/env"), ["install", "-m", "0755", source.path, url.path])
+        let result = try CommandRunner.run(URL(fileURLWithPath: "/usr/bin/env"), ["install", "-m", "0755", draft.path, url.path])
         guard result.status == 0 else { throw Failure(message: "install \(url.path): \(result.stderr)") }
     }
 

@@ -250,8 +250,8 @@ struct ConfigurationTests {
         let fileDirectory = try TemporaryDirectory("wwdc-pager-file")
         let environmentDirectory = try TemporaryDirectory("wwdc-pager-env")
         defer { fileDirectory.remove(); environmentDirectory.remove() }
-        let filePager = try PagerTests.RecordingPager(in: fileDirectory)
-        let environmentPager = try PagerTests.RecordingPager(in: environmentDirectory)
+        let filePager = try await PagerTests.RecordingPager(in: fileDirectory)
+        let environmentPager = try await PagerTests.RecordingPager(in: environmentDirectory)
         #expect(try await store.run(["config", "set", "pager", filePager.script.path]).status == 0)
         _ = try await PagerTests().onTerminal(store, ["transcript", "202"], environment: ["PAGER": environmentPager.script.path])
         #expect(filePager.ran && !environmentPager.ran, "the file's pager over $PAGER")

@@ -498,7 +498,7 @@ struct DownloadCommandTests {
 
         let record = bench.sandbox.directory.path("player-args").path
         let player = bench.sandbox.directory.path("mpv")
-        try Executable.write("#!/bin/sh\nprintf '%s\\n' \"$@\" > '\(record)'\n", to: player)
+        try await Executable.write("#!/bin/sh\nprintf '%s\\n' \"$@\" > '\(record)'\n", to: player)
         let watched = try await bench.run(["watch", "101", "--at", "1:00"], environment: ["WWDC_PLAYER": player.path, "WWDC_NOW": "2026-07-01T10:00:00Z"])
         #expect(watched.status == 0, "\(watched.stderr)")
         let arguments = try String(contentsOfFile: record, encoding: .utf8).split(separator: "\n").map(String.init)

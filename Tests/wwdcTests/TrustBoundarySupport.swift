@@ -61,11 +61,11 @@ struct RecordingPlayer {
     let script: URL
     let log: URL
 
-    init(script: URL, log: URL) throws {
+    init(script: URL, log: URL) async throws {
         self.script = script
         self.log = log
         try FileManager.default.createDirectory(at: script.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Executable.write("""
+        try await Executable.write("""
             #!/bin/sh
             for argument in "$@"; do printf '%s\\n' "$argument" >> '\(log.path)'; done
             exit 0

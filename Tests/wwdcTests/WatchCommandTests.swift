@@ -21,12 +21,12 @@ struct WatchCommandTests {
         /// The player's process group, written when it starts.
         let groupFile: URL
 
-        init(in directory: TemporaryDirectory) throws {
+        init(in directory: TemporaryDirectory) async throws {
             script = directory.path("fake-player.sh")
             groupFile = directory.path("group")
             log = directory.path("urls.log")
             fifo = directory.path("stop.fifo")
-            try Executable.write("""
+            try await Executable.write("""
                 #!/bin/sh
                 printf '%s\\n' "$1" >> '\(log.path)'
                 ps -o pgid= -p $$ | tr -d ' ' > '\(groupFile.path)'
@@ -62,7 +62,7 @@ struct WatchCommandTests {
     func oneAtATime() async throws {
         let store = try await BrowseSandbox.synced()
         defer { store.remove() }
-        let player = try FakePlayer(in: store.sandbox.directory)
+        let player = try await FakePlayer(in: store.sandbox.directory)
         let environment = ["WWDC_PLAYER": player.script.path, "WWDC_NOW": BrowseSandbox.now]
 
         let first = try store.sandbox.start(["watch", "101"], environment: environment)
