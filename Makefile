@@ -32,13 +32,21 @@ bench:
 	$(SWIFT) build $(RELEASE)
 	$$($(SWIFT) build $(RELEASE) --show-bin-path)/Benchmarks $(SECTION)
 
-# Installs the binary, its manual page and the bundled sample conference: PREFIX/bin/wwdc,
-# PREFIX/share/man/man1/wwdc.1, PREFIX/share/wwdc/Fixtures.
-install: man
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/wwdc/Fixtures $(DESTDIR)$(PREFIX)/share/man/man1
-	install -m 0755 "$$($(SWIFT) build $(RELEASE) --show-bin-path)/wwdc" $(DESTDIR)$(PREFIX)/bin/wwdc
-	install -m 0644 share/man/man1/wwdc.1 $(DESTDIR)$(PREFIX)/share/man/man1/wwdc.1
-	install -m 0644 Fixtures/*.json Fixtures/README.md $(DESTDIR)$(PREFIX)/share/wwdc/Fixtures/
+# Installs the binary, its manual page and the bundled sample conference (its feeds and
+# transcripts): PREFIX/bin/wwdc, PREFIX/share/man/man1/wwdc.1, PREFIX/share/wwdc/Fixtures. The
+# binary is the release build, unless WWDC names another one (the tests install their debug build:
+# make install PREFIX=... WWDC=.build/debug/wwdc). The manual page comes from the binary installed.
+WWDC ?=
+WWDC_BINARY = $(if $(WWDC),"$(WWDC)","$$($(SWIFT) build $(RELEASE) --show-bin-path)/wwdc")
+SHARE = $(DESTDIR)$(PREFIX)/share/wwdc/Fixtures
+install:
+	$(if $(WWDC),,$(SWIFT) build $(RELEASE) --product wwdc)
+	install -d $(DESTDIR)$(PREFIX)/bin $(SHARE)/transcripts $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 0755 $(WWDC_BINARY) $(DESTDIR)$(PREFIX)/bin/wwdc
+	XDG_CONFIG_HOME=/dev/null/none $(WWDC_BINARY) help --man > $(DESTDIR)$(PREFIX)/share/man/man1/wwdc.1
+	chmod 0644 $(DESTDIR)$(PREFIX)/share/man/man1/wwdc.1
+	install -m 0644 Fixtures/*.json Fixtures/README.md $(SHARE)/
+	install -m 0644 Fixtures/transcripts/*.json $(SHARE)/transcripts/
 
 # The manual page, generated from the command table: share/man/man1/wwdc.1 (view: man -l share/man/man1/wwdc.1).
 man:
@@ -46,9 +54,10 @@ man:
 	mkdir -p share/man/man1
 	XDG_CONFIG_HOME=/dev/null/none "$$($(SWIFT) build $(RELEASE) --show-bin-path)/wwdc" help --man > share/man/man1/wwdc.1
 
-# The reference conference server on the fixtures (prints its URL; Ctrl-C stops it).
+# The reference conference server on the fixtures, their videos served too (prints its URL, then
+# a line saying it is ready; Ctrl-C stops it). PORT=8080 for a fixed port.
 serve:
-	python3 Tests/Server/conference_server.py --root Fixtures $(if $(PORT),--port $(PORT),)
+	python3 Tests/Server/conference_server.py --root Fixtures --rebase-media $(if $(PORT),--port $(PORT),)
 
 clean:
 	rm -rf .build .build-tsan .build-asan share/man

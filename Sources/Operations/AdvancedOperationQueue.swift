@@ -148,17 +148,18 @@ open class AdvancedOperationQueue: OperationQueue, @unchecked Sendable {
     // MARK: - Finishing
 
     func operationDidFinish(_ operation: Operation, errors: [any Error]) {
-        // The group hears of a child (its errors kept, the children it adds then added) while the
-        // child is still in flight: the queue cannot look idle in between, and the group finish
-        // without them, when another child ends on another thread.
+        // The group and the delegate hear the finish while the operation still counts as in flight:
+        // otherwise two children finishing at once could both leave the queue, the second find it
+        // idle and finish the group while the first one's finish was still being heard (its results
+        // and errors lost to the group).
         group?.childDidFinish(operation, errors: errors)
-        let (delegate, becameIdle, onIdle, waiters) = books.withLock { books in
+        books.withLock { $0.delegate }?.operationQueue(self, didFinish: operation, errors: errors)
+        let (becameIdle, onIdle, waiters) = books.withLock { books in
             books.inFlight.remove(operation)
             let idle = books.inFlight.isEmpty
             defer { if idle { books.idleWaiters = [] } }
-            return (books.delegate, idle, books.onIdle, idle ? books.idleWaiters : [])
+            return (idle, books.onIdle, idle ? books.idleWaiters : [])
         }
-        delegate?.operationQueue(self, didFinish: operation, errors: errors)
         if becameIdle {
             idle.broadcast()
             onIdle?()

@@ -7,6 +7,9 @@ extension LiveProgress {
     static func line(for line: Line, frame: Int, style: Style, width: Int?, unfinished: Bool = false) -> String {
         var segments: [(text: String, paint: (String) -> String)] = []
         let elapsed = (line.ended ?? .now) - line.started
+        if line.outcome == nil, !unfinished, let width, let fitted = fittedRunningLine(line, frame: frame, style: style, width: width, elapsed: elapsed) {
+            return fitted
+        }
         switch line.outcome {
         case nil where unfinished:
             segments.append(("· ", style.dim))
@@ -26,6 +29,9 @@ extension LiveProgress {
         case let .skipped(reason):
             segments.append(("– ", style.yellow))
             segments.append((line.title + " skipped — " + reason, style.dim))
+        case let .stopped(reason):
+            segments.append(("– ", style.yellow))
+            segments.append((line.title + " — " + reason, style.dim))
         }
         let stats = statistics(items: line.items, bytes: line.bytes, elapsed: elapsed, showCounts: !isSkipped(line.outcome))
         if !stats.isEmpty { segments.append(("  " + stats, style.dim)) }
@@ -47,8 +53,34 @@ extension LiveProgress {
     }
 
     private static func isSkipped(_ outcome: Outcome?) -> Bool {
-        if case .skipped = outcome { return true }
-        return false
+        switch outcome {
+        case .skipped, .stopped: true
+        default: false
+        }
+    }
+
+    /// The narrowest a running line's title is cut to before its detail gives way to a shorter form.
+    static let minimumTitleWidth = 16
+
+    /// A running line with a detail, fitted to `width`: the whole line when it fits; else the detail
+    /// kept whole (then its shorter forms in turn) and the title cut to what is left, down to
+    /// ``minimumTitleWidth`` (or to one column, for the shortest form). Nil without a detail.
+    private static func fittedRunningLine(_ line: Line, frame: Int, style: Style, width: Int, elapsed: Duration) -> String? {
+        guard let detail = line.detail, !detail.isEmpty else { return nil }
+        let spinner = spinnerFrames[frame % spinnerFrames.count] + " "
+        let stats = statistics(items: line.items, bytes: line.bytes, elapsed: elapsed, showCounts: true)
+        let whole = spinner.displayWidth + line.title.displayWidth + 2 + detail.displayWidth
+        if whole + (stats.isEmpty ? 0 : 2 + stats.displayWidth) <= width {
+            return style.cyan(spinner) + line.title + style.dim("  " + detail) + (stats.isEmpty ? "" : style.dim("  " + stats))
+        }
+        let forms = [detail] + line.shorterDetails
+        for (index, form) in forms.enumerated() {
+            let room = width - spinner.displayWidth - 2 - form.displayWidth
+            let least = index == forms.count - 1 ? 1 : min(minimumTitleWidth, line.title.displayWidth)
+            guard room >= least else { continue }
+            return style.cyan(spinner) + line.title.truncated(toWidth: room) + style.dim("  " + form)
+        }
+        return nil
     }
 
     /// "150 items · 45.2 KB · 0.3s"

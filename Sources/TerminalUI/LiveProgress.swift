@@ -24,7 +24,10 @@ public final class LiveProgress: Sendable {
     public enum Outcome: Sendable, Equatable {
         case succeeded
         case failed(String)
+        /// Not done, by design: "– Title skipped — reason".
         case skipped(String)
+        /// Stopped before its end (interrupted): "– Title — reason".
+        case stopped(String)
     }
 
     /// Whether lines are redrawn in place (a terminal) rather than printed once (a pipe).
@@ -38,6 +41,8 @@ public final class LiveProgress: Sendable {
         let id: Int
         var title: String
         var detail: String?
+        /// Shorter forms of `detail`, most complete first, for when it does not fit beside the title.
+        var shorterDetails: [String] = []
         var items: Int?
         var bytes: Int64?
         let started: ContinuousClock.Instant
@@ -85,12 +90,19 @@ public final class LiveProgress: Sendable {
     }
 
     /// Updates a running task's counters or detail text (nil leaves a value as it was).
-    public func update(_ line: LineID, items: Int? = nil, bytes: Int64? = nil, detail: String? = nil) {
+    ///
+    /// On a terminal, a running line keeps its detail whole and cuts the title to make room; when
+    /// even that does not fit, it takes the first of `shorter` (shorter forms of the detail, most
+    /// complete first) that does.
+    public func update(_ line: LineID, items: Int? = nil, bytes: Int64? = nil, detail: String? = nil, shorter: [String] = []) {
         state.withLock { state in
             guard let index = state.lines.firstIndex(where: { $0.id == line.value }) else { return }
             if let items { state.lines[index].items = items }
             if let bytes { state.lines[index].bytes = bytes }
-            if let detail { state.lines[index].detail = TextSanitizer.singleLine.sanitize(detail) }
+            if let detail {
+                state.lines[index].detail = TextSanitizer.singleLine.sanitize(detail)
+                state.lines[index].shorterDetails = shorter.map { TextSanitizer.singleLine.sanitize($0) }
+            }
         }
         if isLive { scheduleRedraw() }
     }
@@ -154,6 +166,7 @@ public final class LiveProgress: Sendable {
         case .succeeded: return .succeeded
         case let .failed(reason): return .failed(TextSanitizer.singleLine.sanitize(reason))
         case let .skipped(reason): return .skipped(TextSanitizer.singleLine.sanitize(reason))
+        case let .stopped(reason): return .stopped(TextSanitizer.singleLine.sanitize(reason))
         }
     }
 

@@ -5,23 +5,41 @@ import Testing
 
 @Suite("Downloads: names, ranges, subtitles, retry decisions and records")
 struct DownloadPartsTests {
-    @Test("file names are <event>-<number>-<title>-<quality>.mp4 in safe ASCII, whatever the title holds")
+    @Test("file names are <id>_<title>_<quality>.mp4 in safe ASCII, whatever the title holds")
     func names() {
-        #expect(DownloadNaming.fileName(sessionID: "wwdc2026-101", eventID: "wwdc2026", number: 101, title: "Keynote", quality: .hd,
-                                        url: "https://x.example/101_hd.mp4") == "wwdc2026-101-keynote-hd.mp4")
-        #expect(DownloadNaming.fileName(sessionID: "wwdc2026-102", eventID: "wwdc2026", number: 102, title: "What’s new in SwiftUI — Café",
-                                        quality: .sd, url: "https://x.example/v.m4v?x=1") == "wwdc2026-102-what-s-new-in-swiftui-cafe-sd.m4v")
-        let hostile = DownloadNaming.fileName(sessionID: "wwdc2026-9", eventID: "wwdc2026", number: 9,
-                                              title: "../../etc/passwd\u{1B}[2J --rm -rf /\u{202E}gpj.exe\0", quality: .hd,
-                                              url: "https://x.example/a.sh")
-        #expect(hostile == "wwdc2026-9-etc-passwd-2j-rm-rf-gpj-exe-hd.mp4")
-        #expect(hostile.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") })
-        // No number: the rest of the identifier; no title at all: still a name.
-        #expect(DownloadNaming.fileName(sessionID: "tech-talks-110337", eventID: "tech-talks", number: nil, title: "日本語",
-                                        quality: .hd, url: "") == "tech-talks-110337-hd.mp4")
-        let long = DownloadNaming.fileName(sessionID: "e-1", eventID: "e", number: 1, title: String(repeating: "word ", count: 100),
-                                           quality: .hd, url: "")
+        #expect(DownloadNaming.fileName(sessionID: "wwdc2026-101", title: "Keynote", quality: .hd,
+                                        url: "https://x.example/101_hd.mp4") == "wwdc2026-101_keynote_hd.mp4")
+        #expect(DownloadNaming.fileName(sessionID: "wwdc2026-102", title: "What’s new in SwiftUI — Café",
+                                        quality: .sd, url: "https://x.example/v.m4v?x=1") == "wwdc2026-102_what-s-new-in-swiftui-cafe_sd.m4v")
+        let hostile = DownloadNaming.fileName(sessionID: "wwdc2026-9", title: "../../etc/passwd\u{1B}[2J --rm -rf /\u{202E}gpj.exe\0",
+                                              quality: .hd, url: "https://x.example/a.sh")
+        #expect(hostile == "wwdc2026-9_etc-passwd-2j-rm-rf-gpj-exe_hd.mp4")
+        #expect(hostile.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) })
+        // No title at all: still a name.
+        #expect(DownloadNaming.fileName(sessionID: "tech-talks-110337", title: "日本語", quality: .hd, url: "") == "tech-talks-110337_hd.mp4")
+        let long = DownloadNaming.fileName(sessionID: "e-1", title: String(repeating: "word ", count: 100), quality: .hd, url: "")
         #expect(long.count < 100 && !long.contains("--"))
+        // An id that is not lowercase words is folded and hashed: safe, and never another id's field.
+        let odd = DownloadNaming.fileName(sessionID: "-WWDC 2026/../101", title: "Keynote", quality: .hd, url: "")
+        #expect(odd.hasPrefix("wwdc-2026-101--") && odd.hasSuffix("_keynote_hd.mp4") && !odd.contains("/"), "\(odd)")
+    }
+
+    @Test("names are unique per session and quality, whatever the numbers, titles and ids")
+    func uniqueNames() {
+        // Same number and title (the feed's eventContentId), ids that differ; ids that fold alike;
+        // an id and a title that would run into each other if joined by dashes alone.
+        let sessions: [(id: String, title: String)] = [
+            ("wwdc2026-907", "Keynote"), ("wwdc2026-9070", "Keynote"), ("WWDC2026-907", "Keynote"), ("wwdc2026_907", "Keynote"),
+            ("wwdc2026-907 ", "Keynote"), ("a-1", "2 x"), ("a-1-2", "x"), ("a-1-2-x", ""), ("a-1", "2 x hd"),
+        ]
+        var names: [String: String] = [:]
+        for session in sessions {
+            for quality in MediaQuality.allCases {
+                let name = DownloadNaming.fileName(sessionID: session.id, title: session.title, quality: quality, url: "https://x.example/v.mp4")
+                #expect(names.updateValue("\(session.id) \(quality)", forKey: name) == nil, "\(name) twice")
+            }
+        }
+        #expect(names.count == sessions.count * MediaQuality.allCases.count)
     }
 
     @Test("Content-Range headers: ranges, unknown totals, and nonsense refused")

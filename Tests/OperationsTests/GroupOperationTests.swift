@@ -127,6 +127,44 @@ struct GroupOperationTests {
         #expect(recorder.events == ["leaf.start", "leaf.end", "inner.end", "outer.end"])
     }
 
+    @Test("two children finishing together: the group finishes only once both finishes were heard, with both errors")
+    func childrenFinishingTogether() async {
+        /// Hears the first child's finish slowly: the second child finishes meanwhile.
+        final class SlowListener: GroupOperation, @unchecked Sendable {
+            let recorder: Recorder
+            let hearingFirst = Signal()
+            let heardSecond = Signal()
+            init(recorder: Recorder) {
+                self.recorder = recorder
+                super.init()
+            }
+            override func operationDidFinish(_ operation: Operation, withErrors errors: [any Error]) {
+                if operation.name == "first" {
+                    hearingFirst.fire()
+                    heardSecond.wait()
+                    // The first child still counts: the queue cannot be idle, nor the group finished.
+                    recorder.record(innerQueue.isIdle ? "first heard with the queue idle" : "first heard")
+                } else {
+                    recorder.record("second heard")
+                    heardSecond.fire()
+                }
+            }
+        }
+        let queue = AdvancedOperationQueue()
+        let recorder = Recorder()
+        let group = SlowListener(recorder: recorder)
+        group.addOperation(ClosureOperation(name: "first") { throw Failure("first") })
+        group.addOperation(ClosureOperation(name: "second") {
+            group.hearingFirst.wait()
+            throw Failure("second")
+        })
+        group.addObserver(BlockObserver(finish: { _, _ in recorder.record("group.end") }))
+        queue.addOperation(group)
+        await queue.drain()
+        #expect(recorder.events == ["second heard", "first heard", "group.end"])
+        #expect(group.errors.compactMap { ($0 as? Failure)?.id }.sorted() == ["first", "second"])
+    }
+
     @Test("an empty group finishes")
     func emptyGroup() async {
         let queue = AdvancedOperationQueue()

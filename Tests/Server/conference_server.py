@@ -8,6 +8,8 @@ Binds 127.0.0.1 on an ephemeral port by default and prints exactly one first lin
 
     listening on http://127.0.0.1:PORT
 
+and then, unless --quiet, "[server] ready: wwdc sync --source URL" on stderr, for a person.
+
 Examples:
     python3 Tests/Server/conference_server.py --root Fixtures
     python3 Tests/Server/conference_server.py --root ../shared/apple-feeds/2017 --rebase-config
@@ -1120,9 +1122,12 @@ def main(argv=None):
         threading.Thread(target=watch_stdin, name="stdin", daemon=True).start()
     sys.stdout.write("listening on %s\n" % server.base_url)
     sys.stdout.flush()
-    server.access_log("serving %s (accounts: %d, page size %d%s)" % (
+    server.access_log("serving %s (accounts: %d, page size %d%s%s)" % (
         server.feeds.root, len(server.accounts.accounts), server.accounts.page_size,
-        ", rebasing config.json and transcript manifests" if args.rebase_config else ""))
+        ", rebasing config.json and transcript manifests" if args.rebase_config else "",
+        ", videos served here" if args.rebase_media else ""))
+    # For a person (the first stdout line is for programs): what to run now that it answers.
+    server.access_log("ready: wwdc sync --source %s/" % server.base_url)
     received = signal.sigwait(stop_signals)
     server.stopping.set()
     server.holds.close()  # held requests are cut off, waits on holds return

@@ -11,6 +11,7 @@ import collections
 import http.client
 import json
 import os
+import queue
 import re
 import shutil
 import signal
@@ -157,6 +158,46 @@ class SharedServerTestCase(unittest.TestCase):
                                               timeout=timeout + 5)
         self.assertEqual(status, 200, data)
         return json.loads(data)
+
+
+class MakeServeTests(unittest.TestCase):
+    """`make serve`, as the README tells a person to run it."""
+
+    def test_make_serve_says_when_it_is_ready_and_serves_the_sample_with_its_videos(self):
+        if shutil.which("make") is None:
+            self.skipTest("make is not installed")
+        environment = {name: value for name, value in os.environ.items() if name not in ("PORT", "MAKEFLAGS", "MFLAGS")}
+        proc = subprocess.Popen(["make", "-s", "serve"], cwd=PACKAGE_ROOT, env=environment, stdin=subprocess.DEVNULL,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+        try:
+            line = proc.stdout.readline().decode("utf-8", "replace")
+            match = re.fullmatch(r"listening on (http://127\.0\.0\.1:(\d+))\n", line)
+            self.assertIsNotNone(match, line)
+            url, port = match.group(1), int(match.group(2))
+            # The line a person waits for, naming what to run (read on a thread: a server that never
+            # says it fails the test after a bound instead of hanging it).
+            lines = queue.Queue()
+            threading.Thread(target=lambda: [lines.put(text.decode("utf-8", "replace")) for text in proc.stderr],
+                             daemon=True).start()
+            seen = []
+            while not seen or not seen[-1].startswith("[server] ready"):
+                try:
+                    seen.append(lines.get(timeout=30))
+                except queue.Empty:
+                    self.fail("no ready line on stderr: %r" % seen)
+            self.assertEqual(seen[-1], "[server] ready: wwdc sync --source %s/\n" % url)
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            conn.request("GET", "/contents.json")
+            contents = json.loads(conn.getresponse().read())
+            media = next(item["media"] for item in contents["contents"] if item["id"] == "wwdc2026-101")
+            self.assertTrue(media["downloadHD"].startswith(url + "/"), media["downloadHD"])
+            conn.request("GET", media["downloadHD"][len(url):], headers={"Range": "bytes=0-99"})
+            video = conn.getresponse()
+            self.assertEqual((video.status, len(video.read())), (206, 100))
+            conn.close()
+        finally:
+            os.killpg(proc.pid, signal.SIGTERM)
+            proc.wait(timeout=10)
 
 
 class FeedTests(SharedServerTestCase):

@@ -26,11 +26,18 @@ public enum Spawn {
     public static let extraFlags: Int32 = 0
     #endif
 
+    /// The test process writes into pipes whose reader may be gone: a child's input when the child
+    /// ended before reading it, a waiter's report to a terminal already closed. Such a write must
+    /// fail with EPIPE where it is made, not end the whole test run with SIGPIPE, so the test
+    /// process ignores the signal (as wwdc does); children get the default back (`setsigdefault`).
+    private static let brokenPipesIgnored: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
+
     /// Starts a process and returns its pid; `configure` adds file actions.
     public static func run(
         _ path: String, _ arguments: [String], environment: [String: String], setsid: Bool, directory: String? = nil,
         configure: (inout FileActions) -> Void
     ) throws -> pid_t {
+        _ = brokenPipesIgnored
         #if canImport(Darwin)
         var actions: FileActions = nil
         var attributes: Attributes = nil

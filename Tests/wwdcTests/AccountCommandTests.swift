@@ -111,6 +111,33 @@ struct AccountCommandTests {
         #expect(try localFavorites(sandbox) == ["wwdc2026-101": "synced"])
     }
 
+    @Test("sync with changes made here it could not send: logged out, it says so and that 'wwdc login' sends them; --json counts them")
+    func syncMentionsPending() async throws {
+        let (sandbox, server) = try await synced()
+        defer { sandbox.remove(); server.stop() }
+        let added = try await sandbox.run(["favorite", "add", "101"])
+        #expect(added.stderr.contains("Run 'wwdc login', then 'wwdc sync'."), "\(added.stderr)")
+        let loggedOut = try await sandbox.run(["sync"])
+        #expect(loggedOut.status == 0, "\(loggedOut.stderr)")
+        #expect(loggedOut.stderr.hasSuffix("Note: 1 change made here was not uploaded: not logged in; run 'wwdc login', then 'wwdc sync'.\n"),
+                "\(loggedOut.stderr)")
+        let json = try await sandbox.run(["sync", "--json"])
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any], "\(json.stdout)")
+        #expect(summary["pendingChanges"] as? Int == 1)
+        // Logged in but the service refuses the upload: the reason, and the next sync tries again.
+        try await login(sandbox)
+        try await server.fault("/account/favorites*", "status", value: 503)
+        let refused = try await sandbox.run(["sync"])
+        #expect(refused.status == 0, "\(refused.stderr)")
+        let note = try #require(refused.stderr.split(separator: "\n").last.map(String.init))
+        #expect(note.hasPrefix("Note: 1 change made here was not uploaded (") && note.hasSuffix("; the next 'wwdc sync' tries again."), "\(refused.stderr)")
+        try await server.clearFaults()
+        let sent = try await sandbox.run(["sync", "--json"])
+        let after = try #require(try JSONSerialization.jsonObject(with: Data(sent.stdout.utf8)) as? [String: Any], "\(sent.stdout)")
+        #expect(after["pendingChanges"] as? Int == 0 && !sent.stderr.contains("Note:"), "\(sent.stderr)")
+        #expect(try await serverFavorites(server) == ["wwdc2026-101"])
+    }
+
     @Test("paged import: 250 favorites on the server, 50 a page: 5 page operations, all 250 stored")
     func pagedImport() async throws {
         let (sandbox, server) = try await synced(["--page-size", "50"])

@@ -9,9 +9,11 @@ struct DownloadBench {
     let sandbox: Sandbox
     let server: ReferenceServer
 
-    static func start() async throws -> DownloadBench {
+    /// Syncs `feeds` (a folder of the sandbox, made by `prepare`), else the sample conference.
+    static func start(feeds prepare: ((Sandbox) throws -> URL)? = nil) async throws -> DownloadBench {
         let sandbox = try Sandbox()
-        let server = try await ReferenceServer.start(arguments: ["--rebase-media"])
+        let root = try prepare?(sandbox) ?? ProjectPaths.fixtures
+        let server = try await ReferenceServer.start(root: root, arguments: ["--rebase-media"])
         let bench = DownloadBench(sandbox: sandbox, server: server)
         let synced = try await sandbox.run(["sync", "--source", server.baseURL.absoluteString])
         #expect(synced.status == 0, "\(synced.stderr)")
@@ -80,6 +82,29 @@ struct DownloadBench {
         running.signal(SIGKILL)
         _ = await running.finished()
         if release { _ = try await server.releaseMedia() }
+    }
+
+    /// Rewrites the JSON object in the file at `url` (a copy of a fixture) with `change`.
+    static func edit(_ url: URL, _ change: (inout [String: Any]) throws -> Void) throws {
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        try change(&object)
+        try JSONSerialization.data(withJSONObject: object).write(to: url)
+    }
+
+    /// A bench whose server holds the video of session 103 (3 MB) at 1 MB: a download under way
+    /// for as long as the test needs, until ``ReferenceServer/releaseMedia(_:)``.
+    static func holding103() async throws -> (bench: DownloadBench, path: String) {
+        let bench = try await start()
+        let path = try mediaPath("wwdc2026-103")
+        try await bench.server.configureMedia(path, size: 3_000_000, pauseAt: 1_000_000, times: 1)
+        return (bench, path)
+    }
+
+    /// The sandbox's environment with colour on, as on a user's terminal.
+    var terminalEnvironment: [String: String] {
+        var environment = sandbox.environment()
+        environment["NO_COLOR"] = nil
+        return environment
     }
 
     static func sha256(_ path: String) throws -> String {
@@ -310,6 +335,120 @@ struct DownloadCommandTests {
         #expect(stats.bytes <= size + Self.chunk)
     }
 
+    @Test("--subtitles in a pipe, a long transcript and none, the two files ending together: the subtitles written, both counted")
+    func subtitlesOfDownloadsEndingTogether() async throws {
+        // Apple's shape: wwdc2026-102 with an hour of transcript, wwdc2026-103 with none (and no
+        // digest in the manifest, so that each transcript is fetched alone).
+        let bench = try await DownloadBench.start { sandbox in
+            let feeds = try sandbox.copyOfFixtures()
+            try DownloadBench.edit(feeds.appendingPathComponent("transcripts/transcript-manifest-eng.json")) { manifest in
+                var individual = try #require(manifest["individual"] as? [String: Any])
+                individual["wwdc2026-103"] = nil
+                manifest["individual"] = individual
+                manifest["digest"] = nil
+            }
+            let segments = (0..<3_600).map { [$0, "Sentence \($0) of a long talk about the new SDKs. " + ($0 % 5 == 4 ? "\n\n" : "")] as [Any] }
+            try JSONSerialization.data(withJSONObject: ["wwdc2026-102": ["language": "eng", "transcript": segments]])
+                .write(to: feeds.appendingPathComponent("transcripts/wwdc2026-102-transcript-eng.json"))
+            return feeds
+        }
+        defer { bench.stop() }
+        let ids = ["wwdc2026-102", "wwdc2026-103"]
+        let paths = try ids.map { try DownloadBench.mediaPath($0, quality: "downloadSD") }
+        let size = 1_000_000
+        for path in paths { try await bench.server.configureMedia(path, size: size, pauseAt: size - 10_000, times: 1) }
+        let running = try bench.sandbox.start(["download"] + ids + ["--subtitles", "--quality", "sd"])
+        // Both held just before their end, then let go one right after the other: 103 ends while
+        // 102's subtitles are being written.
+        try await bench.server.waitForPausedMedia("/videos/*", count: 2)
+        for path in paths { _ = try await bench.server.releaseMedia(path) }
+        let result = await running.finished()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("Downloaded 2 files"), "\(result.stderr)")
+        #expect(result.stderr.contains("wwdc2026-103 SD: no transcript to make subtitles from"), "\(result.stderr)")
+        let downloads = try await bench.downloads()
+        #expect(ids.allSatisfy { downloads["\($0) sd"]?["state"] as? String == "done" }, "\(downloads)")
+        let video = try #require(downloads["wwdc2026-102 sd"]?["path"] as? String)
+        let subtitles = try String(contentsOfFile: (video as NSString).deletingPathExtension + ".vtt", encoding: .utf8)
+        #expect(subtitles.hasPrefix("WEBVTT") && subtitles.contains("Sentence 3599 "))
+    }
+
+    @Test("two sessions with the same number and title (wwdc2026-103 and a wwdc2026-1030 the feed adds): two files, each its own video")
+    func sameNumberAndTitle() async throws {
+        let bench = try await DownloadBench.start { sandbox in
+            let feeds = try sandbox.copyOfFixtures()
+            try DownloadBench.edit(feeds.appendingPathComponent("contents.json")) { contents in
+                var items = try #require(contents["contents"] as? [[String: Any]])
+                var twin = try #require(items.first { $0["id"] as? String == "wwdc2026-103" })
+                twin["id"] = "wwdc2026-1030"
+                twin["staticContentId"] = 7999
+                var media = try #require(twin["media"] as? [String: Any])
+                media["downloadHD"] = (media["downloadHD"] as? String)?.replacingOccurrences(of: "/103/", with: "/1030/")
+                twin["media"] = media
+                items.append(twin)
+                contents["contents"] = items
+            }
+            return feeds
+        }
+        defer { bench.stop() }
+        let path = try DownloadBench.mediaPath("wwdc2026-103")
+        let twinPath = path.replacingOccurrences(of: "/103/", with: "/1030/")
+        try await bench.server.configureMedia(path, size: 300_000)
+        try await bench.server.configureMedia(twinPath, size: 500_000)
+        for id in ["wwdc2026-103", "wwdc2026-1030"] {
+            let result = try await bench.run(["download", id])
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        let first = try await bench.file("wwdc2026-103")
+        let second = try await bench.file("wwdc2026-1030")
+        #expect(first != second)
+        #expect(try DownloadBench.sha256(first) == (try await bench.server.mediaInfo(path)).sha256)
+        #expect(try DownloadBench.sha256(second) == (try await bench.server.mediaInfo(twinPath)).sha256)
+        let listed = try await bench.downloads()
+        #expect(listed["wwdc2026-103 hd"]?["percent"] as? Int == 100 && listed["wwdc2026-1030 hd"]?["percent"] as? Int == 100, "\(listed)")
+        #expect(listed["wwdc2026-103 hd"]?["state"] as? String == "done" && listed["wwdc2026-1030 hd"]?["state"] as? String == "done")
+    }
+
+    @Test("a partial download recorded under an earlier version's name goes on in that file, asked for by id")
+    func earlierNameKept() async throws {
+        let bench = try await DownloadBench.start()
+        defer { bench.stop() }
+        let path = try DownloadBench.mediaPath("wwdc2026-103")
+        let size = 2_000_000
+        try await bench.killMidway("103", path: path, size: size, at: 800_000)
+        // What an earlier wwdc named the file, and recorded.
+        let current = try await bench.file("wwdc2026-103")
+        let earlier = bench.folder.appendingPathComponent("wwdc2026-103-apple-design-awards-hd.mp4").path
+        try FileManager.default.moveItem(atPath: current + ".part", toPath: earlier + ".part")
+        try ConferenceStore(path: bench.sandbox.database.path).write { db in
+            try db.execute("UPDATE downloads SET path = ? WHERE session_id = 'wwdc2026-103'", [earlier])
+        }
+        try await bench.server.resetMediaStats()
+
+        let result = try await bench.run(["download", "103"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try await bench.file("wwdc2026-103") == earlier)
+        #expect(try DownloadBench.sha256(earlier) == (try await bench.server.mediaInfo(path)).sha256)
+        #expect(try #require(try await bench.server.mediaStats().files[path]).bytes == size - 800_000)
+        #expect(!FileManager.default.fileExists(atPath: current))
+    }
+
+    @Test("in a pipe, a download under way prints a line every few seconds: bytes, share done, rate and time left")
+    func plainProgressLines() async throws {
+        let (bench, path) = try await DownloadBench.holding103()
+        defer { bench.stop() }
+        let running = try bench.sandbox.start(["download", "103"])
+        try await bench.server.waitForPausedMedia(path)
+        // Nothing comes while the server holds the rest: the line comes all the same.
+        #expect(await running.stderr(contains: "wwdc2026-103 HD: 1.0 MB of 3.0 MB · 33% · "), "\(running.stderrSoFar)")
+        try await bench.server.releaseMedia()
+        let result = await running.finished()
+        #expect(result.status == 0, "\(result.stderr)")
+        let line = try #require(result.stderr.split(separator: "\n").first { $0.hasPrefix("wwdc2026-103 HD: 1.0 MB of 3.0 MB") })
+        #expect(line.hasSuffix(" left") && line.contains("/s · "), "\(line)")
+        #expect(!result.stderr.contains("\u{1B}"))
+    }
+
     @Test("a 404 fails at once with the reason, the others still land, exit 1; --json summarises")
     func partialFailure() async throws {
         let bench = try await DownloadBench.start()
@@ -355,12 +494,11 @@ struct DownloadCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         let file = try await bench.file("wwdc2026-101")
         #expect(FileManager.default.fileExists(atPath: (file as NSString).deletingPathExtension + ".vtt"))
-        #expect(file.hasSuffix("/wwdc2026-101-keynote-hd.mp4"))
+        #expect(file.hasSuffix("/wwdc2026-101_keynote_hd.mp4"))
 
         let record = bench.sandbox.directory.path("player-args").path
         let player = bench.sandbox.directory.path("mpv")
-        try "#!/bin/sh\nprintf '%s\\n' \"$@\" > '\(record)'\n".write(to: player, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: player.path)
+        try await Executable.write("#!/bin/sh\nprintf '%s\\n' \"$@\" > '\(record)'\n", to: player)
         let watched = try await bench.run(["watch", "101", "--at", "1:00"], environment: ["WWDC_PLAYER": player.path, "WWDC_NOW": "2026-07-01T10:00:00Z"])
         #expect(watched.status == 0, "\(watched.stderr)")
         let arguments = try String(contentsOfFile: record, encoding: .utf8).split(separator: "\n").map(String.init)
@@ -383,13 +521,10 @@ struct DownloadCommandTests {
 struct DownloadInterruptTests {
     @Test("Ctrl-C on a pty: exit 130, partial files kept, the terminal sane, downloads lists them as partial")
     func ctrlC() async throws {
-        let bench = try await DownloadBench.start()
+        let (bench, path) = try await DownloadBench.holding103()
         defer { bench.stop() }
-        let path = try DownloadBench.mediaPath("wwdc2026-103")
-        try await bench.server.configureMedia(path, size: 3_000_000, pauseAt: 1_000_000, times: 1)
         let server = bench.server
-        var environment = bench.sandbox.environment()
-        environment["NO_COLOR"] = nil
+        let environment = bench.terminalEnvironment
         async let outcome = TerminalSession.run(["download", "103"], environment: environment, script: [
             .expect("wwdc2026-103"), .wait { try await server.waitForPausedMedia(path) },
             .wait { _ = try await bench.waitForPart("wwdc2026-103", reaching: 1_000_000) },
@@ -409,15 +544,124 @@ struct DownloadInterruptTests {
 }
 
 extension DownloadInterruptTests {
-    @Test("a resize while a download's live line is shown: the next paints leave no stale row")
-    func resizeDuringProgress() async throws {
+    /// The lines a live display drew, escape sequences taken out, one per redraw.
+    static func drawnLines(_ transcript: String) -> [String] {
+        transcript.replacingOccurrences(of: "\u{1B}\\[[0-9;?]*[ -/]*[@-~]", with: "", options: .regularExpression)
+            .split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }).map(String.init)
+    }
+
+    @Test("Ctrl-C during two downloads on a pty: each line and the total line say they were interrupted, none complete")
+    func ctrlCTotal() async throws {
         let bench = try await DownloadBench.start()
         defer { bench.stop() }
-        let path = try DownloadBench.mediaPath("wwdc2026-103")
-        try await bench.server.configureMedia(path, size: 3_000_000, pauseAt: 1_000_000, times: 1)
+        for id in ["wwdc2026-103", "wwdc2026-201"] {
+            try await bench.server.configureMedia(try DownloadBench.mediaPath(id), size: 3_000_000, pauseAt: 1_000_000, times: 1)
+        }
         let server = bench.server
         var environment = bench.sandbox.environment()
         environment["NO_COLOR"] = nil
+        let finished = try await TerminalSession.run(["download", "103", "201"], environment: environment, script: [
+            .wait { try await server.waitForPausedMedia("/videos/*", count: 2) },
+            .expect("total"), .expect("of 3.0 MB"),
+            .type("\u{3}"), .expect("Interrupted: 0 files complete"),
+        ])
+        try await server.releaseMedia()
+        #expect(finished.problem == nil, "\(finished.problem ?? "")\n\(finished.transcript)")
+        #expect(finished.exit == .exited(130))
+        // What was drawn, not the screen it left: the terminal echoes ^C into the output whenever it
+        // comes, even inside an escape sequence of a redraw.
+        let drawn = Self.drawnLines(finished.transcript)
+        #expect(Set(drawn.filter { $0.contains("interrupted; the partial file is kept") }).count == 2, "\(drawn)")
+        #expect(drawn.contains { $0.contains("– total — interrupted: 0 of 2 files complete") }, "\(drawn)")
+        #expect(!drawn.contains { $0.contains("✓ total") }, "\(drawn)")
+    }
+
+    @Test("at 40 columns a download's live line keeps the share done and the time left, cutting the title first")
+    func narrowProgressLine() async throws {
+        let (bench, path) = try await DownloadBench.holding103()
+        defer { bench.stop() }
+        let server = bench.server
+        let environment = bench.terminalEnvironment
+        let finished = try await TerminalSession.run(["download", "103"], environment: environment, columns: 40, script: [
+            .wait { try await server.waitForPausedMedia(path) },
+            .expect("33% · "), .expect(" left"),
+            .wait { _ = try await server.releaseMedia() },
+            .expect("Downloaded 1 file"),
+        ])
+        #expect(finished.problem == nil, "\(finished.problem ?? "")\n\(finished.transcript)")
+        #expect(finished.exit == .exited(0))
+        let drawn = Self.drawnLines(finished.transcript).filter { $0.contains("33% · ") && $0.hasSuffix(" left") }
+        #expect(!drawn.isEmpty, "\(Self.drawnLines(finished.transcript))")
+        for line in drawn {
+            #expect(line.count <= 39 && line.contains(" wwdc2026-103 HD ") && line.contains("…  33% · "), "\(line)")
+        }
+    }
+
+    @Test("with TERM=dumb on a terminal, a download under way prints a plain line every few seconds")
+    func dumbTerminalProgressLines() async throws {
+        let (bench, path) = try await DownloadBench.holding103()
+        defer { bench.stop() }
+        let server = bench.server
+        var environment = bench.sandbox.environment()
+        environment["TERM"] = "dumb"
+        let finished = try await TerminalSession.run(["download", "103"], environment: environment, script: [
+            .wait { try await server.waitForPausedMedia(path) },
+            .expect("wwdc2026-103 HD: 1.0 MB of 3.0 MB · 33% · "),
+            .wait { _ = try await server.releaseMedia() },
+            .expect("Downloaded 1 file"),
+        ])
+        #expect(finished.problem == nil, "\(finished.problem ?? "")\n\(finished.transcript)")
+        #expect(finished.exit == .exited(0))
+        #expect(!finished.transcript.contains("\u{1B}["), "\(finished.transcript)")
+    }
+
+    @Test("downloads on a terminal: aligned in columns like favorite list, fitted to the width; tab-separated in a pipe")
+    func downloadsAligned() async throws {
+        let bench = try await DownloadBench.start()
+        defer { bench.stop() }
+        try await bench.server.configureMedia(try DownloadBench.mediaPath("wwdc2026-101"), size: 200_000)
+        #expect(try await bench.run(["download", "101"]).status == 0)
+        _ = try await bench.server.request("POST", "/_control/faults", json: ["path": try DownloadBench.mediaPath("wwdc2026-102"), "kind": "status", "value": 404])
+        #expect(try await bench.run(["download", "102"]).status == 1)
+        try await bench.killMidway("103", path: try DownloadBench.mediaPath("wwdc2026-103"), size: 2_000_000, at: 500_000)
+        let environment = bench.sandbox.environment()
+        for columns in [120, 60] {
+            let screen = try await onThread { () throws -> String in
+                let pty = try PseudoTerminal(columns: UInt16(columns), rows: 40)
+                try pty.spawn(CommandRunner.wwdc.path, ["downloads"], environment: environment)
+                _ = try pty.waitForExit()
+                try pty.drain()
+                return pty.transcript.replacingOccurrences(of: "\r\n", with: "\n")
+            }
+            let lines = screen.split(separator: "\n").map(String.init)
+            #expect(lines.count == 3, "\(screen)")
+            #expect(!screen.contains("\t"), "\(screen)")
+            // Every column starts where the one above it does.
+            let states = lines.compactMap { line in ["done", "failed", "partial"].compactMap { line.range(of: "  " + $0)?.lowerBound }.first }
+                .map { lines[0].distance(from: lines[0].startIndex, to: $0) }
+            #expect(states.count == 3 && Set(states).count == 1, "\(screen)")
+            #expect(lines.allSatisfy { $0.count <= columns }, "\(screen)")
+            #expect(lines.contains { $0.hasPrefix("wwdc2026-103 HD  partial 25%") }, "\(screen)")
+            if columns == 120 {
+                let sizes = lines.compactMap { $0.firstRange(of: #/\d+(\.\d)? (B|KB|MB)/#)?.lowerBound }.enumerated()
+                    .map { lines[$0.offset].distance(from: lines[$0.offset].startIndex, to: $0.element) }
+                #expect(sizes.count == 3 && Set(sizes).count == 1, "\(screen)")
+                #expect(lines.contains { $0.contains("500 KB of 2.0 MB") }, "\(screen)")
+                #expect(lines.contains { $0.contains("~/data/wwdc/downloads/wwdc2026-101_keynote_hd.mp4") }, "\(screen)")
+                #expect(lines.contains { $0.contains("failed") && $0.contains("HTTP 404") }, "\(screen)")
+            }
+        }
+        let piped = try await bench.run(["downloads"])
+        let rows = piped.stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+        #expect(rows.count == 3 && rows.allSatisfy { $0.count >= 5 && $0[4].hasPrefix("/") }, "\(piped.stdout)")
+    }
+
+    @Test("a resize while a download's live line is shown: the next paints leave no stale row")
+    func resizeDuringProgress() async throws {
+        let (bench, path) = try await DownloadBench.holding103()
+        defer { bench.stop() }
+        let server = bench.server
+        let environment = bench.terminalEnvironment
         let finished = try await TerminalSession.run(["download", "103"], environment: environment, script: [
             .expect("wwdc2026-103"), .wait { try await server.waitForPausedMedia(path) },
             .expect("of 3.0 MB"), .expect("%"),

@@ -42,6 +42,9 @@ struct LoginPromptTests {
         #expect(outcome.exit == .exited(130))
         #expect(outcome.sttyAfter == outcome.sttyBefore)
         #expect(try sandbox.localFavorites() == ["wwdc2026-101": "pending"])
+        // Still logged out: the note says what uploads it.
+        let lines = Screen(outcome.transcript).lines
+        #expect(lines.contains("Note: wwdc2026-101 stays pending: not logged in. Run 'wwdc login', then 'wwdc sync'."), "\(lines)")
     }
 
     @Test("Retry after a refused login: the username is kept (shown, editable), only the password asked again")

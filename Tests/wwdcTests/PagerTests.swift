@@ -15,18 +15,17 @@ struct PagerTests {
         let input: URL
         let signals: URL
 
-        init(in directory: TemporaryDirectory) throws {
+        init(in directory: TemporaryDirectory) async throws {
             script = directory.path("fake-pager")
             arguments = directory.path("pager.args")
             input = directory.path("pager.input")
             signals = directory.path("pager.signals")
-            try """
+            try await Executable.write("""
                 #!/bin/sh
                 for argument in "$@"; do printf '%s\\n' "$argument"; done > '\(arguments.path)'
                 if [ -r /proc/$$/status ]; then grep '^SigIgn:' /proc/$$/status > '\(signals.path)'; fi
                 cat > '\(input.path)'
-                """.write(to: script, atomically: true, encoding: .utf8)
-            chmod(script.path, 0o755)
+                """, to: script)
         }
 
         var ran: Bool { FileManager.default.fileExists(atPath: input.path) }
@@ -60,7 +59,7 @@ struct PagerTests {
     func pages() async throws {
         let store = try await Self.store()
         defer { store.remove() }
-        let pager = try RecordingPager(in: store.sandbox.directory)
+        let pager = try await RecordingPager(in: store.sandbox.directory)
         let piped = try await store.run(["transcript", "202"])
         let screen = try await onTerminal(store, ["transcript", "202"],
                                           environment: ["WWDC_PAGER": "'\(pager.script.path)' -R 'two words' $HOME", "PAGER": "/nonexistent"])
@@ -80,7 +79,7 @@ struct PagerTests {
     func doesNotPage() async throws {
         let store = try await Self.store()
         defer { store.remove() }
-        let pager = try RecordingPager(in: store.sandbox.directory)
+        let pager = try await RecordingPager(in: store.sandbox.directory)
         let piped = try await store.run(["transcript", "202"], environment: ["WWDC_PAGER": pager.script.path])
         #expect(!pager.ran, "never in a pipe")
         #expect(piped.stdout.contains("Paragraph number 39"))
@@ -106,7 +105,7 @@ struct PagerTests {
     func everyLongListing(_ arguments: [String]) async throws {
         let store = try await Self.store()
         defer { store.remove() }
-        let pager = try RecordingPager(in: store.sandbox.directory)
+        let pager = try await RecordingPager(in: store.sandbox.directory)
         let paging = ["WWDC_PAGER": pager.script.path]
         let label = arguments.joined(separator: " ")
 

@@ -168,9 +168,11 @@ struct SyncCommandTests {
     func interrupt() async throws {
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
-        let server = try await ReferenceServer.start(arguments: ["--fault", "/contents.json=delay:30"])
+        // As above: a time limit far beyond the test's, so that a slow machine (the thread sanitizer
+        // running every test at once) cannot end the sync before the signal does.
+        let server = try await ReferenceServer.start(arguments: ["--fault", "/contents.json=delay:600"])
         defer { server.stop() }
-        let running = try sandbox.start(["sync", "--source", server.baseURL.absoluteString])
+        let running = try sandbox.start(["sync", "--source", server.baseURL.absoluteString], environment: ["WWDC_TIMEOUT": "900"])
         #expect(await running.stderr(contains: "Configuration"))
         running.signal(SIGINT)
         let result = await running.finished(within: 20)
@@ -194,26 +196,47 @@ struct SyncCommandTests {
 
 @Suite("wwdc sync: sources")
 struct SyncSourceTests {
-    @Test("an installed binary finds the sample conference under PREFIX/share/wwdc, and syncs it with no source")
+    @Test("make install into a temporary prefix: from a fresh HOME, the installed wwdc syncs the whole sample with no source (transcripts too), and search and transcript find what it synced")
     func installedLayout() async throws {
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
         let prefix = sandbox.directory.path("prefix")
-        let bin = prefix.appendingPathComponent("bin")
+        // The Makefile's own recipe, with this build's binary (WWDC=) instead of a release build.
+        let makeArguments = ["make", "-C", ProjectPaths.root.path, "install", "PREFIX=\(prefix.path)", "WWDC=\(CommandRunner.wwdc.path)"]
+        let installed = try await onThread { try CommandRunner.run(URL(fileURLWithPath: "/usr/bin/env"), makeArguments) }
+        #expect(installed.status == 0, "\(installed.stdout)\(installed.stderr)")
         let share = prefix.appendingPathComponent("share/wwdc/Fixtures")
-        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: share, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: CommandRunner.wwdc, to: bin.appendingPathComponent("wwdc"))
-        for name in ["config.json", "contents.json", "news.json", "videos_live.json"] {
-            try FileManager.default.copyItem(at: ProjectPaths.fixtures.appendingPathComponent(name), to: share.appendingPathComponent(name))
+        let manual = try String(contentsOf: prefix.appendingPathComponent("share/man/man1/wwdc.1"), encoding: .utf8)
+        #expect(manual.contains(".TH WWDC 1"), "\(manual.prefix(200))")
+
+        // A fresh home: nothing but HOME (and PATH, LANG) in the environment, nothing in it yet.
+        let home = sandbox.directory.path("home")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        let wwdc = prefix.appendingPathComponent("bin/wwdc")
+        let run = { (arguments: [String]) in
+            try await onThread { try CommandRunner.run(wwdc, arguments, environment: ["HOME": home.path]) }
         }
-        let environment = sandbox.environment()
-        let result = try await onThread {
-            try CommandRunner.run(bin.appendingPathComponent("wwdc"), ["sync"], environment: environment)
-        }
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("Synced from \(share.path)"), "\(result.stderr)")
-        #expect(try sandbox.counts()["sessions"] == FixtureFacts.load().sessions)
+        let synced = try await run(["sync", "--json"])
+        #expect(synced.status == 0, "\(synced.stderr)")
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(synced.stdout.utf8)) as? [String: Any], "\(synced.stdout)")
+        #expect(summary["source"] as? String == share.path)
+        // Every step ran but those an account service would feed; nothing was skipped or failed.
+        let steps = (summary["steps"] as? [[String: Any]] ?? []).filter { $0["status"] as? String != "ok" }.compactMap { $0["step"] as? String }
+        #expect(Set(steps) == ["uploads", "favorites", "feedback"], "\(summary)")
+        #expect((summary["skipped"] as? [Any])?.isEmpty == true && (summary["transcriptsFailed"] as? [Any])?.isEmpty == true, "\(summary)")
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: ProjectPaths.fixtures.appendingPathComponent("transcripts/transcript-manifest-eng.json")))
+        let transcripts = try #require(((manifest as? [String: Any])?["individual"] as? [String: Any])?.count)
+        let store = try ConferenceStore(path: home.appendingPathComponent(".local/share/wwdc/wwdc.sqlite").path)
+        let counts = try store.tableCounts()
+        #expect(counts["sessions"] == (try FixtureFacts.load()).sessions)
+        #expect(counts["transcripts"] == transcripts, "\(counts)")
+
+        let found = try await run(["search", "\"every platform SwiftUI supports\"", "--in", "transcripts", "--json"])
+        let hits = try #require(try JSONSerialization.jsonObject(with: Data(found.stdout.utf8)) as? [[String: Any]], "\(found.stderr)")
+        #expect(!hits.isEmpty && hits.allSatisfy { $0["kind"] as? String == "transcript" }, "\(found.stdout)")
+        let spoken = try await run(["transcript", "102"])
+        #expect(spoken.status == 0, "\(spoken.stderr)")
+        #expect(spoken.stdout.hasPrefix("Platforms State of the Union") && spoken.stdout.contains("0:03  Hi everyone"), "\(spoken.stdout.prefix(300))")
     }
 
     @Test("with no source, a sync goes back to the last source")

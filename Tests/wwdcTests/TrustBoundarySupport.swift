@@ -61,16 +61,15 @@ struct RecordingPlayer {
     let script: URL
     let log: URL
 
-    init(script: URL, log: URL) throws {
+    init(script: URL, log: URL) async throws {
         self.script = script
         self.log = log
         try FileManager.default.createDirectory(at: script.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try """
+        try await Executable.write("""
             #!/bin/sh
             for argument in "$@"; do printf '%s\\n' "$argument" >> '\(log.path)'; done
             exit 0
-            """.write(to: script, atomically: true, encoding: .utf8)
-        chmod(script.path, 0o755)
+            """, to: script)
     }
 
     /// The arguments of its run, or nil when it never ran.

@@ -205,7 +205,7 @@ struct TrustBoundaryTests {
         }
         let sync = try await sandbox.run(["sync", "--source", feeds.path])
         #expect(sync.status == 0, "\(sync.stderr)")
-        let player = try RecordingPlayer(script: sandbox.directory.path("player.sh"), log: sandbox.directory.path("player.log"))
+        let player = try await RecordingPlayer(script: sandbox.directory.path("player.sh"), log: sandbox.directory.path("player.log"))
         let environment = ["WWDC_PLAYER": player.script.path, "WWDC_NOW": BrowseSandbox.now]
 
         let watch = try await sandbox.run(["watch", "302"], environment: environment)
@@ -261,7 +261,7 @@ struct TrustBoundaryTests {
         let url = try WatchCommandTests.streamURL(302)
 
         // A path with a space, quoted; an option; a quoted argument with a space.
-        let player = try RecordingPlayer(script: store.sandbox.directory.path("my players/player.sh"),
+        let player = try await RecordingPlayer(script: store.sandbox.directory.path("my players/player.sh"),
                                          log: store.sandbox.directory.path("player.log"))
         let command = "'\(player.script.path)' --fs \"two words\""
         let quoted = try await store.run(["watch", "302"], environment: ["WWDC_PLAYER": command])
@@ -269,7 +269,7 @@ struct TrustBoundaryTests {
         #expect(player.arguments == ["--fs", "two words", url])
 
         let bin = store.sandbox.directory.path("bin")
-        let mpv = try RecordingPlayer(script: bin.appendingPathComponent("mpv"), log: store.sandbox.directory.path("mpv.log"))
+        let mpv = try await RecordingPlayer(script: bin.appendingPathComponent("mpv"), log: store.sandbox.directory.path("mpv.log"))
         let found = try await store.run(["watch", "302"], environment: ["PATH": bin.path + ":/usr/bin:/bin"])
         #expect(found.status == 0, "\(found.stderr)")
         #expect(mpv.arguments == ["--", url])

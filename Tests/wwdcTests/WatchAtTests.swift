@@ -17,16 +17,15 @@ struct WatchAtTests {
         let script: URL
         let log: URL
 
-        init(_ name: String, in directory: TemporaryDirectory) throws {
+        init(_ name: String, in directory: TemporaryDirectory) async throws {
             let folder = directory.path("players-\(name)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             script = folder.appendingPathComponent(name)
             log = directory.path("\(name).args")
-            try """
+            try await Executable.write("""
                 #!/bin/sh
                 for argument in "$@"; do printf '%s\\n' "$argument"; done > '\(log.path)'
-                """.write(to: script, atomically: true, encoding: .utf8)
-            chmod(script.path, 0o755)
+                """, to: script)
         }
 
         var arguments: [String] {
@@ -46,7 +45,7 @@ struct WatchAtTests {
             ("ffplay", ["-ss", "754", url]),
         ]
         for (name, arguments) in expected {
-            let player = try RecordingPlayer(name, in: store.sandbox.directory)
+            let player = try await RecordingPlayer(name, in: store.sandbox.directory)
             let result = try await store.run(["watch", "202", "--at", "12:34"], environment: ["WWDC_PLAYER": player.script.path])
             #expect(result.status == 0, "\(name): \(result.stderr)")
             #expect(player.arguments == arguments, "\(name)")
@@ -54,7 +53,7 @@ struct WatchAtTests {
             #expect(!result.stderr.contains("by hand"), "\(name)")
         }
         // WWDC_PLAYER's own options first; the seconds as given, in any of the forms.
-        let mpv = try RecordingPlayer("mpv", in: store.sandbox.directory)
+        let mpv = try await RecordingPlayer("mpv", in: store.sandbox.directory)
         let result = try await store.run(["watch", "202", "--at", "1:02:03"], environment: ["WWDC_PLAYER": "'\(mpv.script.path)' --fs"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(mpv.arguments == ["--fs", "--start=3723", "--", url])
@@ -68,7 +67,7 @@ struct WatchAtTests {
         let store = try await BrowseSandbox.synced()
         defer { store.remove() }
         let url = try WatchCommandTests.streamURL(202)
-        let other = try RecordingPlayer("myplayer", in: store.sandbox.directory)
+        let other = try await RecordingPlayer("myplayer", in: store.sandbox.directory)
         let result = try await store.run(["watch", "202", "--at", "754"], environment: ["WWDC_PLAYER": other.script.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(other.arguments == [url], "nothing it might misread")

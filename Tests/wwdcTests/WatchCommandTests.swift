@@ -21,19 +21,18 @@ struct WatchCommandTests {
         /// The player's process group, written when it starts.
         let groupFile: URL
 
-        init(in directory: TemporaryDirectory) throws {
+        init(in directory: TemporaryDirectory) async throws {
             script = directory.path("fake-player.sh")
             groupFile = directory.path("group")
             log = directory.path("urls.log")
             fifo = directory.path("stop.fifo")
-            try """
+            try await Executable.write("""
                 #!/bin/sh
                 printf '%s\\n' "$1" >> '\(log.path)'
                 ps -o pgid= -p $$ | tr -d ' ' > '\(groupFile.path)'
                 echo "fake player is playing" >&2
                 read line < '\(fifo.path)'
-                """.write(to: script, atomically: true, encoding: .utf8)
-            chmod(script.path, 0o755)
+                """, to: script)
             #expect(mkfifo(fifo.path, 0o600) == 0)
         }
 
@@ -63,7 +62,7 @@ struct WatchCommandTests {
     func oneAtATime() async throws {
         let store = try await BrowseSandbox.synced()
         defer { store.remove() }
-        let player = try FakePlayer(in: store.sandbox.directory)
+        let player = try await FakePlayer(in: store.sandbox.directory)
         let environment = ["WWDC_PLAYER": player.script.path, "WWDC_NOW": BrowseSandbox.now]
 
         let first = try store.sandbox.start(["watch", "101"], environment: environment)

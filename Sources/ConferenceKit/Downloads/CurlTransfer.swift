@@ -52,6 +52,7 @@ final class CurlTransfer: @unchecked Sendable {
     private let onHead: (Head) -> Disposition
     private let onBody: (UnsafeRawBufferPointer) -> Bool
     private let onEnd: (Outcome) -> Void
+    private let onTick: () -> Void
     private let cancelled = Locked(false)
 
     // Touched only on the transfer's thread.
@@ -62,9 +63,11 @@ final class CurlTransfer: @unchecked Sendable {
     /// A GET of `url` with these extra request headers; no byte for `stallSeconds` (at least 1)
     /// ends it as stalled. Redirects are followed to https addresses only, or not at all (the
     /// owner sees the redirect's head and follows it itself). The body is handed over as sent:
-    /// libcurl decodes no `Content-Encoding`.
+    /// libcurl decodes no `Content-Encoding`. `onTick` is called on the transfer's thread at
+    /// libcurl's progress calls: often while bytes come, about once a second while none does.
     init(url: String, headers: [String: String], stallSeconds: Int, followsRedirects: Bool = true, threadName: String = "wwdc download",
-         onHead: @escaping (Head) -> Disposition, onBody: @escaping (UnsafeRawBufferPointer) -> Bool, onEnd: @escaping (Outcome) -> Void) {
+         onHead: @escaping (Head) -> Disposition, onBody: @escaping (UnsafeRawBufferPointer) -> Bool, onEnd: @escaping (Outcome) -> Void,
+         onTick: @escaping () -> Void = {}) {
         self.url = url
         self.headers = headers
         self.stallSeconds = max(1, stallSeconds)
@@ -73,6 +76,7 @@ final class CurlTransfer: @unchecked Sendable {
         self.onHead = onHead
         self.onBody = onBody
         self.onEnd = onEnd
+        self.onTick = onTick
     }
 
     /// Whether libcurl can be used here; the reason when not. The first call loads and initialises
@@ -199,6 +203,8 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     fileprivate var isCancelled: Bool { cancelled.withLock { $0 } }
+
+    fileprivate func tick() { onTick() }
 }
 
 private func curlHeaderLine(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ context: UnsafeMutableRawPointer?) -> Int {
@@ -218,5 +224,7 @@ private func curlBody(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count
 
 private func curlProgress(_ context: UnsafeMutableRawPointer?, _: Int64, _: Int64, _: Int64, _: Int64) -> Int32 {
     guard let context else { return 0 }
-    return Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().isCancelled ? 1 : 0
+    let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+    transfer.tick()
+    return transfer.isCancelled ? 1 : 0
 }

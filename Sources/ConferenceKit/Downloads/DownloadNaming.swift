@@ -1,26 +1,56 @@
 import Foundation
 
-/// The names of downloaded files: `<event>-<number>-<title>-<quality>.mp4`, in lowercase ASCII
-/// letters, digits and dashes only, so they are safe on every file system, in every shell and as a
+/// The names of downloaded files: `<id>_<title>_<quality>.mp4`, in lowercase ASCII letters, digits,
+/// dashes and underscores only, so they are safe on every file system, in every shell and as a
 /// program's argument (a name never starts with a dash or a dot).
+///
+/// A name is unique per session and quality, whatever the titles: the fields are separated by `_`,
+/// which no field holds, and the first field stands for the session's id alone. An id that is
+/// already lowercase words of letters and digits joined by single dashes (`wwdc2026-101`) is that
+/// field as it is; any other id is folded to such words followed by `--` and a hash of the id as
+/// written, so it never reads as another session's.
 public enum DownloadNaming {
     /// The longest title part, in characters: whole names stay well under every file system's limit.
     static let maxTitleLength = 60
+    /// The longest id used as it is; a longer one is folded and hashed.
+    static let maxPlainIDLength = 64
 
     /// The file name of a session's video in `quality`; `url` gives the extension when it is a video's.
-    public static func fileName(sessionID: String, eventID: String, number: Int?, title: String, quality: MediaQuality,
-                                url: String) -> String {
-        let event = slug(eventID, limit: 40)
-        let numberPart: String
-        if let number {
-            numberPart = String(number)
-        } else {
-            // An item without a number: the rest of its identifier after the event's.
-            let id = sessionID.hasPrefix(eventID + "-") ? String(sessionID.dropFirst(eventID.count + 1)) : sessionID
-            numberPart = slug(id, limit: 40)
+    public static func fileName(sessionID: String, title: String, quality: MediaQuality, url: String) -> String {
+        let fields = [idField(sessionID), slug(title, limit: maxTitleLength), quality.rawValue]
+        return fields.filter { !$0.isEmpty }.joined(separator: "_") + "." + fileExtension(of: url)
+    }
+
+    /// The session's id as a name's first field: one to one, never empty.
+    static func idField(_ id: String) -> String {
+        if isPlain(id) { return id }
+        let folded = slug(id, limit: 40)
+        return (folded.isEmpty ? "session" : folded) + "--" + fnv1a(id)
+    }
+
+    /// Lowercase ASCII letters and digits in words joined by single dashes, and not too long.
+    private static func isPlain(_ id: String) -> Bool {
+        guard !id.isEmpty, id.utf8.count <= maxPlainIDLength else { return false }
+        var previousWasDash = true
+        for byte in id.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): previousWasDash = false
+            case UInt8(ascii: "-") where !previousWasDash: previousWasDash = true
+            default: return false
+            }
         }
-        let parts = [event.isEmpty ? "session" : event, numberPart, slug(title, limit: maxTitleLength), quality.rawValue]
-        return parts.filter { !$0.isEmpty }.joined(separator: "-") + "." + fileExtension(of: url)
+        return !previousWasDash
+    }
+
+    /// A 64-bit FNV-1a hash of `text`'s UTF-8 bytes, as 16 hex digits.
+    private static func fnv1a(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
     }
 
     /// `text` folded to lowercase ASCII words joined by dashes, cut at a word boundary to `limit`.

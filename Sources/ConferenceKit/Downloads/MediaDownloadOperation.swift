@@ -44,6 +44,8 @@ public final class MediaDownloadOperation: AdvancedOperation, @unchecked Sendabl
         var received: Int64 = 0
         var total: Int64?
         var lastReport = ContinuousClock.now
+        /// The bytes the last report gave: one held back by the rate limit goes out at the next tick.
+        var reportedBytes: Int64 = -1
         var failure: DownloadError?
         var transfer: CurlTransfer?
         /// The `If-Range` sent with a resume; nil when the whole file was asked for.
@@ -113,7 +115,8 @@ public final class MediaDownloadOperation: AdvancedOperation, @unchecked Sendabl
             offset = length
         }
         let curl = CurlTransfer(url: url.absoluteString, headers: headers, stallSeconds: Int(stallTimeout.rounded(.up)),
-                                onHead: { [self] in accept($0) }, onBody: { [self] in append($0) }, onEnd: { [self] in complete($0) })
+                                onHead: { [self] in accept($0) }, onBody: { [self] in append($0) }, onEnd: { [self] in complete($0) },
+                                onTick: { [self] in reportHeldBack() })
         transfer.withLock { state in
             state.fd = fd
             state.offset = offset
@@ -163,6 +166,7 @@ public final class MediaDownloadOperation: AdvancedOperation, @unchecked Sendabl
             let fd = transfer.withLock { state -> Int32 in
                 state.offset = offset
                 state.total = total
+                state.reportedBytes = offset
                 return state.fd
             }
             // Bytes past the offset are of no use (and of another version, when the file changed).
@@ -261,15 +265,23 @@ public final class MediaDownloadOperation: AdvancedOperation, @unchecked Sendabl
             }
             done += count
         }
+        transfer.withLock { $0.received += Int64(bytes.count) }
+        reportHeldBack()
+        return true
+    }
+
+    /// Reports the bytes on disk, at most ten times a second: the last bytes before a pause are
+    /// reported at the next tick, not when more come.
+    private func reportHeldBack() {
         let now = ContinuousClock.now
         let report = transfer.withLock { state -> (Int64, Int64?)? in
-            state.received += Int64(bytes.count)
-            guard now - state.lastReport >= .milliseconds(100) else { return nil }
+            let bytes = state.offset + state.received
+            guard bytes != state.reportedBytes, state.total != nil, now - state.lastReport >= .milliseconds(100) else { return nil }
             state.lastReport = now
-            return (state.offset + state.received, state.total)
+            state.reportedBytes = bytes
+            return (bytes, state.total)
         }
         if let report { progress(report.0, report.1) }
-        return true
     }
 
     // MARK: The end

@@ -37,6 +37,11 @@ public struct SyncSummary: Sendable, Encodable {
     public var ignored: [FeedIssue]
     /// Content ids whose transcript could not be fetched; the next sync tries them again.
     public var transcriptsFailed: [String] = []
+    /// Changes made here (favorites, feedback) that are not uploaded yet, after the sync.
+    public var pendingChanges = 0
+    /// Why those changes were not sent, and what sends them, when the user can do something about
+    /// it (nil without an account service: they stay on this machine).
+    public var pendingNote: String?
     /// The one line that says what went wrong.
     public var error: String?
     /// How to fix it.
@@ -44,7 +49,7 @@ public struct SyncSummary: Sendable, Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case status, source, language, database, seconds, steps, changes, rowsChanged, downloaded, unchanged, skipped, ignored
-        case transcriptsFailed, error, hint
+        case transcriptsFailed, pendingChanges, error, hint
     }
 
     /// Every field, `null` when unknown: a script never has to test whether a key exists.
@@ -63,6 +68,7 @@ public struct SyncSummary: Sendable, Encodable {
         try container.encode(skipped, forKey: .skipped)
         try container.encode(ignored, forKey: .ignored)
         try container.encode(transcriptsFailed, forKey: .transcriptsFailed)
+        try container.encode(pendingChanges, forKey: .pendingChanges)
         try container.encode(error, forKey: .error)
         try container.encode(hint, forKey: .hint)
     }

@@ -39,9 +39,12 @@ enum ManualPage {
         for item in jsonOutput { out += [".IP \\(bu 2", escaped(item)] }
         out += [".SH CONFIGURATION",
                 "Settings live in \\fI$XDG_CONFIG_HOME/wwdc/config\\fR (else \\fI~/.config/wwdc/config\\fR): " +
-                "\\(lqkey = value\\(rq lines (surrounding double quotes are removed), \\(lq#\\(rq comments and blank lines. " +
-                "A flag wins over the environment variable, which wins over the file, which wins over the default. " +
-                "\\(lqwwdc config list\\(rq shows where each value comes from. The keys, with their variables:"]
+                "\\(lqkey = value\\(rq lines, \\(lq#\\(rq comments and blank lines; a \\(lq#\\(rq after a blank ends a value " +
+                "and starts a comment, and a value wholly in double quotes loses them (and keeps its \\(lq#\\(rq). " +
+                "A flag wins over the environment variable, which wins over the file, which wins over the last sync " +
+                "(source and language) and the default. A value is checked the same way wherever it comes from; an error " +
+                "about one names the variable, or the file and its line. \\(lqwwdc config list\\(rq shows each value in force " +
+                "and where it comes from; \\(lqwwdc config set\\(rq refuses a value commands could not use. The keys, with their variables:"]
         for key in Configuration.keys {
             out += [".TP", "\\fB\(escaped(key.name))\\fR (\\fB\(escaped(key.variable))\\fR)", escaped(key.help)]
         }

@@ -72,8 +72,9 @@ enum WWDC {
         let processEnvironment = ProcessInfo.processInfo.environment
         let context: CommandContext
         do {
-            context = CommandContext(environment: try Configuration(environment: processEnvironment).applied(to: processEnvironment),
-                                     originalEnvironment: processEnvironment)
+            let configuration = try Configuration(environment: processEnvironment)
+            context = CommandContext(environment: configuration.applied(to: processEnvironment), originalEnvironment: processEnvironment,
+                                     configuration: configuration)
         } catch {
             let plain = CommandContext(environment: processEnvironment)
             defer { plain.terminal.drain() }

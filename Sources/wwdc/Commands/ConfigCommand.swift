@@ -1,3 +1,4 @@
+import ConferenceKit
 import Foundation
 
 /// `wwdc config list|get|set`: the config file's settings.
@@ -9,8 +10,10 @@ enum ConfigCommand {
         abstract: "Show or change the settings of the config file.",
         discussion: """
         The file is $XDG_CONFIG_HOME/wwdc/config (else ~/.config/wwdc/config): 'key = value' lines, \
-        '#' comments and blank lines. A flag wins over the environment variable, which wins over the \
-        file, which wins over the default. The keys:
+        '#' comments and blank lines; a '#' after a blank ends a value and starts a comment (quote \
+        the value to keep one: player = "mpv --title='#1'"). A flag wins over the environment \
+        variable, which wins over the file, which wins over the last sync (source, language) and \
+        the default. The keys:
         \(keysHelp)
         """,
         examples: [("wwdc config set player 'mpv --fs'", "Play videos full screen."),
@@ -19,19 +22,31 @@ enum ConfigCommand {
 
     static let list = CommandSpec(
         path: "config list",
-        abstract: "List every key with its value and where it comes from (environment, file or default).",
+        abstract: "List every key with the value in force and where it comes from.",
+        discussion: """
+        One line a key: 'key = value  (where from)', where from being the environment variable, the \
+        config file and its line, the last sync (the source and the language) or the default. A \
+        value that cannot be used says why. A command's flag (--jobs, --source, ...) wins over all of \
+        them for that command.
+        """,
         examples: [("wwdc config list", "")])
 
     static let get = CommandSpec(
         path: "config get",
-        abstract: "Print the value a key has now (the environment's, else the file's); nothing when unset.",
+        abstract: "Print the value a key has now (the environment's, else the file's, else the last sync's or the default).",
+        discussion: "The value goes to stdout, where it comes from to stderr. A value that cannot be used is an error naming where it comes from.",
         arguments: [.init(name: "key", help: "A key: " + Configuration.keys.map(\.name).joined(separator: ", ") + ".",
                           completion: .words(Configuration.keys.map(\.name)))],
         examples: [("wwdc config get download-dir", "")])
 
     static let set = CommandSpec(
         path: "config set",
-        abstract: "Set a key in the config file (written atomically; comments and other lines kept).",
+        abstract: "Set a key in the config file (checked first; written atomically; comments and other lines kept).",
+        discussion: """
+        The value is checked as commands read it: a number of jobs from 1 to 16, a source that is a \
+        URL wwdc may fetch or a folder that exists, a command line with its quotes closed. A \
+        relative folder (source, download-dir) is written as an absolute path.
+        """,
         arguments: [.init(name: "key", help: "A key: " + Configuration.keys.map(\.name).joined(separator: ", ") + ".",
                           completion: .words(Configuration.keys.map(\.name))),
                     .init(name: "value", help: "Its value (quote spaces for the shell).")],
@@ -42,16 +57,14 @@ enum ConfigCommand {
     }
 
     static func runList(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        let file = try Configuration(environment: context.originalEnvironment)
         var lines: [String] = []
         for key in Configuration.keys {
-            if let value = context.originalEnvironment[key.variable] {
-                lines.append("\(key.name) = \(value)  (environment: \(key.variable))")
-            } else if let value = file.value(key.name) {
-                lines.append("\(key.name) = \(value)  (\(file.url.path))")
-            } else {
-                lines.append("\(key.name)  (not set: the default)")
+            let (value, origin) = context.settingInForce(key)
+            var from = origin.description
+            if isFromUser(origin), !value.trimmingCharacters(in: .whitespaces).isEmpty, let problem = key.problem(value, context.environment) {
+                from += "; not usable: " + problem
             }
+            lines.append(value.isEmpty ? "\(key.name)  (\(from))" : "\(key.name) = \(value)  (\(from))")
         }
         context.output(lines.joined(separator: "\n") + "\n")
         return .success
@@ -59,22 +72,50 @@ enum ConfigCommand {
 
     static func runGet(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let key = try known(arguments.positionals[0], spec: get)
-        let file = try Configuration(environment: context.originalEnvironment)
-        if let value = context.originalEnvironment[key.variable] ?? file.value(key.name) { context.output(value + "\n") }
+        let (value, origin) = context.settingInForce(key)
+        if isFromUser(origin), !value.trimmingCharacters(in: .whitespaces).isEmpty, let problem = key.problem(value, context.environment) {
+            throw context.settingError(key, value: value, problem: problem)
+        }
+        if !value.isEmpty { context.output(value + "\n") }
+        context.message("(\(origin.description))")
         return .success
     }
 
     static func runSet(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let key = try known(arguments.positionals[0], spec: set)
-        let value = arguments.positionals[1]
+        var value = arguments.positionals[1]
         guard !value.contains("\n") else { throw UsageError("A value is one line", spec: set) }
+        if let problem = key.problem(value, context.environment) {
+            throw UsageError("Invalid value '\(value.prefix(60))' for '\(key.name)': \(problem)", spec: set)
+        }
+        value = absolutePath(value, for: key)
         var file = try Configuration(environment: context.originalEnvironment)
-        file.set(key.name, to: value)
+        guard file.set(key.name, to: value) else {
+            throw UsageError("'\(value.prefix(60))' cannot be written in the config file: it mixes quotes and '#'", spec: set)
+        }
         try file.save()
         if context.originalEnvironment[key.variable] != nil {
             context.message("Note: \(key.variable) is set in the environment, and wins over the file.")
         }
         return .success
+    }
+
+    /// Whether the value came from the user (the environment or the file), not from wwdc.
+    private static func isFromUser(_ origin: SettingOrigin) -> Bool {
+        switch origin {
+        case .environment, .file: true
+        case .lastSync, .byDefault: false
+        }
+    }
+
+    /// A relative folder (a source that is not a URL, a download folder) as an absolute path, so the
+    /// file means the same wherever wwdc runs.
+    private static func absolutePath(_ value: String, for key: Configuration.Key) -> String {
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        guard key.name == Configuration.source.name || key.name == Configuration.downloadFolder.name,
+              !trimmed.hasPrefix("/"), !trimmed.hasPrefix("~"), !trimmed.contains("://"),
+              key.name != Configuration.source.name || ConferenceSource.named(trimmed, environment: [:]) == nil else { return value }
+        return ((FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(trimmed) as NSString).standardizingPath
     }
 
     static func known(_ name: String, spec: CommandSpec) throws(UsageError) -> Configuration.Key {

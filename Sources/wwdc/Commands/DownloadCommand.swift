@@ -24,7 +24,7 @@ enum DownloadCommand {
         fetched in a .part file: 'wwdc download --resume', or asking for the same video again, goes on \
         from there if the file on the server is still the same, and starts over if it changed. A file \
         is complete only once its length matches the server's; only then does it get its name, \
-        <event>-<number>-<title>-<quality>.mp4. Two wwdc processes never write one file: the second \
+        <id>_<title>_<quality>.mp4. Two wwdc processes never write one file: the second \
         waits for the first. 'wwdc watch' plays a downloaded video from disk; 'wwdc downloads' lists \
         them.
         """,
@@ -45,7 +45,7 @@ enum DownloadCommand {
                              hint: "Name sessions (wwdc download 101), or use --favorites or --resume.")
         }
         // Settings are checked before any work.
-        let jobs = try arguments[Self.jobs] ?? jobsSetting(context.environment)
+        let jobs = try arguments[Self.jobs] ?? context.setting(Configuration.jobs).flatMap { Int($0) }
         let qualities = arguments[quality].isEmpty ? [MediaQuality.hd] : arguments[quality]
         let folder = try DownloadFolder.resolve(explicitPath: arguments[dir], environment: context.environment)
         let store = try context.openExistingStore(explicitPath: arguments[SharedOptions.db])
@@ -90,7 +90,7 @@ enum DownloadCommand {
         let downloads = DownloadsOperation(items: items, settings: settings, store: store, reporter: display)
         let runner = OperationRunner(arguments, context: context)
         let errors = runner.run(downloads)
-        display.stop()
+        display.stop(interrupted: downloads.isCancelled)
         if let error = errors.first(where: { !($0 is Interrupted) }), downloads.outcomes.isEmpty { throw error }
 
         let outcomes = downloads.outcomes
@@ -139,15 +139,5 @@ enum DownloadCommand {
         context.message("Error: \(failed.count) of \(Quantity.text(outcomes.count, "download")) failed: " + failed.joined(separator: "; "))
         context.message("Hint: Run 'wwdc download --resume' to try them again; 'wwdc downloads' shows what is kept.")
         return .failure
-    }
-
-    /// `WWDC_JOBS` (or the config file's `jobs`), when set: a whole number from 1 to 16.
-    static func jobsSetting(_ environment: [String: String]) throws -> Int? {
-        guard let text = environment["WWDC_JOBS"]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
-        guard let number = Int(text), (1...16).contains(number) else {
-            throw RuntimeError("WWDC_JOBS (or the config file's 'jobs') is '\(text)': expected a whole number from 1 to 16",
-                               hint: "Fix it with 'wwdc config set jobs 3', or unset WWDC_JOBS.")
-        }
-        return number
     }
 }

@@ -33,7 +33,7 @@ enum DownloadsCommand {
         let rows = records.map { Row($0, active: DownloadLock.isHeld(for: $0.item, lockFolder: lockFolder)) }
         return try Listing.print(rows, json: arguments[json], context: context, paging: Pager.isWanted(arguments), row: { $0 },
                                  empty: { ["No downloads yet. Download a video with 'wwdc download <session>'."] }) { rows in
-            render(rows, width: context.outputWidth, style: context.outputStyle)
+            render(rows, width: context.outputWidth, style: context.outputStyle, home: context.environment["HOME"])
         }
     }
 
@@ -66,17 +66,34 @@ enum DownloadsCommand {
         return .success
     }
 
-    /// State, size, %, id, title and file, one download a line.
-    static func render(_ rows: [Row], width: Int?, style: Style) -> String {
-        rows.map { row in
+    /// Id and quality, state (with %), size, title and file (or, failed, why), one download a line:
+    /// aligned in columns on a terminal (`width`), as `favorite list` is; separated by tabs in a pipe,
+    /// whole, for `cut -f`.
+    static func render(_ rows: [Row], width: Int?, style: Style, home: String? = nil) -> String {
+        let cells = rows.map { row in
             let size = row.totalBytes.map { row.state == "done" ? ByteCount.text($0) : "\(ByteCount.text(row.bytes)) of \(ByteCount.text($0))" }
                 ?? ByteCount.text(row.bytes)
             var state = row.state
             if let percent = row.percent, row.state != "done" { state += " \(percent)%" }
-            var line = "\(row.id) \(row.quality.uppercased())\t\(state)\t\(size)\t\(row.title)\t\(row.path)"
-            if let error = row.error { line += "\t" + error }
-            return line + "\n"
-        }.joined()
+            return (label: "\(row.id) \(row.quality.uppercased())", state: state, size: size, title: row.title, path: row.path, error: row.error)
+        }
+        guard let width else {
+            return cells.map { cell in
+                "\(cell.label)\t\(cell.state)\t\(cell.size)\t\(cell.title)\t\(cell.path)" + (cell.error.map { "\t" + $0 } ?? "") + "\n"
+            }.joined()
+        }
+        // On a terminal the file is shown from the home folder (~/...), and a failure's reason in its place.
+        let shown: (String) -> String = { path in
+            guard let home, !home.isEmpty, path.hasPrefix(home + "/") else { return path }
+            return "~" + path.dropFirst(home.count)
+        }
+        // Narrow, the file goes first, then the size; the title is cut to what is left.
+        let layout = TableLayout(columns: [.init(), .init(), .init(minimum: 6, dropOrder: 1), .init(minimum: 20, flexible: true),
+                                           .init(minimum: 16, dropOrder: 2)])
+        let table = cells.map { [$0.label, $0.state, $0.size, $0.title, $0.error ?? shown($0.path)] }
+        return layout.render(table, headings: [:], indent: "", width: width, heading: { $0 }) { column, text in
+            column == 1 && text.hasPrefix("failed") ? style.red(text) : text
+        }
     }
 
     /// A download as listed and in JSON.

@@ -38,12 +38,15 @@ enum SyncCommand {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         // The command line is checked before anything is created.
-        let language = try (arguments[language] ?? context.environment["WWDC_LANGUAGE"]).map { text in
-            guard let code = FeedLanguage.normalized(text), code.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "-") }) else {
-                throw UsageError("Invalid value '\(text)' for '--language': expected a language code such as en, jpn, zho, kor",
-                                 spec: spec)
+        let wantedLanguage: String?
+        if let text = arguments[language] {
+            if let problem = Configuration.language.problem(text, context.environment) {
+                throw UsageError("Invalid value '\(text)' for '--language': \(problem)", spec: spec)
             }
-            return code
+            wantedLanguage = FeedLanguage.normalized(text)
+        } else {
+            // The environment's or the config file's: an error names which (and the file's line).
+            wantedLanguage = try context.setting(Configuration.language).flatMap(FeedLanguage.normalized)
         }
         if arguments[verbose], arguments[SharedOptions.quiet] {
             throw UsageError("'--quiet' and '--verbose' cannot be combined", spec: spec)
@@ -69,7 +72,7 @@ enum SyncCommand {
         let progress = SyncProgressDisplay(owner: context.terminal, verbose: arguments[verbose], quiet: arguments[SharedOptions.quiet])
         var settings = SyncSettings(source: source, timeout: timeout,
                                     credentialStore: CredentialStore(environment: context.environment),
-                                    interaction: TerminalInteraction(owner: context.terminal), language: language,
+                                    interaction: TerminalInteraction(owner: context.terminal), language: wantedLanguage,
                                     localeLanguage: FeedLanguage.fromLocale(context.environment), now: { context.now })
         if let jobs = arguments[jobs] { settings.jobs = jobs }
         settings.feedLimit = try feedLimit(context.environment)
@@ -92,6 +95,7 @@ enum SyncCommand {
         switch summary.status {
         case .succeeded:
             context.message(summary.line)
+            if let note = summary.pendingNote { context.message("Note: " + note + ".") }
             return .success
         case .interrupted:
             context.message(summary.line)
@@ -127,27 +131,27 @@ enum SyncCommand {
         context.message(salvage.unreadable.isEmpty ? carried + "." : carried + "; could not read " + salvage.unreadable.joined(separator: ", ") + ".")
     }
 
-    /// The source named by `--source`, else `WWDC_SOURCE`; nil when neither is given.
+    /// The source named by `--source`, else `WWDC_SOURCE` (or the config file's source); nil when
+    /// none is given.
     static func explicitSource(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ConferenceSource? {
         if arguments[source]?.trimmingCharacters(in: .whitespaces).isEmpty == true {
             throw UsageError("Missing value for '--source <url|path|apple>': it is empty", spec: spec)
         }
-        guard let text = arguments[source] ?? context.environment["WWDC_SOURCE"].flatMap({ $0.isEmpty ? nil : $0 }) else {
-            return nil
+        if let text = arguments[source] {
+            do {
+                return try ConferenceSource(argument: text, environment: context.environment)
+            } catch BackendError.refusedAddress(let address, .credentials) {
+                throw UsageError("Invalid value for '--source': \(address) with a user name and password in it", spec: spec,
+                                 hint: WebAddress.Refusal.credentials.advice)
+            } catch BackendError.refusedAddress(let address, let refusal) {
+                throw UsageError("Invalid value '\(address)' for '--source': \(refusal)", spec: spec, hint: refusal.advice)
+            } catch let error as BackendError {
+                throw UsageError("Invalid value '\(WebAddress.redacted(text))' for '--source': \(error.description)", spec: spec,
+                                 hint: error.recoverySuggestion)
+            }
         }
-        // Named as the user gave it; an address is shown without a password it may hold.
-        let name = arguments[source] != nil ? "'--source'" : "WWDC_SOURCE"
-        do {
-            return try ConferenceSource(argument: text, environment: context.environment)
-        } catch BackendError.refusedAddress(let address, .credentials) {
-            throw UsageError("Invalid value for \(name): \(address) with a user name and password in it", spec: spec,
-                             hint: WebAddress.Refusal.credentials.advice)
-        } catch BackendError.refusedAddress(let address, let refusal) {
-            throw UsageError("Invalid value '\(address)' for \(name): \(refusal)", spec: spec, hint: refusal.advice)
-        } catch let error as BackendError {
-            throw UsageError("Invalid value '\(WebAddress.redacted(text))' for \(name): \(error.description)", spec: spec,
-                             hint: error.recoverySuggestion)
-        }
+        // The environment's or the config file's: an error names which (and the file's line).
+        return try context.setting(Configuration.source).map { try ConferenceSource(argument: $0, environment: context.environment) }
     }
 
     /// With no source named: the source of the last sync, else the bundled sample.

@@ -57,7 +57,7 @@ enum WatchCommand {
             if let time { context.message("Start at \(time).") }
             return .success
         }
-        guard let player = try PlayerCommand.find(environment: context.environment) else {
+        guard let player = try findPlayer(context) else {
             context.message("No player found: set WWDC_PLAYER, or install mpv, vlc or ffplay. The video's URL:")
             context.output(url + "\n")
             if let time { context.message("Start at \(time).") }
@@ -89,5 +89,18 @@ enum WatchCommand {
         runner.interruption = nil
         if let error = OperationError.rootCause(in: runner.run(play)) { throw error }
         return play.wasInterrupted ? .interrupted : .success
+    }
+
+    /// The player `WWDC_PLAYER` (or the config file's player) names, else the first known one
+    /// installed; an error about the named one says where it was named.
+    private static func findPlayer(_ context: CommandContext) throws -> PlayerCommand? {
+        _ = try context.setting(Configuration.player)
+        do {
+            return try PlayerCommand.find(environment: context.environment)
+        } catch WatchError.playerNotFound(let command) {
+            guard case let .file(path, line)? = context.origin(of: Configuration.player) else { throw WatchError.playerNotFound(command) }
+            throw RuntimeError("\(path), line \(line): the player '\(command)' was not found",
+                               hint: "Install it, or change it with 'wwdc config set player <command>' (mpv, vlc, ffplay).")
+        }
     }
 }

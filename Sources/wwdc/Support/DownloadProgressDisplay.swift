@@ -5,14 +5,22 @@ import PlainText
 import TerminalUI
 
 /// Shows downloads on stderr through the terminal owner: on a terminal, a live line per active file
-/// (bytes, %, rate, time left) and a total line; in a pipe, a line when a file starts and one when it
-/// ends. With `quiet`, only failures.
+/// (bytes, %, rate, time left, recomputed every second even while no byte comes; at narrow widths
+/// the title is cut first, then the bytes and rate go) and a total line; in a pipe (or with
+/// `TERM=dumb`), a line when a file starts, one every few seconds for each file under way, and one
+/// when it ends. With `quiet`, only failures.
 final class DownloadProgressDisplay: DownloadReporting {
+    /// How often a line per file under way is printed when lines cannot be redrawn in place.
+    static let plainInterval: DispatchTimeInterval = .seconds(3)
+    /// How often the live lines' rates and times left are recomputed.
+    static let liveInterval: DispatchTimeInterval = .seconds(1)
+
     private let progress: LiveProgress
     private let context: CommandContext
     private let quiet: Bool
     private let count: Int
     private let state = Locked(State())
+    private let timerQueue = DispatchQueue(label: "wwdc.download-progress")
 
     private struct Transfer {
         var line: LiveProgress.LineID?
@@ -21,12 +29,20 @@ final class DownloadProgressDisplay: DownloadReporting {
         /// Bytes on disk when this run's transfer started, and when: the rate counts only this run's.
         var startBytes: Int64?
         var startTime = ContinuousClock.now
+        /// Started and not ended.
+        var running = false
+        /// Waiting to retry: the line says so until bytes come again.
+        var retrying = false
     }
 
     private struct State {
         var transfers: [DownloadItem: Transfer] = [:]
         var totalLine: LiveProgress.LineID?
-        var finished = 0
+        /// Files ended complete, and failed.
+        var completed = 0
+        var failed = 0
+        /// Refreshes the live lines, or prints the plain ones.
+        var timer: (any DispatchSourceTimer)?
     }
 
     init(context: CommandContext, count: Int, quiet: Bool) {
@@ -39,20 +55,53 @@ final class DownloadProgressDisplay: DownloadReporting {
     func started(_ item: DownloadItem) {
         guard !quiet else { return }
         if progress.isLive {
-            let line = progress.begin(item.label)
+            let line = progress.begin(item.title.isEmpty ? item.label : "\(item.label) \(item.title)")
             state.withLock { state in
                 state.transfers[item, default: Transfer()].line = line
+                state.transfers[item]?.running = true
                 if state.totalLine == nil, count > 1 { state.totalLine = progress.begin("total") }
             }
             updateTotal()
         } else {
+            state.withLock { $0.transfers[item, default: Transfer()].running = true }
             context.message("Downloading \(item.label) to \(item.path)")
+        }
+        startTimer()
+    }
+
+    /// From the first start until ``stop(interrupted:)``: on a terminal, the live lines' rates and
+    /// times left recomputed every second (a stalled file's rate falls); elsewhere, a line every few
+    /// seconds for each file under way, so that a long download is never silent.
+    private func startTimer() {
+        let live = progress.isLive
+        state.withLock { state in
+            guard state.timer == nil else { return }
+            let interval = live ? Self.liveInterval : Self.plainInterval
+            let timer = DispatchSource.makeTimerSource(queue: timerQueue)
+            timer.schedule(deadline: .now() + interval, repeating: interval)
+            timer.setEventHandler { [weak self] in self?.tick(live: live) }
+            timer.resume()
+            state.timer = timer
+        }
+    }
+
+    private func tick(live: Bool) {
+        let running = state.withLock { state in
+            state.transfers.filter { $0.value.running && !$0.value.retrying && $0.value.startBytes != nil }.sorted { $0.key.label < $1.key.label }
+                .map { (item: $0.key, line: $0.value.line, details: Self.details($0.value)) }
+        }
+        for transfer in running {
+            if live, let line = transfer.line {
+                progress.update(line, detail: transfer.details[0], shorter: Array(transfer.details.dropFirst()))
+            } else if !live {
+                context.message("\(transfer.item.label): " + transfer.details[0])
+            }
         }
     }
 
     func progressed(_ item: DownloadItem, bytes: Int64, total: Int64?) {
         guard !quiet else { return }
-        let (line, detail) = state.withLock { state -> (LiveProgress.LineID?, String) in
+        let (line, detail) = state.withLock { state -> (LiveProgress.LineID?, [String]) in
             var transfer = state.transfers[item, default: Transfer()]
             if transfer.startBytes == nil {
                 transfer.startBytes = bytes
@@ -60,11 +109,12 @@ final class DownloadProgressDisplay: DownloadReporting {
             }
             transfer.bytes = bytes
             transfer.total = total
+            transfer.retrying = false
             state.transfers[item] = transfer
-            return (transfer.line, Self.detail(transfer))
+            return (transfer.line, Self.details(transfer))
         }
         guard progress.isLive, let line else { return }
-        progress.update(line, detail: detail)
+        progress.update(line, detail: detail[0], shorter: Array(detail.dropFirst()))
         updateTotal()
     }
 
@@ -77,7 +127,11 @@ final class DownloadProgressDisplay: DownloadReporting {
         let cause = OperationError.rootCause(in: errors).map(ErrorText.message) ?? "failed"
         let wait = delay < 1 ? "" : " in \(Int(saturating: delay, rounding: .up)) s"
         let text = "\(item.label): \(cause); retrying\(wait) (attempt \(attempt))"
-        if let line = state.withLock({ $0.transfers[item]?.line }), progress.isLive {
+        let line = state.withLock { state in
+            state.transfers[item]?.retrying = true
+            return state.transfers[item]?.line
+        }
+        if let line, progress.isLive {
             progress.update(line, detail: text)
         } else if !quiet {
             context.message(text)
@@ -90,7 +144,12 @@ final class DownloadProgressDisplay: DownloadReporting {
 
     func finished(_ item: DownloadItem, _ result: DownloadsOperation.Result) {
         let line = state.withLock { state -> LiveProgress.LineID? in
-            state.finished += 1
+            switch result {
+            case .downloaded, .alreadyComplete: state.completed += 1
+            case .failed: state.failed += 1
+            case .cancelled: break
+            }
+            state.transfers[item]?.running = false
             return state.transfers[item]?.line
         }
         let outcome: LiveProgress.Outcome
@@ -105,7 +164,7 @@ final class DownloadProgressDisplay: DownloadReporting {
         case let .failed(error):
             outcome = .failed(ErrorText.message(error))
         case .cancelled:
-            outcome = .skipped("interrupted; the partial file is kept")
+            outcome = .stopped("interrupted; the partial file is kept")
         }
         if case .failed = outcome {} else if quiet { return }
         if progress.isLive, let line {
@@ -116,15 +175,30 @@ final class DownloadProgressDisplay: DownloadReporting {
             case .succeeded: context.message("Downloaded \(item.label): \(detail ?? "")")
             // A single download's failure is the summary's Error line.
             case .failed(let reason): if count > 1 { context.message("Failed \(item.label): \(reason)") }
-            case .skipped(let reason): context.message("Stopped \(item.label): \(reason)")
+            case .skipped(let reason), .stopped(let reason): context.message("Stopped \(item.label): \(reason)")
             }
         }
     }
 
-    /// Ends the live lines; call once the downloads are over.
-    func stop() {
-        if let line = state.withLock({ $0.totalLine }) {
-            progress.finish(line, .succeeded, detail: totalText())
+    /// Ends the lines; call once the downloads are over. The total line says how they ended:
+    /// interrupted, some failed, or all complete.
+    func stop(interrupted: Bool) {
+        let (line, timer, ended) = state.withLock { state in
+            defer { state.timer = nil }
+            return (state.totalLine, state.timer, (completed: state.completed, failed: state.failed))
+        }
+        timer?.cancel()
+        // A tick under way ends before the last lines are drawn.
+        timerQueue.sync {}
+        if let line {
+            let complete = "\(ended.completed) of \(Quantity.text(count, "file")) complete"
+            if interrupted {
+                progress.finish(line, .stopped("interrupted: " + complete + (ended.failed > 0 ? ", \(ended.failed) failed" : "")))
+            } else if ended.failed > 0 {
+                progress.finish(line, .failed("\(ended.failed) of \(Quantity.text(count, "file")) failed, \(ended.completed) complete"))
+            } else {
+                progress.finish(line, .succeeded, detail: totalText())
+            }
         }
         progress.stop()
     }
@@ -139,30 +213,35 @@ final class DownloadProgressDisplay: DownloadReporting {
         state.withLock { state in
             let bytes = state.transfers.values.reduce(Int64(0)) { $0 + $1.bytes }
             let totals = state.transfers.values.compactMap(\.total)
-            var text = "\(state.finished) of \(Quantity.text(count, "file")) · \(ByteCount.text(bytes))"
+            var text = "\(state.completed) of \(Quantity.text(count, "file")) · \(ByteCount.text(bytes))"
             if totals.count == state.transfers.count, !totals.isEmpty { text += " of " + ByteCount.text(totals.reduce(0, +)) }
             return text
         }
     }
 
-    /// "45.2 MB of 120 MB · 37% · 85.0 MB/s · 0:01 left"
-    private static func detail(_ transfer: Transfer) -> String {
-        var parts = [ByteCount.text(transfer.bytes)]
-        if let total = transfer.total, total > 0 {
-            parts[0] += " of " + ByteCount.text(total)
-            parts.append("\(Int(saturating: Double(transfer.bytes) * 100 / Double(total)))%")
-        }
+    /// "45.2 MB of 120 MB · 37% · 85.0 MB/s · 0:01 left", then shorter forms for narrow terminals:
+    /// without the rate, then the share done and the time left alone ("37% · 0:01 left").
+    private static func details(_ transfer: Transfer) -> [String] {
+        let size = ByteCount.text(transfer.bytes) + (transfer.total.map { $0 > 0 ? " of " + ByteCount.text($0) : "" } ?? "")
+        let percent = transfer.total.flatMap { $0 > 0 ? "\(Int(saturating: Double(transfer.bytes) * 100 / Double($0)))%" : nil }
+        var rate: String?
+        var left: String?
         let elapsed = ContinuousClock.now - transfer.startTime
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let fetched = transfer.bytes - (transfer.startBytes ?? transfer.bytes)
         if seconds >= 0.5, fetched > 0 {
-            let rate = Double(fetched) / seconds
-            parts.append(ByteCount.text(Int64(Int(saturating: rate))) + "/s")
+            let perSecond = Double(fetched) / seconds
+            rate = ByteCount.text(Int64(Int(saturating: perSecond))) + "/s"
             if let total = transfer.total, total > transfer.bytes {
-                let left = Int(saturating: Double(total - transfer.bytes) / rate, rounding: .up)
-                parts.append(String(format: "%d:%02d left", left / 60, left % 60))
+                let remaining = Int(saturating: Double(total - transfer.bytes) / perSecond, rounding: .up)
+                left = remaining >= 3600
+                    ? String(format: "%d:%02d:%02d left", remaining / 3600, remaining / 60 % 60, remaining % 60)
+                    : String(format: "%d:%02d left", remaining / 60, remaining % 60)
             }
         }
-        return parts.joined(separator: " · ")
+        let full = [size, percent, rate, left].compactMap { $0 }.joined(separator: " · ")
+        let withoutRate = [size, percent, left].compactMap { $0 }.joined(separator: " · ")
+        let least = [percent ?? ByteCount.text(transfer.bytes), left].compactMap { $0 }.joined(separator: " · ")
+        return [full, withoutRate, least]
     }
 }

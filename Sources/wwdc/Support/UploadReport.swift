@@ -14,7 +14,8 @@ enum UploadReport {
             context.message("Note: \(subject) stays pending: not logged in. Run 'wwdc login', then 'wwdc sync'.")
             return .success
         case AccountError.loginCancelled:
-            context.message("Note: \(subject) stays pending; the next 'wwdc sync' uploads it.")
+            // Still logged out: a sync alone would not upload it.
+            context.message("Note: \(subject) stays pending: not logged in. Run 'wwdc login', then 'wwdc sync'.")
             return .interrupted
         case _ where ErrorPresenter.isInterruption(error):
             context.message("Interrupted: \(subject) stays pending; the next 'wwdc sync' uploads it.")
