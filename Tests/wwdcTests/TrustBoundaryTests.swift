@@ -232,7 +232,7 @@ struct TrustBoundaryTests {
         }
         let sync = try await sandbox.run(["sync", "--source", feeds.path])
         #expect(sync.status == 0, "\(sync.stderr)")
-        let player = try RecordingPlayer(script: sandbox.directory.path("player.sh"), log: sandbox.directory.path("player.log"))
+        let player = try await RecordingPlayer(script: sandbox.directory.path("player.sh"), log: sandbox.directory.path("player.log"))
         let environment = ["WWDC_PLAYER": player.script.path, "WWDC_NOW": BrowseSandbox.now]
 
         let watch = try await sandbox.run(["watch", "302"], environment: environment)
