@@ -370,7 +370,7 @@ class MediaStats:
     responses were sending a body at once, paused ones included."""
 
     def __init__(self):
-        self._lock = threading.Lock()
+        self._lock = threading.Condition()
         self._in_flight = self._max_in_flight = 0
         self._files = {}
 
@@ -397,6 +397,16 @@ class MediaStats:
         with self._lock:
             self._file(path)["inFlight"] -= 1
             self._in_flight -= 1
+            self._lock.notify_all()
+
+    def wait_idle(self, timeout):
+        """The counters once no response is sending a body; None on timeout. A client has the
+        whole body before the server's handler ends it: this is how a test knows the end is
+        counted."""
+        with self._lock:
+            if not self._lock.wait_for(lambda: self._in_flight == 0, timeout):
+                return None
+            return self._snapshot()
 
     def reset(self):
         """Zero counts; responses still sending stay counted as in flight (they will end)."""
@@ -407,8 +417,11 @@ class MediaStats:
 
     def snapshot(self):
         with self._lock:
-            return {"inFlight": self._in_flight, "maxInFlight": self._max_in_flight,
-                    "files": {path: dict(c) for path, c in self._files.items()}}
+            return self._snapshot()
+
+    def _snapshot(self):
+        return {"inFlight": self._in_flight, "maxInFlight": self._max_in_flight,
+                "files": {path: dict(c) for path, c in self._files.items()}}
 
 
 class MediaLibrary:
@@ -740,6 +753,14 @@ def register(router):
     @router.route("GET", "/_control/media/stats")
     def get_stats(request):
         return Response.json(200, request.app.media.stats.snapshot())
+
+    @router.route("GET", "/_control/media/stats/idle/wait")
+    def wait_idle(request):
+        timeout = _timeout(request)
+        stats = request.app.media.stats.wait_idle(timeout)
+        if stats is None:
+            raise HTTPError(408, "responses still sending after %g seconds" % timeout)
+        return Response.json(200, stats)
 
     @router.route("DELETE", "/_control/media/stats")
     def reset_stats(request):
