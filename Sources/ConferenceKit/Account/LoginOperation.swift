@@ -85,7 +85,10 @@ final class AuthenticateOperation: AdvancedOperation, @unchecked Sendable {
     }
 
     private let session: AccountSession
-    private unowned let login: LoginOperation
+    // Strong: the retry belongs to the login, which must outlive this request whoever else lets it
+    // go (a queue releases a group once it has finished). The child leaves the group's queue when
+    // it finishes, so no cycle outlives it.
+    private let login: LoginOperation
     private let credentials: Source
 
     init(session: AccountSession, login: LoginOperation, credentials: Source) {

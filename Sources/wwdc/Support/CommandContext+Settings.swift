@@ -25,7 +25,9 @@ extension CommandContext {
     /// "/home/me/.config/wwdc/config, line 3: jobs is '99': expected …", or "WWDC_JOBS is '99': …",
     /// with a hint to fix it there.
     func settingError(_ key: Configuration.Key, value: String, problem: String) -> RuntimeError {
-        let shown = value.count > 60 ? value.prefix(60) + "…" : Substring(value)
+        // An address is shown without a password it may hold.
+        let redacted = WebAddress.redacted(value)
+        let shown = redacted.count > 60 ? redacted.prefix(60) + "…" : Substring(redacted)
         if case let .file(path, line)? = origin(of: key) {
             return RuntimeError("\(path), line \(line): \(key.name) is '\(shown)': \(problem)",
                                 hint: "Change it with 'wwdc config set \(key.name) <value>', or edit the file.")

@@ -28,6 +28,8 @@ struct Configuration: Sendable {
             do {
                 _ = try ConferenceSource(argument: value.trimmingCharacters(in: .whitespaces), environment: environment)
                 return nil
+            } catch BackendError.refusedAddress(_, .credentials) {
+                return "an address with a user name and password in it: give it without 'user:password@', and log in with 'wwdc login'"
             } catch {
                 return ErrorText.message(error)
             }
