@@ -108,6 +108,11 @@ struct TrustBoundaryTests {
             }
         }
         #expect(!FileManager.default.fileExists(atPath: sandbox.database.path), "a refused source created the store")
+
+        let set = try await sandbox.run(["config", "set", "source", "https://ada:\(Self.password)@example.com/feeds/"])
+        #expect(set.status == 64 && set.errorLines.first?.contains("user name and password") == true, "\(set.stderr)")
+        #expect(!set.stderr.contains(Self.password) && !set.stdout.contains(Self.password), "config set printed the password: \(set.stderr)")
+        #expect(try String(contentsOf: configFile, encoding: .utf8) == "source = \(source)\n", "config set wrote a refused source")
     }
 
     @Test("a store whose recorded source holds a password (an older wwdc): the next sync goes there without it, and prints and keeps it nowhere")

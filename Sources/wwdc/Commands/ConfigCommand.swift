@@ -86,7 +86,7 @@ enum ConfigCommand {
         var value = arguments.positionals[1]
         guard !value.contains("\n") else { throw UsageError("A value is one line", spec: set) }
         if let problem = key.problem(value, context.environment) {
-            throw UsageError("Invalid value '\(value.prefix(60))' for '\(key.name)': \(problem)", spec: set)
+            throw UsageError("Invalid value '\(WebAddress.redacted(value).prefix(60))' for '\(key.name)': \(problem)", spec: set)
         }
         value = absolutePath(value, for: key)
         var file = try Configuration(environment: context.originalEnvironment)
