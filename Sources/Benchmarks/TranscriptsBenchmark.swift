@@ -16,7 +16,7 @@ enum TranscriptsBenchmark {
         defer { folder.remove() }
         let corpus = folder.path("corpus"), text = folder.path("text")
         let script = ProjectPaths.root.appendingPathComponent("Tests/Server/transcript_corpus.py")
-        let made = try CommandRunner.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script.path, "--out", corpus.path,
+        let made = try await CommandRunner.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script.path, "--out", corpus.path,
                                                                               "--sessions", "\(sessions)", "--text-dir", text.path])
         guard made.status == 0, let facts = try JSONSerialization.jsonObject(with: Data(made.stdout.utf8)) as? [String: Any] else {
             print("transcripts: the corpus script failed: \(made.stderr)")

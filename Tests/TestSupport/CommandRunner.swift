@@ -149,9 +149,17 @@ public enum CommandRunner {
         return RunningCommand(pid: pid, stdout: stdoutReader, stderr: errors[0])
     }
 
-    /// Runs to completion.
+    /// Runs to completion, blocking the calling thread: for code already off the cooperative pool.
     public static func run(_ executable: URL = wwdc, _ arguments: [String], environment: [String: String] = [:],
                            stdin: String? = nil, seconds: Double = 120) throws -> CommandResult {
         try start(executable, arguments, environment: environment, stdin: stdin).wait(seconds: seconds)
+    }
+
+    /// Runs to completion off the cooperative pool, once one of ``ProcessSlots/shared``'s slots is free.
+    public static func run(_ executable: URL = wwdc, _ arguments: [String], environment: [String: String] = [:],
+                           stdin: String? = nil, seconds: Double = 120) async throws -> CommandResult {
+        try await ProcessSlots.shared.run {
+            try await onThread { try run(executable, arguments, environment: environment, stdin: stdin, seconds: seconds) }
+        }
     }
 }

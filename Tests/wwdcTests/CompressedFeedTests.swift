@@ -58,8 +58,8 @@ struct CompressedFeedTests {
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
         let folder = try sandbox.copyOfFixtures()
-        try Self.recode(folder.appendingPathComponent("contents.json"), as: "gzip-members")
-        try Self.recode(folder.appendingPathComponent("news.json"), as: "deflate")
+        try await Self.recode(folder.appendingPathComponent("contents.json"), as: "gzip-members")
+        try await Self.recode(folder.appendingPathComponent("news.json"), as: "deflate")
         let result = try await sandbox.run(["sync", "--source", folder.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try sandbox.counts() == expected)
@@ -73,7 +73,7 @@ struct CompressedFeedTests {
         defer { sandbox.remove(); server.stop() }
         let before = try sandbox.dump()
         let folder = try sandbox.copyOfFixtures()
-        try Self.python(["bomb", String(4 << 30)], output: folder.appendingPathComponent("news.json"))
+        try await Self.python(["bomb", String(4 << 30)], output: folder.appendingPathComponent("news.json"))
 
         let bombServer = try await ReferenceServer.start(root: folder, arguments: ["--encoding", "/news.json=labelled-gzip"])
         defer { bombServer.stop() }
@@ -115,19 +115,19 @@ struct CompressedFeedTests {
     // MARK: Helpers
 
     /// Rewrites `file` in `coding` (the reference server's codings).
-    private static func recode(_ file: URL, as coding: String) throws {
+    private static func recode(_ file: URL, as coding: String) async throws {
         let coded = file.appendingPathExtension("coded")
-        try python(["encode", coding], input: file, output: coded)
+        try await python(["encode", coding], input: file, output: coded)
         try FileManager.default.removeItem(at: file)
         try FileManager.default.moveItem(at: coded, to: file)
     }
 
     /// Runs `Tests/Server/codings.py` with `arguments`, standard input from `input`, standard output to `output`.
-    private static func python(_ arguments: [String], input: URL? = nil, output: URL) throws {
+    private static func python(_ arguments: [String], input: URL? = nil, output: URL) async throws {
         let script = ProjectPaths.root.appendingPathComponent("Tests/Server/codings.py").path
         let quoted = (["python3", script] + arguments).map { "'" + $0 + "'" }.joined(separator: " ")
         let command = quoted + (input.map { " < '\($0.path)'" } ?? "") + " > '\(output.path)'"
-        let result = try CommandRunner.run(URL(fileURLWithPath: "/bin/sh"), ["-c", command], environment: ProcessInfo.processInfo.environment)
+        let result = try await CommandRunner.run(URL(fileURLWithPath: "/bin/sh"), ["-c", command], environment: ProcessInfo.processInfo.environment)
         try #require(result.status == 0, "codings.py \(arguments): \(result.stderr)")
     }
 }

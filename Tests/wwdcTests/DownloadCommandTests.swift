@@ -107,8 +107,8 @@ struct DownloadBench {
         return environment
     }
 
-    static func sha256(_ path: String) throws -> String {
-        let result = try CommandRunner.run(URL(fileURLWithPath: "/usr/bin/env"), ["sha256sum", path])
+    static func sha256(_ path: String) async throws -> String {
+        let result = try await CommandRunner.run(URL(fileURLWithPath: "/usr/bin/env"), ["sha256sum", path])
         return String(result.stdout.prefix(64))
     }
 }
@@ -130,7 +130,7 @@ struct DownloadCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("retrying"), "\(result.stderr)")
         let file = try await bench.file("wwdc2026-103")
-        #expect(try DownloadBench.sha256(file) == (try await bench.server.mediaInfo(path)).sha256)
+        #expect(try await DownloadBench.sha256(file) == (try await bench.server.mediaInfo(path)).sha256)
         let stats = try #require(try await bench.server.mediaStats().files[path])
         #expect(stats.requests == 2)
         #expect(stats.bytes <= size + Self.chunk, "sent \(stats.bytes)")
@@ -150,7 +150,7 @@ struct DownloadCommandTests {
         let resumed = try await bench.run(["download", "--resume"])
         #expect(resumed.status == 0, "\(resumed.stderr)")
         let file = try await bench.file("wwdc2026-103")
-        #expect(try DownloadBench.sha256(file) == (try await bench.server.mediaInfo(path)).sha256)
+        #expect(try await DownloadBench.sha256(file) == (try await bench.server.mediaInfo(path)).sha256)
         // Counted before the killed process's paused response is let go: what it would write into a
         // dead socket's buffer never reached a client.
         let stats = try #require(try await bench.server.mediaStats().files[path])
@@ -172,7 +172,7 @@ struct DownloadCommandTests {
 
         let resumed = try await bench.run(["download", "--resume"])
         #expect(resumed.status == 0, "\(resumed.stderr)")
-        #expect(try DownloadBench.sha256(try await bench.file("wwdc2026-103")) == new.sha256)
+        #expect(try await DownloadBench.sha256(try await bench.file("wwdc2026-103")) == new.sha256)
     }
 
     @Test("a cache that serves the rest of another version (a 206 whatever If-Range says): never glued, it starts over")
@@ -185,7 +185,7 @@ struct DownloadCommandTests {
 
         let resumed = try await bench.run(["download", "--resume"])
         #expect(resumed.status == 0, "\(resumed.stderr)")
-        #expect(try DownloadBench.sha256(try await bench.file("wwdc2026-103")) == (try await bench.server.mediaInfo(path)).sha256)
+        #expect(try await DownloadBench.sha256(try await bench.file("wwdc2026-103")) == (try await bench.server.mediaInfo(path)).sha256)
     }
 
     @Test("a link planted where the partial file goes is refused, and what it points at is untouched")
@@ -238,7 +238,7 @@ struct DownloadCommandTests {
         _ = try await bench.server.releaseMedia()
         let finished = await running.finished()
         #expect(finished.status == 0, "\(finished.stderr)")
-        #expect(try DownloadBench.sha256(try await bench.file("wwdc2026-103")) == (try await bench.server.mediaInfo(path)).sha256)
+        #expect(try await DownloadBench.sha256(try await bench.file("wwdc2026-103")) == (try await bench.server.mediaInfo(path)).sha256)
     }
 
     @Test("a server without Range support: the resume restarts in full and the file is right")
@@ -251,7 +251,7 @@ struct DownloadCommandTests {
         try await bench.server.resetMediaStats()
         let result = try await bench.run(["download", "103"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(try DownloadBench.sha256(try await bench.file("wwdc2026-103")) == (try await bench.server.mediaInfo(path)).sha256)
+        #expect(try await DownloadBench.sha256(try await bench.file("wwdc2026-103")) == (try await bench.server.mediaInfo(path)).sha256)
         let stats = try #require(try await bench.server.mediaStats().files[path])
         #expect(stats.bytes == 1_200_000 + size)
     }
@@ -299,7 +299,7 @@ struct DownloadCommandTests {
         let stats = try #require(try await bench.server.mediaStats().files[path])
         #expect(stats.requests == 1)
         #expect(stats.bytes == 2_000_000)
-        #expect(try DownloadBench.sha256(try await bench.file("wwdc2026-103")) == (try await bench.server.mediaInfo(path)).sha256)
+        #expect(try await DownloadBench.sha256(try await bench.file("wwdc2026-103")) == (try await bench.server.mediaInfo(path)).sha256)
     }
 
     @Test("503 with Retry-After: 1 is retried after at least a second")
@@ -330,7 +330,7 @@ struct DownloadCommandTests {
         try await bench.server.releaseMedia()
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("no data for 1 s"), "\(result.stderr)")
-        #expect(try DownloadBench.sha256(try await bench.file("wwdc2026-103")) == (try await bench.server.mediaInfo(path)).sha256)
+        #expect(try await DownloadBench.sha256(try await bench.file("wwdc2026-103")) == (try await bench.server.mediaInfo(path)).sha256)
         let stats = try #require(try await bench.server.mediaStats().files[path])
         #expect(stats.bytes <= size + Self.chunk)
     }
@@ -402,8 +402,8 @@ struct DownloadCommandTests {
         let first = try await bench.file("wwdc2026-103")
         let second = try await bench.file("wwdc2026-1030")
         #expect(first != second)
-        #expect(try DownloadBench.sha256(first) == (try await bench.server.mediaInfo(path)).sha256)
-        #expect(try DownloadBench.sha256(second) == (try await bench.server.mediaInfo(twinPath)).sha256)
+        #expect(try await DownloadBench.sha256(first) == (try await bench.server.mediaInfo(path)).sha256)
+        #expect(try await DownloadBench.sha256(second) == (try await bench.server.mediaInfo(twinPath)).sha256)
         let listed = try await bench.downloads()
         #expect(listed["wwdc2026-103 hd"]?["percent"] as? Int == 100 && listed["wwdc2026-1030 hd"]?["percent"] as? Int == 100, "\(listed)")
         #expect(listed["wwdc2026-103 hd"]?["state"] as? String == "done" && listed["wwdc2026-1030 hd"]?["state"] as? String == "done")
@@ -428,7 +428,7 @@ struct DownloadCommandTests {
         let result = try await bench.run(["download", "103"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try await bench.file("wwdc2026-103") == earlier)
-        #expect(try DownloadBench.sha256(earlier) == (try await bench.server.mediaInfo(path)).sha256)
+        #expect(try await DownloadBench.sha256(earlier) == (try await bench.server.mediaInfo(path)).sha256)
         #expect(try #require(try await bench.server.mediaStats().files[path]).bytes == size - 800_000)
         #expect(!FileManager.default.fileExists(atPath: current))
     }
@@ -741,7 +741,7 @@ struct DownloadFullDiskTests {
         try FileManager.default.removeItem(at: filler)
         let resumed = try await bench.run(["download", "--resume"])
         #expect(resumed.status == 0, "\(resumed.stderr)")
-        #expect(try DownloadBench.sha256(try await bench.file("wwdc2026-103")) == (try await bench.server.mediaInfo(path)).sha256)
+        #expect(try await DownloadBench.sha256(try await bench.file("wwdc2026-103")) == (try await bench.server.mediaInfo(path)).sha256)
     }
 
     @Test("not enough room from the start: refused before any byte, saying how much is needed")

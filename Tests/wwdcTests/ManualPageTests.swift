@@ -23,9 +23,7 @@ struct ManualPageTests {
         environment["LANG"] = "C.UTF-8"
         let settings = environment
         let man = try #require(Self.man)
-        let rendered = try await onThread {
-            try CommandRunner.run(URL(fileURLWithPath: man), ["--warnings", "-l", "-P", "cat", file.path], environment: settings)
-        }
+        let rendered = try await CommandRunner.run(URL(fileURLWithPath: man), ["--warnings", "-l", "-P", "cat", file.path], environment: settings)
         #expect(rendered.status == 0, "\(rendered.stderr)")
         #expect(rendered.stderr.isEmpty, "groff warnings: \(rendered.stderr)")
         // Joined lines: man may hyphenate or break a heading's words across lines.

@@ -27,7 +27,7 @@ struct Sandbox {
     /// Runs `wwdc` to the end, off the cooperative pool.
     func run(_ arguments: [String], environment extra: [String: String] = [:], stdin: String? = nil) async throws -> CommandResult {
         let environment = environment(extra)
-        return try await onThread { try CommandRunner.run(CommandRunner.wwdc, arguments, environment: environment, stdin: stdin) }
+        return try await CommandRunner.run(CommandRunner.wwdc, arguments, environment: environment, stdin: stdin)
     }
 
     func start(_ arguments: [String], environment extra: [String: String] = [:], stdin: String? = nil,

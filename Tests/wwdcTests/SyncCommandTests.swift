@@ -203,7 +203,7 @@ struct SyncSourceTests {
         let prefix = sandbox.directory.path("prefix")
         // The Makefile's own recipe, with this build's binary (WWDC=) instead of a release build.
         let makeArguments = ["make", "-C", ProjectPaths.root.path, "install", "PREFIX=\(prefix.path)", "WWDC=\(CommandRunner.wwdc.path)"]
-        let installed = try await onThread { try CommandRunner.run(URL(fileURLWithPath: "/usr/bin/env"), makeArguments) }
+        let installed = try await CommandRunner.run(URL(fileURLWithPath: "/usr/bin/env"), makeArguments)
         #expect(installed.status == 0, "\(installed.stdout)\(installed.stderr)")
         let share = prefix.appendingPathComponent("share/wwdc/Fixtures")
         let manual = try String(contentsOf: prefix.appendingPathComponent("share/man/man1/wwdc.1"), encoding: .utf8)
@@ -214,7 +214,7 @@ struct SyncSourceTests {
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         let wwdc = prefix.appendingPathComponent("bin/wwdc")
         let run = { (arguments: [String]) in
-            try await onThread { try CommandRunner.run(wwdc, arguments, environment: ["HOME": home.path]) }
+            try await CommandRunner.run(wwdc, arguments, environment: ["HOME": home.path])
         }
         let synced = try await run(["sync", "--json"])
         #expect(synced.status == 0, "\(synced.stderr)")

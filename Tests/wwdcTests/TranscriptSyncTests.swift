@@ -14,10 +14,8 @@ struct TranscriptCorpus {
     static func start(sessions: Int, in sandbox: Sandbox, arguments: [String] = []) async throws -> TranscriptCorpus {
         let folder = sandbox.directory.path("corpus")
         let script = ProjectPaths.root.appendingPathComponent("Tests/Server/transcript_corpus.py")
-        let made = try await onThread {
-            try CommandRunner.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script.path, "--out", folder.path, "--sessions", "\(sessions)",
-                                                                         "--transcript-bytes", "3000", "--seed", "7"])
-        }
+        let made = try await CommandRunner.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script.path, "--out", folder.path, "--sessions", "\(sessions)",
+                                                                     "--transcript-bytes", "3000", "--seed", "7"])
         guard made.status == 0, let facts = try JSONSerialization.jsonObject(with: Data(made.stdout.utf8)) as? [String: Any] else {
             throw BrowseSandbox.Failure(message: "the corpus script failed: \(made.stderr)")
         }
