@@ -177,13 +177,6 @@ open class AdvancedOperationQueue: OperationQueue, @unchecked Sendable {
         if now { handler() }
     }
 
-    /// Waits, without blocking a thread, until every operation added has finished.
-    public func allFinished() async {
-        await withCheckedContinuation { continuation in
-            whenIdle { continuation.resume() }
-        }
-    }
-
     /// Whether every operation added has finished.
     public var isIdle: Bool { books.withLock { $0.inFlight.isEmpty } }
 
@@ -222,7 +215,4 @@ open class AdvancedOperationQueue: OperationQueue, @unchecked Sendable {
     /// The operations added that have not finished yet, including those held back (Foundation's
     /// `operations` only knows those handed over).
     public var operationsInFlight: [Operation] { books.withLock { $0.inFlight.all } }
-
-    /// How many operations added have not finished yet, including those held back.
-    public var inFlightCount: Int { books.withLock { $0.inFlight.count } }
 }

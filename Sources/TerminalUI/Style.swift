@@ -26,13 +26,10 @@ public struct Style: Sendable, Equatable {
 
     public func bold(_ text: String) -> String { wrap(text, "1", "22") }
     public func dim(_ text: String) -> String { wrap(text, "2", "22") }
-    public func underline(_ text: String) -> String { wrap(text, "4", "24") }
     public func inverse(_ text: String) -> String { wrap(text, "7", "27") }
     public func red(_ text: String) -> String { wrap(text, "31", "39") }
     public func green(_ text: String) -> String { wrap(text, "32", "39") }
     public func yellow(_ text: String) -> String { wrap(text, "33", "39") }
-    public func blue(_ text: String) -> String { wrap(text, "34", "39") }
-    public func magenta(_ text: String) -> String { wrap(text, "35", "39") }
     public func cyan(_ text: String) -> String { wrap(text, "36", "39") }
 
     private func wrap(_ text: String, _ on: String, _ off: String) -> String {

@@ -147,11 +147,6 @@ public final class Statement {
         return sqlite3_bind_text64(handle, index, base, UInt64(buffer.count), SQLITE_TRANSIENT, UInt8(SQLITE_UTF8))
     }
 
-    /// Sets every parameter back to NULL.
-    public func clearBindings() {
-        sqlite3_clear_bindings(handle)
-    }
-
     // MARK: Stepping
 
     /// Advances to the next row: true when a row is available, false when the statement is done.
@@ -215,11 +210,6 @@ public final class Statement {
 
     /// The number of columns of the result.
     public var columnCount: Int32 { sqlite3_column_count(handle) }
-
-    /// The name of column `index` (0-based).
-    public func columnName(at index: Int32) -> String {
-        String(cString: sqlite3_column_name(handle, index))
-    }
 
     /// True when column `index` of the current row is NULL.
     public func isNull(at index: Int32) -> Bool {

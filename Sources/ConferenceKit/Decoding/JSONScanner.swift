@@ -104,13 +104,6 @@ struct JSONScanner {
         }
     }
 
-    /// True (and consumed) when the next value is `null`.
-    mutating func readNull() throws -> Bool {
-        guard peekKind() == .null else { return false }
-        try expectLiteral("null")
-        return true
-    }
-
     mutating func readBool() throws -> Bool {
         skipWhitespace()
         if peek() == UInt8(ascii: "t") { try expectLiteral("true"); return true }

@@ -16,11 +16,6 @@ struct CompletionModel {
     /// Every visible command path (aliases too), plus `help`.
     var paths: [String] { commands.flatMap(\.paths) + ["help"] }
 
-    /// `path` with an alias of its last word replaced by the name (`favorite rm` → `favorite remove`).
-    func canonical(_ path: String) -> String {
-        commands.first { $0.paths.contains(path) }?.path ?? path
-    }
-
     /// The words that may follow `path` as a subcommand ("" is the top level).
     func subcommands(of path: String) -> [Entry] {
         if path.isEmpty {
