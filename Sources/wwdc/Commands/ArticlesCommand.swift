@@ -46,10 +46,7 @@ enum ArticlesCommand {
              item.sessionID, BrowseSupport.cell(item.title), BrowseSupport.cell(item.url)]
         }
         var layout = TableLayout(columns: [.init(minimum: 1), .init(), .init(), .init(minimum: 20, flexible: true), .init(minimum: 10, dropOrder: 1)])
-        if !showsMark {
-            layout.columns.removeFirst()
-            rows = rows.map { Array($0.dropFirst()) }
-        }
+        layout.markColumn(of: &rows, shown: showsMark)
         let titleColumn = layout.columns.count - 2
         // The link column is the last; a cut address still links to the whole one.
         let link: (Int, Int) -> String? = { row, column in column == titleColumn + 1 ? items[row].url : nil }

@@ -226,10 +226,7 @@ enum ScheduleCommand {
         columns += [.init(alignRight: true), .init(minimum: 28, flexible: true),
                     .init(minimum: 7, dropOrder: 2), .init(minimum: 8, dropOrder: 3), .init(minimum: 8, dropOrder: 1)]
         var layout = TableLayout(columns: columns)
-        if !showsMark {
-            layout.columns.removeFirst()
-            rows = rows.map { Array($0.dropFirst()) }
-        }
+        layout.markColumn(of: &rows, shown: showsMark)
         // Rows sit two columns in from their day heading.
         let indent = "  "
         let firstDetail = layout.columns.count - 3

@@ -48,48 +48,49 @@ enum SessionCommand {
 
     // MARK: Text
 
+    /// The page: the title and heading, the facts, the text, then a section for each of the video's
+    /// links, chapters, code, the live stream, related sessions, resources and the web page that the
+    /// session has.
     static func render(_ detail: SessionDetail, zone: TimeZoneChoice, currentEvent: String?, now: Double,
                        showsCode: Bool = false, downloads: [DownloadRecord] = [], width: Int?, style: Style,
                        links: Hyperlinks = .plain) -> String {
+        let page = Page(detail: detail, zone: zone, width: width, style: style, links: links)
+        let sections = [page.heading(), page.schedule(), page.facts(), page.yours(), page.recordings(downloads: downloads),
+                        page.text(), page.videoLinks(), page.chapters(), page.code(shown: showsCode), page.liveStream(now: now),
+                        page.related(currentEvent: currentEvent), page.resources(), page.web()]
+        return sections.joined().joined(separator: "\n") + "\n"
+    }
+
+    /// One session's page as lines, a section at a time: what every section needs to lay itself out.
+    private struct Page {
+        let detail: SessionDetail
+        let zone: TimeZoneChoice
+        /// The terminal's width; nil in a pipe, where nothing is cut.
+        let width: Int?
+        let style: Style
+        let links: Hyperlinks
         let clean = BrowseSupport.cell
-        var out: [String] = []
-        /// Lines of `text` cut to the terminal (after `indent`); whole in a pipe.
-        func wrap(_ text: String, indent: String) -> [String] {
-            let lines = width.map { text.wrapped(width: max(20, $0 - indent.count)) }
-                ?? text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            // Blank lines stay empty: no indentation left trailing.
-            return lines.map { $0.isEmpty ? "" : indent + $0 }
-        }
-        func field(_ name: String, _ value: String) {
-            guard !value.isEmpty else { return }
-            let label = "  " + name.padding(toLength: 11, withPad: " ", startingAt: 0)
-            let lines = wrap(value, indent: String(repeating: " ", count: label.count))
-            out.append(style.dim(label) + lines[0].dropFirst(label.count))
-            out += lines.dropFirst()
-        }
-        /// An address after its label, whole on one line however narrow the terminal (cut, it would
-        /// no longer work when copied), a link on a terminal.
-        func address(_ name: String, _ url: String) {
-            guard !url.isEmpty else { return }
-            let label = "  " + name.padding(toLength: 11, withPad: " ", startingAt: 0)
-            out.append(style.dim(label) + links.link(url))
+
+        /// The title, and the id, event, type and track under it.
+        func heading() -> [String] {
+            let heading = [detail.sessionID, clean(detail.eventName ?? detail.eventID), clean(detail.type), clean(detail.track)]
+                .filter { !$0.isEmpty }.joined(separator: " · ")
+            return wrap(clean(detail.title), indent: "").map(style.bold) + [style.dim(heading), ""]
         }
 
-        out += wrap(clean(detail.title), indent: "").map(style.bold)
-        let heading = [detail.sessionID, clean(detail.eventName ?? detail.eventID), clean(detail.type), clean(detail.track)]
-            .filter { !$0.isEmpty }.joined(separator: " · ")
-        out.append(style.dim(heading))
-        out.append("")
-        if let start = detail.startTime {
-            let from = zone.localTime(start, recordedOffset: detail.utcOffset)
-            var when = from.date.longText + ", " + from.clockText
-            if let end = detail.endTime { when += "–" + zone.localTime(end, recordedOffset: detail.utcOffset).clockText }
-            field("When", when + " (" + zone.label(at: start, recordedOffset: detail.utcOffset) + ")")
-        } else if let published = detail.publishedTime {
-            field("Published", zone.localTime(published, recordedOffset: detail.utcOffset).date.longText)
-        }
-        field("Room", clean(detail.room))
-        if let signup = detail.signup, let url = signup.url {
+        /// When (or when published), the room, and the sign-up of a lab by appointment.
+        func schedule() -> [String] {
+            var lines: [String] = []
+            if let start = detail.startTime {
+                let from = zone.localTime(start, recordedOffset: detail.utcOffset)
+                var when = from.date.longText + ", " + from.clockText
+                if let end = detail.endTime { when += "–" + zone.localTime(end, recordedOffset: detail.utcOffset).clockText }
+                lines += field("When", when + " (" + zone.label(at: start, recordedOffset: detail.utcOffset) + ")")
+            } else if let published = detail.publishedTime {
+                lines += field("Published", zone.localTime(published, recordedOffset: detail.utcOffset).date.longText)
+            }
+            lines += field("Room", clean(detail.room))
+            guard let signup = detail.signup, let url = signup.url else { return lines }
             var text = clean(signup.text ?? "Sign up")
             if let start = signup.startDate?.secondsSince1970 {
                 let from = zone.localTime(start, recordedOffset: detail.utcOffset)
@@ -99,118 +100,154 @@ enum SessionCommand {
                     text += "–" + (to.date == from.date ? "" : to.date.longText + " ") + to.clockText
                 }
             }
-            field("Sign-up", text)
-            address("", clean(url))
+            return lines + field("Sign-up", text) + address("", clean(url))
         }
-        field("Topics", detail.topics.map(clean).joined(separator: ", "))
-        field("Platforms", detail.platforms.map(clean).joined(separator: ", "))
-        field("Keywords", detail.keywords.map(clean).joined(separator: ", "))
-        if let favorite = detail.favorite, favorite.isFavorite {
-            field("Favorite", style.yellow("★") + " yes" + (favorite.syncState == .synced ? "" : " (\(favorite.syncState.rawValue))"))
-        } else {
-            field("Favorite", "no")
+
+        /// Topics, platforms and keywords.
+        func facts() -> [String] {
+            field("Topics", detail.topics.map(clean).joined(separator: ", "))
+                + field("Platforms", detail.platforms.map(clean).joined(separator: ", "))
+                + field("Keywords", detail.keywords.map(clean).joined(separator: ", "))
         }
-        if let feedback = detail.feedback {
+
+        /// The person's own: whether it is a favorite, and the feedback given.
+        func yours() -> [String] {
+            var lines: [String]
+            if let favorite = detail.favorite, favorite.isFavorite {
+                lines = field("Favorite", style.yellow("★") + " yes" + (favorite.syncState == .synced ? "" : " (\(favorite.syncState.rawValue))"))
+            } else {
+                lines = field("Favorite", "no")
+            }
+            guard let feedback = detail.feedback else { return lines + field("Feedback", "none") }
             let rating = { (label: String, value: Int?) in "\(label) " + (value.map { "\($0)/5" } ?? "not rated") }
-            field("Feedback", [rating("overall", feedback.overall), rating("content", feedback.content),
-                               rating("presentation", feedback.presentation)].joined(separator: ", ")
-                  + (feedback.syncState == .synced ? "" : " (\(feedback.syncState.rawValue))"))
-        } else {
-            field("Feedback", "none")
+            return lines + field("Feedback", [rating("overall", feedback.overall), rating("content", feedback.content),
+                                              rating("presentation", feedback.presentation)].joined(separator: ", ")
+                                     + (feedback.syncState == .synced ? "" : " (\(feedback.syncState.rawValue))"))
         }
-        field("Video", videoSummary(detail))
-        field("Transcript", transcriptSummary(detail))
-        if !downloads.isEmpty {
-            field("Downloaded", downloads.map(downloadSummary).joined(separator: "; "))
+
+        /// The video and the transcript in a line each, and the files downloaded.
+        func recordings(downloads: [DownloadRecord]) -> [String] {
+            field("Video", SessionCommand.videoSummary(detail)) + field("Transcript", SessionCommand.transcriptSummary(detail))
+                + (downloads.isEmpty ? [] : field("Downloaded", downloads.map(SessionCommand.downloadSummary).joined(separator: "; ")))
         }
-        let description = detail.description
-        if !description.isEmpty {
-            out.append("")
-            out += wrap(description, indent: "  ")
+
+        /// The description, then an article's text.
+        func text() -> [String] {
+            [detail.description, detail.articleBody ?? ""].filter { !$0.isEmpty }.flatMap { [""] + wrap($0, indent: "  ") }
         }
-        if let body = detail.articleBody, !body.isEmpty {
-            out.append("")
-            out += wrap(body, indent: "  ")
-        }
-        if let media = detail.media {
-            let videoLinks = [("Stream", media.hls), ("HD", media.downloadHD), ("SD", media.downloadSD), ("Apple TV", media.tvOSHLS),
+
+        /// The stream, the files, the slides and the subtitles, each on a line of its own.
+        func videoLinks() -> [String] {
+            guard let media = detail.media else { return [] }
+            let named = [("Stream", media.hls), ("HD", media.downloadHD), ("SD", media.downloadSD), ("Apple TV", media.tvOSHLS),
                          ("Slides", media.slides), ("Subtitles", media.subtitles)].compactMap { name, url in url.map { (name, clean($0)) } }
                 + media.otherLinks.map { ($0.kind, clean($0.url)) }
-            if !videoLinks.isEmpty {
-                out.append("")
-                out.append(style.bold("Video"))
-                for (name, url) in videoLinks { address(name, url) }
-            }
-            if !media.chapters.isEmpty {
-                out.append("")
-                out.append(style.bold("Chapters"))
-                let rows = media.chapters.map { [BrowseSupport.timestamp($0.start), clean($0.title)] }
-                let layout = TableLayout(columns: [.init(alignRight: true), .init(minimum: 10, flexible: true)])
-                let widths = layout.widths(for: rows, width: width.map { $0 - 2 })
-                for row in rows {
-                    out.append("  " + (width == nil ? layout.pipeLine(row, widths: widths) : layout.line(row, widths: widths)))
-                }
-            }
+            return section("Video", named.flatMap { address($0, $1) })
         }
-        if !detail.codeSnippets.isEmpty {
-            out.append("")
-            out.append(style.bold("Code"))
+
+        /// The video's chapters: the time each starts, and its title.
+        func chapters() -> [String] {
+            section("Chapters", table((detail.media?.chapters ?? []).map { [BrowseSupport.timestamp($0.start), clean($0.title)] }))
+        }
+
+        /// The code snippets: their titles, and the code itself when `shown`, else how to see it.
+        func code(shown: Bool) -> [String] {
+            var lines: [String] = []
             for (index, snippet) in detail.codeSnippets.enumerated() {
                 var heading = "\(index + 1). " + clean(snippet.title.isEmpty ? "Snippet" : snippet.title)
                 let details = [snippet.language.map(clean), snippet.startTime.map(BrowseSupport.timestamp)].compactMap { $0 }
                 if !details.isEmpty { heading += style.dim(" (" + details.joined(separator: ", ") + ")") }
-                out.append("  " + heading)
-                if showsCode {
+                lines.append("  " + heading)
+                if shown {
                     // Code keeps its lines and indentation: never wrapped.
-                    out += snippet.code.split(separator: "\n", omittingEmptySubsequences: false)
+                    lines += snippet.code.split(separator: "\n", omittingEmptySubsequences: false)
                         .map { $0.isEmpty ? "" : "      " + $0 }
-                    out.append("")
+                    lines.append("")
                 }
             }
-            if !showsCode { out.append(style.dim("  wwdc session \(detail.sessionID) --code shows them; wwdc code \(detail.sessionID) N prints one.")) }
+            if !lines.isEmpty, !shown {
+                lines.append(style.dim("  wwdc session \(detail.sessionID) --code shows them; wwdc code \(detail.sessionID) N prints one."))
+            }
+            return section("Code", lines)
         }
-        if let live = detail.liveStream, let url = live.iosURL ?? live.tvosURL {
-            out.append("")
-            out.append(style.bold("Live stream"))
-            address("Stream", clean(url))
+
+        /// The live stream's address and whether it is on the air at `now`.
+        func liveStream(now: Double) -> [String] {
+            guard let live = detail.liveStream, let url = live.iosURL ?? live.tvosURL else { return [] }
+            let status: [String]
             if detail.isLive(at: now) {
-                field("Status", "on the air")
+                status = field("Status", "on the air")
             } else if let ended = live.actualEndDate?.secondsSince1970, ended <= now {
                 let end = zone.localTime(ended, recordedOffset: detail.utcOffset)
-                field("Ended", end.date.longText + ", " + end.clockText)
+                status = field("Ended", end.date.longText + ", " + end.clockText)
             } else if let start = detail.startTime ?? detail.eventStart, start > now {
-                field("Status", "not on the air yet")
+                status = field("Status", "not on the air yet")
             } else {
-                field("Status", "not on the air")
+                status = field("Status", "not on the air")
             }
+            return section("Live stream", address("Stream", clean(url)) + status)
         }
-        if !detail.related.isEmpty {
-            out.append("")
-            out.append(style.bold("Related sessions"))
+
+        /// Related sessions: their ids (numbers in the current event) and titles.
+        func related(currentEvent: String?) -> [String] {
             let rows = detail.related.map { related -> [String] in
                 var shown = related.sessionID
                 if let current = currentEvent, shown.hasPrefix(current + "-") { shown = String(shown.dropFirst(current.count + 1)) }
                 return [clean(shown), related.title.map(clean) ?? "(not in the schedule)"]
             }
+            return section("Related sessions", table(rows))
+        }
+
+        /// Resources: each title and type, its address under it.
+        func resources() -> [String] {
+            section("Resources", detail.resources.flatMap { resource in
+                wrap(clean(resource.title) + (resource.type.map { " (\(clean($0)))" } ?? ""), indent: "  ")
+                    + (resource.url.flatMap { $0.isEmpty ? nil : ["    " + style.dim(links.link(clean($0)))] } ?? [])
+            })
+        }
+
+        /// The session's page on the web.
+        func web() -> [String] {
+            detail.webPermalink.map { [""] + address("Web", clean($0)) } ?? []
+        }
+
+        // MARK: Layout
+
+        /// A section: a blank line and its bold title before `lines`; nothing when there are none.
+        func section(_ title: String, _ lines: [String]) -> [String] {
+            lines.isEmpty ? [] : ["", style.bold(title)] + lines
+        }
+
+        /// Rows of a time or number and a title, indented, laid out as the listings lay out theirs.
+        func table(_ rows: [[String]]) -> [String] {
+            guard !rows.isEmpty else { return [] }
             let layout = TableLayout(columns: [.init(alignRight: true), .init(minimum: 10, flexible: true)])
-            let widths = layout.widths(for: rows, width: width.map { $0 - 2 })
-            for row in rows {
-                out.append("  " + (width == nil ? layout.pipeLine(row, widths: widths) : layout.line(row, widths: widths)))
-            }
+            return layout.render(rows, headings: [:], indent: "  ", width: width, heading: { $0 }) { $1 }
+                .split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
         }
-        if !detail.resources.isEmpty {
-            out.append("")
-            out.append(style.bold("Resources"))
-            for resource in detail.resources {
-                out += wrap(clean(resource.title) + (resource.type.map { " (\(clean($0)))" } ?? ""), indent: "  ")
-                if let url = resource.url, !url.isEmpty { out.append("    " + style.dim(links.link(clean(url)))) }
-            }
+
+        /// Lines of `text` cut to the terminal (after `indent`); whole in a pipe.
+        func wrap(_ text: String, indent: String) -> [String] {
+            let lines = width.map { text.wrapped(width: max(20, $0 - indent.count)) }
+                ?? text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            // Blank lines stay empty: no indentation left trailing.
+            return lines.map { $0.isEmpty ? "" : indent + $0 }
         }
-        if let web = detail.webPermalink {
-            out.append("")
-            address("Web", clean(web))
+
+        /// A value after its dimmed label, its lines wrapped under the value; nothing when it is empty.
+        func field(_ name: String, _ value: String) -> [String] {
+            guard !value.isEmpty else { return [] }
+            let label = "  " + name.padding(toLength: 11, withPad: " ", startingAt: 0)
+            let lines = wrap(value, indent: String(repeating: " ", count: label.count))
+            return [style.dim(label) + lines[0].dropFirst(label.count)] + lines.dropFirst()
         }
-        return out.joined(separator: "\n") + "\n"
+
+        /// An address after its label, whole on one line however narrow the terminal (cut, it would
+        /// no longer work when copied), a link on a terminal.
+        func address(_ name: String, _ url: String) -> [String] {
+            guard !url.isEmpty else { return [] }
+            return [style.dim("  " + name.padding(toLength: 11, withPad: " ", startingAt: 0)) + links.link(url)]
+        }
     }
 
     /// `HD 1.3 MB, /path/to/file.mp4` or `SD partial 40% (2.0 MB of 5.0 MB) — wwdc download --resume`.

@@ -94,10 +94,7 @@ enum VideosCommand {
         columns += [.init(alignRight: true), .init(), .init(minimum: 20, flexible: true),
                     .init(minimum: 5, dropOrder: 4, dropsBeforeCutting: true), .init(minimum: 8, dropOrder: 2)]
         var layout = TableLayout(columns: columns)
-        if !showsMark {
-            layout.columns.removeFirst()
-            rows = rows.map { Array($0.dropFirst()) }
-        }
+        layout.markColumn(of: &rows, shown: showsMark)
         let indent = "  "
         let titleColumn = layout.columns.count - 3
         let paint: (Int, String) -> String = { column, text in

@@ -24,6 +24,14 @@ struct TableLayout {
     /// The width the flexible column is padded to in a pipe.
     var pipeWidth = 60
 
+    /// Leaves out the first column, and the first cell of each row, unless `shown`: the ★ of the
+    /// listings, there only when some row is a favorite.
+    mutating func markColumn(of rows: inout [[String]], shown: Bool) {
+        guard !shown else { return }
+        columns.removeFirst()
+        rows = rows.map { Array($0.dropFirst()) }
+    }
+
     /// The width of each column for these rows within `width` columns (nil: a pipe); nil for a
     /// column left out.
     func widths(for rows: [[String]], width: Int?) -> [Int?] {
