@@ -54,7 +54,7 @@ final class ScriptedInteraction: Interaction, @unchecked Sendable {
 @Suite("operations that ask a person")
 struct ScriptedInteractionTests {
     private func session(_ server: ReferenceServer, _ folder: TemporaryFolder, _ interaction: any Interaction) -> AccountSession {
-        AccountSession(service: server.url("/account"), credentialStore: CredentialStore(environment: ["XDG_CONFIG_HOME": folder.path]),
+        AccountSession(service: server.url("/account"), credentialStore: CredentialStore(folders: UserFolders(configHome: folder.path)),
                        loginMethod: .ask(interaction))
     }
 
@@ -86,7 +86,7 @@ struct ScriptedInteractionTests {
         let errors = try await onThread { AdvancedOperationQueue().run([login]) }
         #expect(errors.contains { ($0 as? AccountError) == .loginCancelled }, "\(errors)")
         #expect(!account.isLoggedIn)
-        #expect(CredentialStore(environment: ["XDG_CONFIG_HOME": folder.path]).load() == nil)
+        #expect(CredentialStore(folders: UserFolders(configHome: folder.path)).load() == nil)
     }
 
     @Test("three operations that need a login, started together: one question")

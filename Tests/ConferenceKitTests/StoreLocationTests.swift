@@ -4,16 +4,16 @@ import Testing
 
 @Suite("Where the database lives")
 struct StoreLocationTests {
-    @Test("an explicit path wins, then WWDC_DB, then XDG_DATA_HOME, then ~/.local/share")
+    /// The program chooses the explicit path (wwdc: `--db`, else `WWDC_DB`; its ConfigurationTests).
+    @Test("an explicit path wins, then XDG_DATA_HOME, then ~/.local/share")
     func precedence() throws {
-        let environment = ["WWDC_DB": "/env/db.sqlite", "XDG_DATA_HOME": "/xdg", "HOME": "/home/ada"]
-        #expect(try StoreLocation.resolve(explicitPath: "/flag.sqlite", environment: environment) == "/flag.sqlite")
-        #expect(try StoreLocation.resolve(environment: environment) == "/env/db.sqlite")
-        #expect(try StoreLocation.resolve(environment: ["XDG_DATA_HOME": "/xdg", "HOME": "/home/ada"]) == "/xdg/wwdc/wwdc.sqlite")
-        #expect(try StoreLocation.resolve(environment: ["HOME": "/home/ada"]) == "/home/ada/.local/share/wwdc/wwdc.sqlite")
+        let folders = UserFolders(home: "/home/ada", dataHome: "/xdg")
+        #expect(try StoreLocation.resolve(explicitPath: "/flag.sqlite", folders: folders) == "/flag.sqlite")
+        #expect(try StoreLocation.resolve(explicitPath: "/env/db.sqlite", folders: folders) == "/env/db.sqlite")
+        #expect(try StoreLocation.resolve(folders: UserFolders(home: "/home/ada", dataHome: "/xdg")) == "/xdg/wwdc/wwdc.sqlite")
+        #expect(try StoreLocation.resolve(folders: UserFolders(home: "/home/ada")) == "/home/ada/.local/share/wwdc/wwdc.sqlite")
         // Empty values and a relative XDG_DATA_HOME (invalid per the XDG spec) are ignored.
-        #expect(try StoreLocation.resolve(explicitPath: "", environment: ["WWDC_DB": "", "XDG_DATA_HOME": "relative",
-                                                                           "HOME": "/home/ada"])
+        #expect(try StoreLocation.resolve(explicitPath: "", folders: UserFolders(home: "/home/ada", dataHome: "relative"))
                 == "/home/ada/.local/share/wwdc/wwdc.sqlite")
     }
 
@@ -24,7 +24,7 @@ struct StoreLocationTests {
         try FileManager.default.createDirectory(atPath: existing, withIntermediateDirectories: false,
                                                 attributes: [.posixPermissions: 0o755])
         let dataHome = existing + "/data"
-        let path = try StoreLocation.resolve(environment: ["XDG_DATA_HOME": dataHome, "HOME": "/nonexistent"])
+        let path = try StoreLocation.resolve(folders: UserFolders(home: "/nonexistent", dataHome: dataHome))
         let store = try ConferenceStore(path: path)
         #expect(store.path == dataHome + "/wwdc/wwdc.sqlite")
         #expect(FileManager.default.fileExists(atPath: store.path))
@@ -36,12 +36,12 @@ struct StoreLocationTests {
         #expect(kept == 0o755)
     }
 
-    @Test("the convenience initializer reads the location from the given environment")
-    func storeFromEnvironment() throws {
+    @Test("the convenience initializer opens the store where the location says")
+    func storeFromLocation() throws {
         let folder = try TemporaryFolder()
-        let store = try ConferenceStore(environment: ["WWDC_DB": folder.file("from-env.sqlite")])
+        let store = try ConferenceStore(explicitPath: folder.file("from-env.sqlite"), folders: UserFolders(home: "/nowhere"))
         #expect(store.path == folder.file("from-env.sqlite"))
-        let flagged = try ConferenceStore(explicitPath: folder.file("flag.sqlite"), environment: ["WWDC_DB": "/nowhere/x.sqlite"])
+        let flagged = try ConferenceStore(explicitPath: folder.file("flag.sqlite"), folders: UserFolders(dataHome: "/nowhere"))
         #expect(flagged.path == folder.file("flag.sqlite"))
     }
 

@@ -181,7 +181,7 @@ struct AccountCommandTests {
         #expect(outcome.problem == nil, "\(outcome.problem ?? "")")
         #expect(outcome.exit == .exited(130))
         #expect(outcome.sttyAfter == outcome.sttyBefore)
-        #expect(CredentialStore(environment: sandbox.environment()).load() == nil)
+        #expect(sandbox.credentialStore().load() == nil)
     }
 
     @Test("the token file is 0600 in a 0700 folder; the password is in no file under the data and config folders")
@@ -191,7 +191,7 @@ struct AccountCommandTests {
         try await login(sandbox)
         _ = try await sandbox.run(["favorite", "add", "101", "--trace", sandbox.directory.path("t.json").path])
         _ = try await sandbox.run(["sync"])
-        let store = CredentialStore(environment: sandbox.environment())
+        let store = sandbox.credentialStore()
         let attributes = try FileManager.default.attributesOfItem(atPath: store.url.path)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
         let folder = try FileManager.default.attributesOfItem(atPath: store.url.deletingLastPathComponent().path)

@@ -43,7 +43,7 @@ struct AccountLifecycleTests {
         let (sandbox, server) = try await synced()
         defer { sandbox.remove(); server.stop() }
         #expect(try await login(sandbox).status == 0)
-        let credentials = CredentialStore(environment: sandbox.environment())
+        let credentials = sandbox.credentialStore()
         let token = try #require(credentials.load()?.token)
         let bearer = ["Authorization": "Bearer \(token)"]
         #expect(try await server.status("GET", "/account/me", headers: bearer) == 200)
@@ -63,7 +63,7 @@ struct AccountLifecycleTests {
         let (sandbox, server) = try await synced()
         defer { sandbox.remove(); server.stop() }
         #expect(try await login(sandbox).status == 0)
-        let credentials = CredentialStore(environment: sandbox.environment())
+        let credentials = sandbox.credentialStore()
         #expect(FileManager.default.fileExists(atPath: credentials.url.path))
         server.stop()
 
@@ -123,7 +123,7 @@ struct AccountLifecycleTests {
         defer { server.stop() }
         let login = try await login(sandbox)
         #expect(login.status == 0, "\(login.stderr)")
-        let credentials = CredentialStore(environment: sandbox.environment()).url
+        let credentials = sandbox.credentialStore().url
         #expect(credentials.deletingLastPathComponent().standardizedFileURL.path == folder.standardizedFileURL.path)
         let folderMode = try FileManager.default.attributesOfItem(atPath: folder.path)[.posixPermissions] as? Int
         let fileMode = try FileManager.default.attributesOfItem(atPath: credentials.path)[.posixPermissions] as? Int

@@ -243,6 +243,23 @@ struct ConfigurationTests {
         #expect(folder("201") == flagFolder, "the flag over the environment")
     }
 
+    @Test("the store: --db over WWDC_DB over the data folder; an empty value counts as none")
+    func storePrecedence() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let flag = sandbox.directory.path("flag.sqlite").path
+        let variable = sandbox.directory.path("variable.sqlite").path
+        let dataFolder = sandbox.directory.path("data").appendingPathComponent("wwdc/wwdc.sqlite").path
+        for (arguments, database, expected) in [(["--db", flag], variable, flag), ([], variable, variable), ([], "", dataFolder),
+                                                (["--db", ""], variable, variable)] {
+            let result = try await sandbox.run(["sync", "--quiet", "--json"] + arguments, environment: ["WWDC_DB": database])
+            #expect(result.status == 0, "\(arguments) \(database): \(result.stderr)")
+            let summary = (try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) as? [String: Any] ?? [:]
+            #expect(summary["database"] as? String == expected, "\(arguments), WWDC_DB=\(database)")
+            #expect(FileManager.default.fileExists(atPath: expected), "\(expected)")
+        }
+    }
+
     @Test("pager: WWDC_PAGER over the file's pager over $PAGER")
     func pagerPrecedence() async throws {
         let store = try await PagerTests.store()

@@ -26,7 +26,7 @@ struct LoginPromptTests {
         let lines = Screen(outcome.transcript).lines
         #expect(lines.filter { $0 == "Login cancelled." }.count == 1, "\(lines)")
         #expect(!lines.contains { $0.hasPrefix("Error:") }, "\(lines)")
-        #expect(CredentialStore(environment: sandbox.environment()).load() == nil)
+        #expect(sandbox.credentialStore().load() == nil)
     }
 
     @Test("Ctrl-C at the password prompt of favorite add: 'Login cancelled.', exit 130, the favorite kept here, pending")

@@ -35,6 +35,11 @@ struct Sandbox {
         try CommandRunner.start(CommandRunner.wwdc, arguments, environment: environment(extra), stdin: stdin, readerGone: readerGone)
     }
 
+    /// Where `wwdc` keeps the login token for this sandbox's runs.
+    func credentialStore() -> CredentialStore {
+        CredentialStore(folders: UserFolders(home: directory.url.path, configHome: directory.path("config").path))
+    }
+
     /// Every table of the store, as text.
     func dump() throws -> String {
         try ConferenceStore(path: database.path).dump()

@@ -54,7 +54,7 @@ struct TrustBoundaryTests {
         defer { server.stop() }
         // A token for that service, as an earlier version would have kept: a sync that used the service
         // would try to fetch the favorites there (and fail to reach it).
-        try CredentialStore(environment: sandbox.environment()).save(AccountCredentials(
+        try sandbox.credentialStore().save(AccountCredentials(
             token: "planted-token", expiresAt: Date(timeIntervalSinceNow: 86_400), username: "ada", name: "Ada Lovelace",
             service: URL(string: "http://127.attacker.test/account")!))
 

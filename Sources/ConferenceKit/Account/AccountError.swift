@@ -57,9 +57,9 @@ extension AccountError: LocalizedError, CustomStringConvertible {
     public var recoverySuggestion: String? {
         switch self {
         case .notLoggedIn, .sessionExpired:
-            "Log in with 'wwdc login' (or 'wwdc login --username NAME --password-stdin' in a script)."
+            "Log in to the account."
         case .unavailable:
-            "Sync from a server that offers accounts (wwdc sync --source URL)."
+            "Sync from a server that offers accounts."
         case .invalidCredentials:
             "Check the username and password and try again."
         case .notDeveloper:

@@ -5,7 +5,7 @@ import Operations
 public enum LoginMethod: Sendable {
     /// Ask the person (on a terminal, the password is never echoed).
     case ask(any Interaction)
-    /// Given by the caller (`--username` with `--password-stdin`, or `WWDC_PASSWORD`); kept in memory only.
+    /// Given by the caller (a script's, say); kept in memory only.
     case password(username: String, password: String)
     /// No way to ask: a login fails with ``AccountError/notLoggedIn``.
     case none
@@ -57,7 +57,7 @@ public final class AccountSession: Sendable {
 
     public var isLoggedIn: Bool { credentials != nil }
 
-    /// True while credentials were given (`--password-stdin`) and the service has not checked them.
+    /// True while credentials were given (``LoginMethod/password(username:password:)``) and the service has not checked them.
     var hasUncheckedCredentials: Bool {
         guard case .password = loginMethod else { return false }
         return !state.withLock { $0.checkedGivenCredentials }

@@ -10,13 +10,13 @@ import Darwin
 public struct CredentialStore: Sendable {
     public let url: URL
 
-    public init(environment: [String: String]) {
+    /// The store in the person's config folder: `<configHome>/wwdc`, else `<home>/.config/wwdc`.
+    public init(folders: UserFolders) {
         let base: URL
-        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
+        if let config = folders.configHome, config.hasPrefix("/") {
             base = URL(fileURLWithPath: config)
         } else {
-            let home = environment["HOME"] ?? NSHomeDirectory()
-            base = URL(fileURLWithPath: home).appendingPathComponent(".config")
+            base = URL(fileURLWithPath: folders.home ?? UserFolders.accountHome() ?? "/").appendingPathComponent(".config")
         }
         url = base.appendingPathComponent("wwdc/credentials.json")
     }

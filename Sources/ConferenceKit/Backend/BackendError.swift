@@ -38,7 +38,7 @@ public enum BackendError: Error, Equatable, Sendable {
     public var recoverySuggestion: String? {
         switch self {
         case .invalidSource:
-            "Give an http(s) URL or the path of a folder holding config.json (--source or WWDC_SOURCE)."
+            "Give an http(s) URL or the path of a folder holding config.json."
         case .insecureSource:
             WebAddress.Refusal.plainHTTP(host: "").advice
         case .refusedAddress(_, let refusal):
@@ -52,13 +52,13 @@ public enum BackendError: Error, Equatable, Sendable {
         case .httpStatus:
             "Check the source URL; nothing was changed."
         case .timedOut:
-            "The server is slow or stuck; try again later (WWDC_TIMEOUT sets the limit in seconds)."
+            "The server is slow or stuck; try again later, or with a longer time limit."
         case .connectionLost:
             "The download was cut off; try again. Nothing was changed."
         case .missingFile:
             "Check that the folder holds the feed files in Apple's format."
         case .tooLarge:
-            "Apple's feeds are under 2 MB: check the source. To read a larger feed, raise the limit with WWDC_MAX_FEED_MB (megabytes)."
+            "Apple's feeds are under 2 MB: check the source. To read a larger feed, raise the limit."
         case .undecodable:
             "The server sent a damaged or unreadable body; try again later, or tell the source's owner. Nothing was changed."
         case .transport:

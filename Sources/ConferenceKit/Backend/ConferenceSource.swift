@@ -13,21 +13,23 @@ public enum ConferenceSource: Sendable, Equatable, CustomStringConvertible {
     /// The public feeds Apple's WWDC app reads, as the open-source WWDC app for macOS serves them.
     public static let appleURL = URL(string: "https://api2024.wwdc.io/")!
 
-    /// Sources known by name: `apple` (``appleURL``, or `$WWDC_APPLE_SOURCE` when set).
-    public static func named(_ name: String, environment: [String: String]) -> String? {
+    /// Sources known by name: `apple` (``appleURL``, or `apple` when given and not empty: a mirror, a
+    /// test server).
+    public static func named(_ name: String, apple: String? = nil) -> String? {
         guard name.lowercased() == "apple" else { return nil }
-        if let override = environment["WWDC_APPLE_SOURCE"], !override.isEmpty { return override }
+        if let apple, !apple.isEmpty { return apple }
         return appleURL.absoluteString
     }
 
-    /// Reads `--source` / `WWDC_SOURCE`: a named source (`apple`), an http(s) URL, or the path of a folder.
+    /// A source as a person names it: a named source (`apple`, standing for `apple` when given), an
+    /// http(s) URL, or the path of a folder.
     ///
     /// - Throws: `BackendError.insecureSource` for plain http beyond this machine,
     ///   `BackendError.refusedAddress` for another address ``WebAddress`` refuses (a password in it),
     ///   `BackendError.invalidSource` for anything else that is not a URL nor a folder.
-    public init(argument: String, environment: [String: String] = [:],
+    public init(argument: String, apple: String? = nil,
                 relativeTo directory: String = FileManager.default.currentDirectoryPath) throws {
-        let argument = Self.named(argument, environment: environment) ?? argument
+        let argument = Self.named(argument, apple: apple) ?? argument
         if let url = URL(string: argument), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" {
             if let refusal = WebAddress.refusal(for: url) { throw BackendError(refusing: url, refusal) }
             self = .server(url.absoluteString.hasSuffix("/") ? url : url.appendingPathComponent(""))

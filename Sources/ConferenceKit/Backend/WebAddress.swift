@@ -39,7 +39,7 @@ public enum WebAddress {
             switch self {
             case .notWeb: "Give an https address (plain http only for this machine)."
             case .plainHTTP: "Use https, or plain http only for this machine (localhost, 127.0.0.1, ::1)."
-            case .credentials: "Give the address without 'user:password@', and log in to the account with 'wwdc login'."
+            case .credentials: "Give the address without 'user:password@', and log in to the account instead."
             case .mappedIPv4(_, let ipv4): "Write the address as \(ipv4)."
             }
         }

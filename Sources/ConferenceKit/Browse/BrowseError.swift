@@ -30,11 +30,11 @@ extension BrowseError: LocalizedError, CustomStringConvertible {
 
     public var recoverySuggestion: String? {
         switch self {
-        case .emptyStore: "Run 'wwdc sync' first."
+        case .emptyStore: "Sync first."
         case let .unknownSession(_, suggestions) where !suggestions.isEmpty:
             "Did you mean " + suggestions.map(\.described).joined(separator: ", ") + "?"
-        case .unknownSession: "Find sessions with 'wwdc schedule --search TEXT'."
-        case .unknownEvent: "List the events with 'wwdc schedule --json' or sync again."
+        case .unknownSession: "Search the schedule for it."
+        case .unknownEvent: "Sync again: the store may not have it yet."
         case .searchTooLong: "Keep the words that narrow it most; a \"quoted phrase\" counts as one term."
         }
     }

@@ -81,8 +81,7 @@ public final class Database {
                     throw DatabaseError(
                         extendedCode: SQLITE_ERROR,
                         message: "the database refused write-ahead logging (journal mode is \(mode ?? "unknown"))",
-                        sql: "PRAGMA journal_mode = WAL", path: path,
-                        suggestion: "Keep the database on a local file system that supports shared memory, or choose another file with --db or WWDC_DB.")
+                        sql: "PRAGMA journal_mode = WAL", path: path, condition: .noWriteAheadLog)
                 }
                 try execute(sql: "PRAGMA synchronous = NORMAL")
             }
@@ -114,9 +113,7 @@ public final class Database {
         let header = (try? file.read(upToCount: 16)) ?? Data()
         if header.isEmpty { return }
         if header != Data("SQLite format 3\0".utf8) {
-            throw DatabaseError(
-                extendedCode: SQLITE_NOTADB, message: "file is not a database", path: path,
-                suggestion: "\(path) exists but is not a SQLite database; wwdc leaves it untouched. Move it aside, or choose another file with --db or WWDC_DB.")
+            throw DatabaseError(extendedCode: SQLITE_NOTADB, message: "file is not a database", path: path, condition: .notADatabaseFile)
         }
     }
 

@@ -17,15 +17,52 @@ public struct DatabaseError: Error, Equatable, Sendable {
     public var sql: String?
     /// The database file concerned, when known.
     public var path: String?
-    /// Overrides the suggestion derived from the result code.
+    /// What this layer or the store found, beyond SQLite's code; what a program's hint depends on.
+    public var condition: Condition?
+    /// Overrides the suggestion derived from the condition or the result code.
     public var suggestion: String?
 
-    public init(extendedCode: Int32, message: String, sql: String? = nil, path: String? = nil, suggestion: String? = nil) {
+    public init(extendedCode: Int32, message: String, sql: String? = nil, path: String? = nil, condition: Condition? = nil,
+                suggestion: String? = nil) {
         self.extendedCode = extendedCode
         self.message = message
         self.sql = sql
         self.path = path
+        self.condition = condition
         self.suggestion = suggestion
+    }
+
+    /// A condition found before or besides SQLite, each with its own way out.
+    public enum Condition: Sendable, Equatable {
+        /// No home folder to keep the store in.
+        case noHomeFolder
+        /// A folder on the way to the store is a file.
+        case notAFolder(String)
+        /// The schema is newer than this program knows.
+        case newerSchema
+        /// The file system refused write-ahead logging.
+        case noWriteAheadLog
+        /// A file that is not a SQLite database, found before SQLite opened it.
+        case notADatabaseFile
+    }
+
+    /// What SQLite's result code means for the person, as far as the way out depends on it.
+    public enum Category: Sendable, Equatable {
+        case busy, notADatabase, damaged, readOnly, full, cannotOpen, inputOutput, permission, other
+    }
+
+    public var category: Category {
+        switch code {
+        case SQLITE_BUSY, SQLITE_LOCKED: .busy
+        case SQLITE_NOTADB: .notADatabase
+        case SQLITE_CORRUPT: .damaged
+        case SQLITE_READONLY: .readOnly
+        case SQLITE_FULL: .full
+        case SQLITE_CANTOPEN: .cannotOpen
+        case SQLITE_IOERR: .inputOutput
+        case SQLITE_PERM, SQLITE_AUTH: .permission
+        default: .other
+        }
     }
 
     /// The primary result code (`SQLITE_BUSY`, `SQLITE_CONSTRAINT`, ...).
@@ -64,25 +101,26 @@ extension DatabaseError: LocalizedError, CustomStringConvertible {
 
     public var recoverySuggestion: String? {
         if let suggestion { return suggestion }
-        switch code {
-        case SQLITE_BUSY, SQLITE_LOCKED:
-            return "Another wwdc process is writing to the database; wait for it to finish and try again."
-        case SQLITE_NOTADB:
-            return "The file is not a SQLite database: move it aside, or choose another file with --db or WWDC_DB."
-        case SQLITE_CORRUPT:
-            return "Run 'wwdc sync --rebuild': it makes a fresh store from the feeds and carries over your favorites, feedback and changes not yet uploaded, where they can still be read."
-        case SQLITE_READONLY:
-            return "The database or its folder is read-only: check the permissions, or choose another file with --db or WWDC_DB."
-        case SQLITE_FULL:
-            return "The disk is full: free some space and try again; nothing was changed."
-        case SQLITE_CANTOPEN:
-            return "Check that the folder exists and is writable, or choose another file with --db or WWDC_DB."
-        case SQLITE_IOERR:
-            return "The disk reported an input/output error: check the file system and try again."
-        case SQLITE_PERM, SQLITE_AUTH:
-            return "Check the permissions of the database file and its folder."
-        default:
-            return nil
+        switch condition {
+        case .noHomeFolder?: return "Set a home folder, or choose a database file."
+        case let .notAFolder(folder)?: return "Move \(folder) aside, or choose another database file."
+        case .newerSchema?: return "Upgrade wwdc, or choose another database file; the file was left untouched."
+        case .noWriteAheadLog?: return "Keep the database on a local file system that supports shared memory, or choose another file."
+        case .notADatabaseFile?:
+            return "\(path ?? "the file") exists but is not a SQLite database and was left untouched: move it aside, or choose another file."
+        case nil: break
+        }
+        switch category {
+        case .busy: return "Another wwdc process is writing to the database; wait for it to finish and try again."
+        case .notADatabase: return "The file is not a SQLite database: move it aside, or choose another file."
+        case .damaged:
+            return "Make a fresh store from the feeds; your favorites, feedback and changes not yet uploaded can be carried over where they can still be read."
+        case .readOnly: return "The database or its folder is read-only: check the permissions, or choose another file."
+        case .full: return "The disk is full: free some space and try again; nothing was changed."
+        case .cannotOpen: return "Check that the folder exists and is writable, or choose another file."
+        case .inputOutput: return "The disk reported an input/output error: check the file system and try again."
+        case .permission: return "Check the permissions of the database file and its folder."
+        case .other: return nil
         }
     }
 }

@@ -65,7 +65,6 @@ public struct Migrator: Sendable {
         throw DatabaseError(
             extendedCode: SQLITE_ERROR,
             message: "the database was written by a newer version of wwdc (schema version \(version); this program knows up to \(latestVersion))",
-            path: path,
-            suggestion: "Upgrade wwdc, or choose another database file with --db or WWDC_DB; the file was left untouched.")
+            path: path, condition: .newerSchema)
     }
 }

@@ -10,6 +10,8 @@ public struct FeedError: Error, Equatable, Sendable {
         case missingField
         case wrongType
         case invalidValue
+        /// The server says the feed is unchanged, but the copy saved from the last time is missing.
+        case noSavedCopy
     }
 
     public var kind: Kind
@@ -55,7 +57,7 @@ extension FeedError: LocalizedError, CustomStringConvertible {
             return "\(feed) is not valid JSON\(position): \(detail)"
         case .missingField:
             return "\(feed): \(location): \(detail)"
-        case .wrongType, .invalidValue:
+        case .wrongType, .invalidValue, .noSavedCopy:
             return "\(feed): \(location): \(detail)"
         }
     }

@@ -93,18 +93,18 @@ extension DownloadError: LocalizedError, CustomStringConvertible {
 
     public var recoverySuggestion: String? {
         switch self {
-        case .noVideo: "'wwdc session <id>' shows the session's video files; try --quality sd or hd."
+        case .noVideo: "Try another quality (sd or hd), or see which video files the session has."
         case .unsafeURL: "Videos are fetched over https (plain http only from this machine); the feed may be broken or hostile."
-        case .unreachable: "Check the network connection, then run 'wwdc download --resume'."
+        case .unreachable: "Check the network connection, then resume the download."
         case .untrusted: "Check the machine's clock and CA certificates (the ca-certificates package), or the network's proxy."
         case .transferUnavailable: "Install libcurl (Debian and Ubuntu: 'apt-get install libcurl4'; Fedora: 'dnf install libcurl')."
         case .unusableResponse: "The server or a proxy on the way changed the file; try again later or from another network."
         case .httpStatus, .connectionLost, .stalled, .unexpectedRange, .incomplete:
-            "Run 'wwdc download --resume' to go on from where it stopped."
-        case .notEnoughSpace: "Free some space, or choose another folder with --dir or WWDC_DOWNLOAD_DIR."
-        case .diskFull: "Free some space, then run 'wwdc download --resume' to go on from where it stopped."
-        case .fileError: "Check the download folder's permissions, or choose another with --dir or WWDC_DOWNLOAD_DIR."
-        case .busy: "Wait for it to finish; 'wwdc downloads' shows its progress."
+            "Resume the download to go on from where it stopped."
+        case .notEnoughSpace: "Free some space, or choose another folder."
+        case .diskFull: "Free some space, then resume the download to go on from where it stopped."
+        case .fileError: "Check the download folder's permissions, or choose another."
+        case .busy: "Wait for it to finish."
         }
     }
 

@@ -6,7 +6,7 @@ public struct DownloadRecord: Hashable, Sendable {
     public enum State: String, Codable, Sendable {
         /// Asked for; no byte yet.
         case queued
-        /// Some bytes are in the `.part` file; `wwdc download --resume` goes on.
+        /// Some bytes are in the `.part` file; a resumed download goes on from them.
         case partial
         /// Complete, checked against the server's length, and in place.
         case done

@@ -10,7 +10,15 @@ public protocol DownloadReporting: Sendable {
     /// An attempt failed; attempt number `attempt` starts after `delay` seconds.
     func retrying(_ item: DownloadItem, attempt: Int, delay: Double, errors: [any Error])
     /// Something worth saying that does not change the outcome.
-    func note(_ item: DownloadItem, _ text: String)
+    func note(_ item: DownloadItem, _ note: DownloadNote)
     /// The file's download ended.
     func finished(_ item: DownloadItem, _ result: DownloadsOperation.Result)
+}
+
+/// What a download has to say beside its outcome.
+public enum DownloadNote: Sendable, Equatable {
+    /// No subtitles: the store has no transcript of the session (a sync fetches them).
+    case noTranscript
+    /// The subtitles file could not be written.
+    case subtitlesNotWritten(FileAccessError)
 }

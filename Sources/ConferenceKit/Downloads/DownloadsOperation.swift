@@ -5,7 +5,7 @@ import Operations
 /// backoff and written by one process only.
 ///
 /// Each file is a retry of ``MediaDownloadOperation`` attempts guarded by a lock of its own across
-/// processes: a second `wwdc download` of a file being downloaded waits for the first (and then
+/// processes: a second download of a file being downloaded waits for the first (and then
 /// finds it complete) instead of writing it too. A file that fails after its retries does not stop
 /// the others; it is recorded as failed, with its partial bytes kept for a resume. Cancelling
 /// (Ctrl-C) stops every transfer at once and keeps what was fetched.
@@ -28,7 +28,7 @@ public final class DownloadsOperation: GroupOperation, @unchecked Sendable {
     private let files = Locked<[ObjectIdentifier: DownloadItem]>([:])
 
     public init(items: [DownloadItem], settings: DownloadSettings, store: ConferenceStore, reporter: any DownloadReporting) {
-        // One transfer per file: the same video asked for twice (by --resume and by id, say), or two
+        // One transfer per file: the same video asked for twice (to resume and by id, say), or two
         // sessions a feed gives the same file, is fetched once; the first asked for wins.
         var files = Set<String>()
         var videos = Set<String>()
@@ -126,12 +126,12 @@ public final class DownloadsOperation: GroupOperation, @unchecked Sendable {
         let path = Self.subtitlesPath(for: item)
         do {
             guard let transcript = try store.read({ try $0.transcript(sessionID: item.sessionID) }), !transcript.paragraphs.isEmpty else {
-                reporter.note(item, "no transcript to make subtitles from ('wwdc sync' fetches them)")
+                reporter.note(item, .noTranscript)
                 return
             }
             try Data(WebVTTWriter.document(transcript).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            reporter.note(item, "subtitles not written: " + FileAccessError.write(path, error).description)
+            reporter.note(item, .subtitlesNotWritten(FileAccessError.write(path, error)))
         }
     }
 

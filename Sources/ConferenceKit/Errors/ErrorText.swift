@@ -1,7 +1,8 @@
 import Foundation
 
-/// How an error reads to the user: one cleaned line (it may quote a feed or a server), and the
-/// recovery suggestion when it has one. What the sync's summary and the command line both print.
+/// How an error reads in its own words: one cleaned line (it may quote a feed or a server), and the
+/// recovery suggestion when it has one. Those name no program's commands: a program that has them
+/// words the errors itself (``ErrorWording``).
 public enum ErrorText {
     /// The error's description, on one line.
     public static func message(_ error: any Error) -> String {

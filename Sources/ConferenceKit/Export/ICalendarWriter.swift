@@ -8,7 +8,7 @@ import PlainText
 public enum ICalendarWriter {
     /// The whole `VCALENDAR`; `stamp` is the `DTSTAMP` of every event (seconds since 1970).
     public static func document(name: String, events: [CalendarEvent], stamp: Double,
-                                productID: String = "-//wwdc//wwdc command line//EN") -> String {
+                                productID: String = "-//wwdc//ConferenceKit//EN") -> String {
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:" + escape(productID), "CALSCALE:GREGORIAN",
                      "METHOD:PUBLISH", "X-WR-CALNAME:" + text(name)]
         for event in events {

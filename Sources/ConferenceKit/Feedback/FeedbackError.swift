@@ -26,7 +26,7 @@ extension FeedbackError: LocalizedError, CustomStringConvertible {
     public var recoverySuggestion: String? {
         switch self {
         case .notYetTakenPlace: "Come back after the session."
-        case .alreadyUploaded: "See it with 'wwdc feedback --list'."
+        case .alreadyUploaded: nil
         }
     }
 }

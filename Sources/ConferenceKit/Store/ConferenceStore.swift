@@ -38,11 +38,10 @@ public final class ConferenceStore: @unchecked Sendable {
         self.connection = Locked(db)
     }
 
-    /// Opens the store where `StoreLocation` says: `explicitPath` (the `--db` flag), else `WWDC_DB`,
-    /// else the XDG data folder.
-    public convenience init(explicitPath: String? = nil, environment: [String: String],
+    /// Opens the store where `StoreLocation` says: `explicitPath`, else the data folder's.
+    public convenience init(explicitPath: String? = nil, folders: UserFolders,
                             configuration: Database.Configuration = Database.Configuration()) throws {
-        try self.init(path: StoreLocation.resolve(explicitPath: explicitPath, environment: environment), configuration: configuration)
+        try self.init(path: StoreLocation.resolve(explicitPath: explicitPath, folders: folders), configuration: configuration)
     }
 
     /// Runs `body` on the connection inside a read transaction (one consistent snapshot).

@@ -6,28 +6,25 @@ import Glibc
 import Darwin
 #endif
 
-/// Where the database file lives: an explicit path (the `--db` flag), else `$WWDC_DB`, else
-/// `$XDG_DATA_HOME/wwdc/wwdc.sqlite`, else `~/.local/share/wwdc/wwdc.sqlite`.
+/// Where the database file lives: the path the program chose, else `wwdc.sqlite` in wwdc's data
+/// folder (``dataFolder(_:)``).
 public enum StoreLocation {
-    /// The database path for these inputs; `environment` is passed in so callers and tests need not
-    /// touch the process environment.
-    public static func resolve(explicitPath: String? = nil, environment: [String: String]) throws -> String {
+    /// The database path: `explicitPath` unless empty, else the data folder's `wwdc.sqlite`.
+    public static func resolve(explicitPath: String? = nil, folders: UserFolders) throws -> String {
         if let explicitPath, !explicitPath.isEmpty { return explicitPath }
-        if let path = environment["WWDC_DB"], !path.isEmpty { return path }
-        return try dataFolder(environment: environment) + "/wwdc.sqlite"
+        return try dataFolder(folders) + "/wwdc.sqlite"
     }
 
-    /// The folder of wwdc's data: `$XDG_DATA_HOME/wwdc`, else `~/.local/share/wwdc` (whatever `--db`
-    /// or `WWDC_DB` say about the database).
-    public static func dataFolder(environment: [String: String]) throws -> String {
+    /// The folder of wwdc's data: `<dataHome>/wwdc`, else `<home>/.local/share/wwdc` (wherever the
+    /// database itself is).
+    public static func dataFolder(_ folders: UserFolders) throws -> String {
         // The XDG spec says relative values are invalid and must be ignored.
-        if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
+        if let dataHome = folders.dataHome, dataHome.hasPrefix("/") {
             return dataHome + "/wwdc"
         }
-        guard let home = environment["HOME"].flatMap({ $0.isEmpty ? nil : $0 }) ?? passwordDatabaseHome() else {
-            throw DatabaseError(
-                extendedCode: SQLITE_CANTOPEN, message: "cannot find a home folder for the database (HOME is not set)",
-                suggestion: "Set HOME or XDG_DATA_HOME, or choose a database file with --db or WWDC_DB.")
+        guard let home = folders.home.flatMap({ $0.isEmpty ? nil : $0 }) ?? UserFolders.accountHome() else {
+            throw DatabaseError(extendedCode: SQLITE_CANTOPEN, message: "cannot find a home folder for the database (HOME is not set)",
+                                condition: .noHomeFolder)
         }
         return home + "/.local/share/wwdc"
     }
@@ -45,9 +42,8 @@ public enum StoreLocation {
         var status = stat()
         if stat(folder, &status) == 0 {
             guard (status.st_mode & S_IFMT) == S_IFDIR else {
-                throw DatabaseError(
-                    extendedCode: SQLITE_CANTOPEN, message: "\(folder) exists and is not a folder", path: folder,
-                    suggestion: "Move \(folder) aside, or choose another database file with --db or WWDC_DB.")
+                throw DatabaseError(extendedCode: SQLITE_CANTOPEN, message: "\(folder) exists and is not a folder", path: folder,
+                                    condition: .notAFolder(folder))
             }
             return
         }
@@ -61,11 +57,5 @@ public enum StoreLocation {
             throw DatabaseError(
                 extendedCode: SQLITE_CANTOPEN, message: "cannot create folder \(folder): \(reason)", path: folder)
         }
-    }
-
-    private static func passwordDatabaseHome() -> String? {
-        guard let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir else { return nil }
-        let home = String(cString: directory)
-        return home.isEmpty ? nil : home
     }
 }

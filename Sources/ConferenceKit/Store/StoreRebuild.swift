@@ -1,7 +1,7 @@
 import CSQLite
 import Foundation
 
-/// Making a fresh store in place of a damaged one (`wwdc sync --rebuild`): the user's own rows
+/// Making a fresh store in place of a damaged one (then a sync fills it): the user's own rows
 /// (favorites, feedback, the changes not yet uploaded) are read from the old file wherever they can
 /// still be read, the old file is set aside, and the conference comes again from the feeds.
 public enum StoreRebuild {
@@ -11,7 +11,7 @@ public enum StoreRebuild {
         public var feedback: [Feedback] = []
         /// The old store's change counter, so versions keep growing.
         public var changeCounter: Int64 = 0
-        /// The last source's config and where it came from, so a plain `--rebuild` syncs from it again.
+        /// The last source's config and where it came from, so a rebuild given no source syncs from it again.
         public var config: (body: Data, url: String)?
         public var language: String?
         /// The parts that could not be read.

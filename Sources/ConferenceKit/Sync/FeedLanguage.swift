@@ -3,7 +3,7 @@ public enum FeedLanguage {
     /// Codes of a locale's two-letter languages, as the feeds name them.
     private static let feedCodes = ["zh": "zho", "ja": "jpn", "ko": "kor", "en": "en"]
 
-    /// A language code as typed (`--language`, `WWDC_LANGUAGE`): trimmed and lowercased; a
+    /// A language code as typed: trimmed and lowercased; a
     /// two-letter code the feeds name otherwise (`ja`) becomes theirs (`jpn`). Nil for empty text.
     public static func normalized(_ text: String) -> String? {
         let code = text.trimmingSpaces.lowercased()
@@ -11,15 +11,10 @@ public enum FeedLanguage {
         return feedCodes[code] ?? code
     }
 
-    /// The feeds' code for the user's locale: the first of `LC_ALL`, `LC_MESSAGES`, `LANG` that is set
-    /// (`ja_JP.UTF-8` → `jpn`); nil for the C and POSIX locales.
-    public static func fromLocale(_ environment: [String: String]) -> String? {
-        for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
-            guard let value = environment[name], !value.isEmpty else { continue }
-            let language = value.prefix { $0.isLetter }.lowercased()
-            if language.isEmpty || language == "c" || language == "posix" { return nil }
-            return normalized(language)
-        }
-        return nil
+    /// The feeds' code for a locale's name (`ja_JP.UTF-8` → `jpn`); nil for the C and POSIX locales.
+    public static func fromLocale(_ locale: String) -> String? {
+        let language = locale.prefix { $0.isLetter }.lowercased()
+        if language.isEmpty || language == "c" || language == "posix" { return nil }
+        return normalized(language)
     }
 }

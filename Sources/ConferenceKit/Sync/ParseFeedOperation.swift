@@ -28,7 +28,7 @@ final class ParseFeedOperation: AdvancedOperation, @unchecked Sendable {
             if kind == .config {
                 // The config says where the other feeds are: reuse the copy saved by the last sync.
                 guard let body = try context.store.savedConfigBody() else {
-                    throw FeedError(kind: .invalidValue, feed: kind.fileName, detail: "unchanged on the server, but no saved copy: run wwdc sync again")
+                    throw FeedError(kind: .noSavedCopy, feed: kind.fileName, detail: "unchanged on the server, but no saved copy")
                 }
                 stage(try FeedDecoder.config(from: body), at: \.config)
             }

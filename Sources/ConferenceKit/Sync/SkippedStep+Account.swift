@@ -4,7 +4,7 @@ import Operations
 extension SkippedStep {
     /// A step skipped because the service no longer takes the saved login.
     static func loginRefused(note: String = "") -> SkippedStep {
-        SkippedStep(reason: "the service no longer takes the login: run 'wwdc login' again" + note)
+        SkippedStep(reason: "the service no longer takes the login", remedy: .logInAgain, note: note)
     }
 
     /// A sync's account step that the account itself stopped (the token refused, not a developer, no
@@ -16,7 +16,7 @@ extension SkippedStep {
         case AccountError.sessionExpired:
             return [loginRefused(note: note)]
         case let error as AccountError:
-            return [SkippedStep(reason: error.description + note)]
+            return [SkippedStep(reason: error.description, note: note)]
         default:
             return errors
         }

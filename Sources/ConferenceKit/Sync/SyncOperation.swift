@@ -54,7 +54,7 @@ public final class SyncOperation: GroupOperation, @unchecked Sendable {
             save.addDependency(step)
         }
         let steps: [AdvancedOperation] = [config, versionCheck, schedule, news, articles, uploads, videos, favorites, feedback, transcripts, save]
-        let observer = SyncProgressObserver(reporter: recorder)
+        let observer = SyncProgressObserver(reporter: recorder, wording: settings.wording)
         for step in steps {
             if step !== config { step.addCondition(StepsSucceededCondition()) }
             step.addObserver(observer)
@@ -90,22 +90,14 @@ public final class SyncOperation: GroupOperation, @unchecked Sendable {
             unchanged: staged.unchanged.map(\.fileName).sorted(),
             skipped: Self.byFeed(staged.issues.filter { $0.kind == .skipped }),
             ignored: Self.byFeed(staged.issues.filter { $0.kind == .ignored }),
-            error: interrupted ? SyncError.interrupted.description : cause.map(ErrorText.message),
-            hint: interrupted ? SyncError.interrupted.recoverySuggestion : cause.flatMap(ErrorText.hint))
+            error: (interrupted ? SyncError.interrupted : cause).map(context.settings.wording.message),
+            hint: (interrupted ? SyncError.interrupted : cause).flatMap(context.settings.wording.hint))
         summary.transcriptsFailed = staged.transcriptsFailed
         summary.pendingChanges = (try? context.store.read { try $0.outbox().count }) ?? 0
-        summary.pendingNote = Self.pendingNote(summary.pendingChanges, account: context.account,
-                                               uploads: recorder.steps.first { $0.step == .uploads })
+        if summary.pendingChanges > 0, let account = context.account {
+            summary.pendingCause = account.isLoggedIn ? .notSent : .notLoggedIn
+        }
         finalSummary.withLock { $0 = summary }
-    }
-
-    /// "2 changes made here were not uploaded: not logged in; run 'wwdc login', then 'wwdc sync'", or
-    /// with the uploads step's reason; nil when nothing is pending, or without an account service.
-    private static func pendingNote(_ pending: Int, account: AccountSession?, uploads: SyncSummary.Step?) -> String? {
-        guard pending > 0, let account else { return nil }
-        let changes = Quantity.text(pending, "change") + " made here " + (pending == 1 ? "was" : "were") + " not uploaded"
-        if !account.isLoggedIn { return changes + ": not logged in; run 'wwdc login', then 'wwdc sync'" }
-        return changes + (uploads?.detail.map { " (\($0))" } ?? "") + "; the next 'wwdc sync' tries again"
     }
 
     /// Issues grouped by feed (feeds parse side by side, in any order), each feed's in document order.

@@ -19,14 +19,16 @@ public struct SyncSettings: Sendable {
     public var credentialStore: CredentialStore?
     /// The person to tell what stops the sync (a version too old), as an alert; nil for nobody.
     public var interaction: (any Interaction)?
-    /// The language asked for (`--language`, `WWDC_LANGUAGE`); nil keeps the last sync's.
+    /// The language asked for; nil keeps the last sync's.
     public var language: String?
-    /// The language of the user's locale (`LANG`), used when neither is known.
+    /// The language of the user's locale, used when neither is known.
     public var localeLanguage: String?
     /// How many transcripts are fetched at once.
     public var jobs: Int = 8
     /// How a failed transcript request is tried again.
     public var retry: RetryPolicy = SyncSettings.defaultRetry
+    /// How failures and skipped steps read in the steps' details and the summary.
+    public var wording: ErrorWording = .plain
 
     public init(source: ConferenceSource, timeout: TimeInterval = 30, appVersion: AppVersion = WWDCVersion.current,
                 transport: any FeedTransport = RoutingTransport(), credentialStore: CredentialStore? = nil,

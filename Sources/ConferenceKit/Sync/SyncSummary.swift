@@ -2,7 +2,8 @@ import PlainText
 import Foundation
 import Operations
 
-/// How a sync ended, for the last line and for `--json`.
+/// How a sync ended: what a program says at the end, and what it prints for a script (every field
+/// but ``pendingCause``, `null` when unknown).
 public struct SyncSummary: Sendable, Encodable {
     public enum Status: String, Sendable, Encodable {
         case succeeded = "ok"
@@ -39,9 +40,9 @@ public struct SyncSummary: Sendable, Encodable {
     public var transcriptsFailed: [String] = []
     /// Changes made here (favorites, feedback) that are not uploaded yet, after the sync.
     public var pendingChanges = 0
-    /// Why those changes were not sent, and what sends them, when the user can do something about
-    /// it (nil without an account service: they stay on this machine).
-    public var pendingNote: String?
+    /// Why those changes were not sent, when the person can do something about it: nil when none
+    /// are pending, and without an account service (they stay on this machine).
+    public var pendingCause: PendingCause?
     /// The one line that says what went wrong.
     public var error: String?
     /// How to fix it.
@@ -73,29 +74,12 @@ public struct SyncSummary: Sendable, Encodable {
         try container.encode(hint, forKey: .hint)
     }
 
-    /// The last line on a terminal or in a pipe.
-    public var line: String {
-        switch status {
-        case .succeeded:
-            let unchangedNote = unchanged.isEmpty ? "" : ", \(unchanged.count) unchanged"
-            return "Synced from \(source) in \(String(format: "%.2f", seconds)) s: \(Quantity.text(downloaded.count, "feed")) downloaded\(unchangedNote), "
-                + (rowsChanged == 0 ? "nothing changed" : Quantity.text(rowsChanged, "row") + " changed")
-                + (transcriptsFailed.isEmpty ? "" : "; " + Quantity.text(transcriptsFailed.count, "transcript") + " failed, will retry")
-                + (skipped.isEmpty ? "." : "; " + skippedNote + " (see --verbose).")
-        case .failed:
-            return "Sync failed: \(error ?? "unknown error"). The store was left as it was."
-        case .interrupted:
-            return "Sync interrupted. The store was left as it was."
-        }
-    }
-
-    /// `3 items skipped (contents.json 2, news.json 1)`.
-    public var skippedNote: String {
-        var perFeed: [(String, Int)] = []
-        for issue in skipped {
-            if let index = perFeed.firstIndex(where: { $0.0 == issue.feed }) { perFeed[index].1 += 1 } else { perFeed.append((issue.feed, 1)) }
-        }
-        return Quantity.text(skipped.count, "item") + " skipped ("
-            + perFeed.map { "\($0.0) \($0.1)" }.joined(separator: ", ") + ")"
+    /// Why changes made here are still pending after a sync.
+    public enum PendingCause: Sendable, Equatable {
+        /// Not logged in: a login, then a sync, sends them.
+        case notLoggedIn
+        /// Logged in, but the uploads step did not send them (its detail says why); the next sync
+        /// tries again.
+        case notSent
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The program that plays a video: `WWDC_PLAYER`, else the first of mpv, vlc and ffplay on `PATH`.
+/// The program that plays a video: the command line given, else the first of mpv, vlc and ffplay on `PATH`.
 public struct PlayerCommand: Hashable, Sendable {
     /// Players whose command lines wwdc knows.
     public enum Kind: String, Sendable {
@@ -20,10 +20,10 @@ public struct PlayerCommand: Hashable, Sendable {
         }
     }
 
-    /// The name shown in messages (`mpv`, or `WWDC_PLAYER` as given).
+    /// The name shown in messages (`mpv`, or the command line as given).
     public var name: String
     public var executable: String
-    /// Options before the URL (from `WWDC_PLAYER`).
+    /// Options before the URL (from the command line given).
     public var arguments: [String]
     public var kind: Kind
 
@@ -38,7 +38,7 @@ public struct PlayerCommand: Hashable, Sendable {
     public static let knownPlayers = ["mpv", "vlc", "ffplay"]
 
     /// The arguments that play `target` (a web address or a file wwdc downloaded), from `start`
-    /// seconds in when given and the player can: the options (`WWDC_PLAYER`'s, then the start),
+    /// seconds in when given and the player can: the options (the command line's, then the start),
     /// `--` where the player takes it, then the target, always as one argument of its own.
     public func argv(playing target: String, from start: Int? = nil) -> [String] {
         let seek = start.flatMap { kind.startOptions($0) } ?? []
@@ -48,15 +48,16 @@ public struct PlayerCommand: Hashable, Sendable {
     /// Whether wwdc knows how to make this player start at a given second (mpv, vlc, ffplay).
     public var canStartAtTime: Bool { kind.startOptions(0) != nil }
 
-    /// The player to use; nil when `WWDC_PLAYER` is unset and none of the known players is installed.
+    /// The player to use: `command` when given (not empty), else the first known player installed;
+    /// nil when neither is there. Programs are looked for in `path` (a `PATH`'s folders).
     ///
-    /// `WWDC_PLAYER` is split into words as a shell would (quotes and backslashes), but no shell runs
+    /// `command` is split into words as a shell would (quotes and backslashes), but no shell runs
     /// it: nothing in it is expanded or executed but the program it names.
     ///
-    /// - Throws: ``WatchError/playerNotFound(_:)`` when `WWDC_PLAYER` names a program that is not there.
-    public static func find(environment: [String: String]) throws -> PlayerCommand? {
-        let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        if let command = environment["WWDC_PLAYER"]?.trimmingCharacters(in: .whitespaces), !command.isEmpty {
+    /// - Throws: ``WatchError/playerNotFound(_:)`` when `command` names a program that is not there,
+    ///   ``WatchError/playerCommandInvalid(_:)`` when it is not a command line.
+    public static func find(command: String?, path: String) throws -> PlayerCommand? {
+        if let command = command?.trimmingCharacters(in: .whitespaces), !command.isEmpty {
             guard let words = ProgramCommandLine.words(command) else { throw WatchError.playerCommandInvalid(command) }
             guard let program = words.first, let executable = ProgramCommandLine.locate(program, path: path) else {
                 throw WatchError.playerNotFound(command)

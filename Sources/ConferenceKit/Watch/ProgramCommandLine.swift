@@ -5,7 +5,7 @@ import Glibc
 import Darwin
 #endif
 
-/// A program named in the environment (`WWDC_PLAYER`, `PAGER`) as wwdc runs it: split into words
+/// A program named by the person (a player, a pager) as wwdc runs it: split into words
 /// as a shell would, found on `PATH`, and started without a shell, so nothing in it is expanded or
 /// executed but the program it names.
 public enum ProgramCommandLine {

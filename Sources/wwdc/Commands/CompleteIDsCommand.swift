@@ -22,7 +22,7 @@ enum CompleteIDsCommand {
         let prefix = arguments.argument(0) ?? ""
         let describe = arguments[Self.describe]
         // Completion must never print an error into the user's command line.
-        guard let path = try? StoreLocation.resolve(explicitPath: arguments[SharedOptions.db], environment: context.environment),
+        guard let path = try? Configuration.storePath(flag: arguments[SharedOptions.db], context.environment),
               let store = try? ConferenceStore.openForBrowsing(path: path) else { return .success }
         let lines: [String] = (try? store.read { db -> [String] in
             if let name = arguments[list], let list = CommandSpec.StoredList(rawValue: name) {

@@ -114,7 +114,7 @@ enum ConfigCommand {
         let trimmed = value.trimmingCharacters(in: .whitespaces)
         guard key.name == Configuration.source.name || key.name == Configuration.downloadFolder.name,
               !trimmed.hasPrefix("/"), !trimmed.hasPrefix("~"), !trimmed.contains("://"),
-              key.name != Configuration.source.name || ConferenceSource.named(trimmed, environment: [:]) == nil else { return value }
+              key.name != Configuration.source.name || ConferenceSource.named(trimmed) == nil else { return value }
         return ((FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(trimmed) as NSString).standardizingPath
     }
 

@@ -47,7 +47,7 @@ enum DownloadCommand {
         // Settings are checked before any work.
         let jobs = try arguments[Self.jobs] ?? context.setting(Configuration.jobs).flatMap { Int($0) }
         let qualities = arguments[quality].isEmpty ? [MediaQuality.hd] : arguments[quality]
-        let folder = try DownloadFolder.resolve(explicitPath: arguments[dir], environment: context.environment)
+        let folder = try Configuration.downloadFolder(flag: arguments[dir], context.environment)
         let store = try context.openExistingStore(explicitPath: arguments[SharedOptions.db])
         let (items, skipped) = try store.read { db -> ([DownloadItem], [DownloadError]) in
             var items: [DownloadItem] = []
@@ -73,18 +73,18 @@ enum DownloadCommand {
             if skipped.count == 1, let only = skipped.first { throw only }
             if !skipped.isEmpty {
                 throw RuntimeError("none of these sessions has a video file to download: "
-                                   + skipped.map(ErrorText.message).joined(separator: "; "),
-                                   hint: skipped.first.flatMap(ErrorText.hint))
+                                   + skipped.map(ErrorWording.commandLine.message).joined(separator: "; "),
+                                   hint: skipped.first.flatMap(ErrorWording.commandLine.hint))
             }
             context.message(arguments[resume] ? "Nothing to resume: every download is complete." : "Nothing to download.")
             return .success
         }
 
-        for error in skipped { context.message("Skipped: " + ErrorText.message(error)) }
-        let timeout = try stallTimeout(context.environment)
+        for error in skipped { context.message("Skipped: " + ErrorWording.commandLine.message(error)) }
+        let timeout = try Configuration.stallTimeout(context.environment)
         try DownloadsOperation.requireTransfer()
         var settings = DownloadSettings(stallTimeout: timeout, subtitles: arguments[subtitles],
-                                        lockFolder: try DownloadFolder.lockFolder(environment: context.environment))
+                                        lockFolder: try DownloadFolder.lockFolder(Configuration.folders(context.environment)))
         if let jobs { settings.jobs = jobs }
         let display = DownloadProgressDisplay(context: context, count: Set(items).count, quiet: arguments[SharedOptions.quiet] || arguments[json])
         let downloads = DownloadsOperation(items: items, settings: settings, store: store, reporter: display)
@@ -103,11 +103,6 @@ enum DownloadCommand {
         return summarize(outcomes, interrupted: downloads.isCancelled, context: context)
     }
 
-    /// `WWDC_STALL_TIMEOUT`: seconds without a byte before a transfer counts as stalled (default 30).
-    private static func stallTimeout(_ environment: [String: String]) throws -> TimeInterval {
-        try TimeLimit.seconds("WWDC_STALL_TIMEOUT", in: environment, default: 30)
-    }
-
     /// One line saying what happened, and the exit status: 130 interrupted, 1 if a file failed.
     private static func summarize(_ outcomes: [(item: DownloadItem, result: DownloadsOperation.Result)], interrupted: Bool,
                                   context: CommandContext) -> ExitCode {
@@ -118,7 +113,7 @@ enum DownloadCommand {
             switch result {
             case let .downloaded(fetched, _): done += 1; bytes += fetched
             case .alreadyComplete: done += 1
-            case let .failed(error): failed.append("\(item.label) (\(ErrorText.message(error)))")
+            case let .failed(error): failed.append("\(item.label) (\(ErrorWording.commandLine.message(error)))")
             case .cancelled: break
             }
         }
@@ -132,8 +127,8 @@ enum DownloadCommand {
             return .success
         }
         if outcomes.count == 1, case let .failed(error)? = outcomes.first?.result {
-            context.message("Error: \(outcomes[0].item.label): \(ErrorText.message(error))")
-            context.message("Hint: " + (ErrorText.hint(error) ?? "Run 'wwdc download --resume' to try again."))
+            context.message("Error: \(outcomes[0].item.label): \(ErrorWording.commandLine.message(error))")
+            context.message("Hint: " + (ErrorWording.commandLine.hint(error) ?? "Run 'wwdc download --resume' to try again."))
             return .failure
         }
         context.message("Error: \(failed.count) of \(Quantity.text(outcomes.count, "download")) failed: " + failed.joined(separator: "; "))

@@ -28,7 +28,7 @@ enum DownloadsCommand {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let store = try BrowseSupport.openStore(arguments, context)
-        let lockFolder = try DownloadFolder.lockFolder(environment: context.environment)
+        let lockFolder = try DownloadFolder.lockFolder(Configuration.folders(context.environment))
         let records = try store.read { try $0.downloadRecords() }
         let rows = records.map { Row($0, active: DownloadLock.isHeld(for: $0.item, lockFolder: lockFolder)) }
         return try Listing.print(rows, json: arguments[json], context: context, paging: Pager.isWanted(arguments), row: { $0 },
@@ -40,7 +40,7 @@ enum DownloadsCommand {
     static func runRemove(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let store = try context.openExistingStore(explicitPath: arguments[SharedOptions.db])
         let qualities = arguments[DownloadCommand.quality].isEmpty ? MediaQuality.allCases : arguments[DownloadCommand.quality]
-        let lockFolder = try DownloadFolder.lockFolder(environment: context.environment)
+        let lockFolder = try DownloadFolder.lockFolder(Configuration.folders(context.environment))
         let records = try store.read { db in
             try arguments.positionals.flatMap { input in
                 let id = try SessionResolver.resolve(input, in: db)

@@ -32,7 +32,8 @@ enum ExportCommand {
             return (events, eventIDs == nil ? nil : primary)
         }
         let name = (event?.name ?? "WWDC") + (favoritesOnly ? " favorites" : "")
-        let document = ICalendarWriter.document(name: name, events: events, stamp: context.now.timeIntervalSince1970)
+        let document = ICalendarWriter.document(name: name, events: events, stamp: context.now.timeIntervalSince1970,
+                                                productID: "-//wwdc//wwdc command line//EN")
         if let path = arguments[SharedOptions.output] {
             do {
                 try Data(document.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)

@@ -11,7 +11,7 @@ enum LogoutCommand {
         examples: [("wwdc logout", "")])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        let store = CredentialStore(environment: context.environment)
+        let store = CredentialStore(folders: Configuration.folders(context.environment))
         guard let credentials = store.load() else {
             context.message("Not logged in.")
             return .success

@@ -52,8 +52,8 @@ enum SyncCommand {
             throw UsageError("'--quiet' and '--verbose' cannot be combined", spec: spec)
         }
         let named = try explicitSource(arguments, context)
-        let timeout = try TimeLimit.seconds("WWDC_TIMEOUT", in: context.environment, default: 30)
-        let path = try StoreLocation.resolve(explicitPath: arguments[SharedOptions.db], environment: context.environment)
+        let timeout = try Configuration.requestTimeout(context.environment)
+        let path = try Configuration.storePath(flag: arguments[SharedOptions.db], context.environment)
         try StoreLocation.prepareFolder(for: path)
         let lock = SyncLock(databasePath: path)
         try lock.lock(wait: !arguments[noWait]) {
@@ -71,11 +71,12 @@ enum SyncCommand {
 
         let progress = SyncProgressDisplay(owner: context.terminal, verbose: arguments[verbose], quiet: arguments[SharedOptions.quiet])
         var settings = SyncSettings(source: source, timeout: timeout,
-                                    credentialStore: CredentialStore(environment: context.environment),
+                                    credentialStore: CredentialStore(folders: Configuration.folders(context.environment)),
                                     interaction: TerminalInteraction(owner: context.terminal), language: wantedLanguage,
-                                    localeLanguage: FeedLanguage.fromLocale(context.environment), now: { context.now })
+                                    localeLanguage: Configuration.localeLanguage(context.environment), now: { context.now })
         if let jobs = arguments[jobs] { settings.jobs = jobs }
-        settings.feedLimit = try feedLimit(context.environment)
+        settings.feedLimit = try Configuration.feedLimit(context.environment)
+        settings.wording = .commandLine
         let sync = try SyncOperation(settings: settings, store: store, reporter: progress)
 
         var runner = OperationRunner(arguments, context: context)
@@ -107,16 +108,6 @@ enum SyncCommand {
         }
     }
 
-    /// `WWDC_MAX_FEED_MB`: the most a feed may hold once decompressed, in megabytes (default 64).
-    static func feedLimit(_ environment: [String: String]) throws -> Int64 {
-        guard let text = environment["WWDC_MAX_FEED_MB"] else { return FeedRequest.defaultLimit }
-        guard let megabytes = Int64(text.trimmingCharacters(in: .whitespaces)), (1...100_000).contains(megabytes) else {
-            throw RuntimeError("WWDC_MAX_FEED_MB is '\(text.prefix(40))', not a whole number of megabytes from 1 to 100000",
-                               hint: "Set it to megabytes, such as WWDC_MAX_FEED_MB=128, or unset it for the default (64).")
-        }
-        return megabytes * 1_000_000
-    }
-
     /// Sets the store at `path` aside and starts a fresh one with what could be read of it.
     static func startRebuild(_ path: String, _ context: CommandContext) throws {
         let salvage = StoreRebuild.salvage(from: path)
@@ -139,19 +130,19 @@ enum SyncCommand {
         }
         if let text = arguments[source] {
             do {
-                return try ConferenceSource(argument: text, environment: context.environment)
+                return try Configuration.source(text, context.environment)
             } catch BackendError.refusedAddress(let address, .credentials) {
                 throw UsageError("Invalid value for '--source': \(address) with a user name and password in it", spec: spec,
-                                 hint: WebAddress.Refusal.credentials.advice)
+                                 hint: ErrorWording.advice(.credentials))
             } catch BackendError.refusedAddress(let address, let refusal) {
-                throw UsageError("Invalid value '\(address)' for '--source': \(refusal)", spec: spec, hint: refusal.advice)
+                throw UsageError("Invalid value '\(address)' for '--source': \(refusal)", spec: spec, hint: ErrorWording.advice(refusal))
             } catch let error as BackendError {
                 throw UsageError("Invalid value '\(WebAddress.redacted(text))' for '--source': \(error.description)", spec: spec,
-                                 hint: error.recoverySuggestion)
+                                 hint: ErrorWording.commandLine.hint(error))
             }
         }
         // The environment's or the config file's: an error names which (and the file's line).
-        return try context.setting(Configuration.source).map { try ConferenceSource(argument: $0, environment: context.environment) }
+        return try context.setting(Configuration.source).map { try Configuration.source($0, context.environment) }
     }
 
     /// With no source named: the source of the last sync, else the bundled sample.

@@ -63,7 +63,7 @@ enum WatchCommand {
             if let time { context.message("Start at \(time).") }
             return .success
         }
-        let lockPath = try StoreLocation.dataFolder(environment: context.environment) + "/watch.lock"
+        let lockPath = try StoreLocation.dataFolder(Configuration.folders(context.environment)) + "/watch.lock"
         let lock = CrossProcessLock(path: lockPath) { failure in
             switch failure {
             case .busy(let holder): WatchError.alreadyWatching(pid: holder)
@@ -96,7 +96,8 @@ enum WatchCommand {
     private static func findPlayer(_ context: CommandContext) throws -> PlayerCommand? {
         _ = try context.setting(Configuration.player)
         do {
-            return try PlayerCommand.find(environment: context.environment)
+            return try PlayerCommand.find(command: context.environment[Configuration.player.variable],
+                                          path: Configuration.searchPath(context.environment))
         } catch WatchError.playerNotFound(let command) {
             guard case let .file(path, line)? = context.origin(of: Configuration.player) else { throw WatchError.playerNotFound(command) }
             throw RuntimeError("\(path), line \(line): the player '\(command)' was not found",

@@ -13,7 +13,7 @@ enum AccountAccess {
             throw AccountError.unavailable
         }
         try ConferenceSource.requireSecure(service)
-        return AccountSession(service: service, credentialStore: CredentialStore(environment: context.environment),
+        return AccountSession(service: service, credentialStore: CredentialStore(folders: Configuration.folders(context.environment)),
                               loginMethod: try loginMethod(arguments, context), timeout: try timeout(context), now: { context.now })
     }
 
@@ -34,7 +34,7 @@ enum AccountAccess {
 
     /// The time limit of each request to the service (`WWDC_TIMEOUT`, default 30 s).
     static func timeout(_ context: CommandContext) throws -> TimeInterval {
-        try TimeLimit.seconds("WWDC_TIMEOUT", in: context.environment, default: 30)
+        try Configuration.requestTimeout(context.environment)
     }
 
     static func loginMethod(_ arguments: ParsedArguments, _ context: CommandContext) throws -> LoginMethod {

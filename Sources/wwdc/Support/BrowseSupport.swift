@@ -8,7 +8,7 @@ enum BrowseSupport {
     /// Opens the store to read (`--db`, else the default); a missing or empty store asks for
     /// `wwdc sync` (exit status 1).
     static func openStore(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ConferenceStore {
-        let path = try StoreLocation.resolve(explicitPath: arguments[SharedOptions.db], environment: context.environment)
+        let path = try Configuration.storePath(flag: arguments[SharedOptions.db], context.environment)
         return try ConferenceStore.openForBrowsing(path: path)
     }
 
@@ -96,7 +96,7 @@ enum BrowseSupport {
         do {
             try query.checkBounds()
         } catch let error as BrowseError {
-            throw UsageError(error.description, spec: spec, hint: error.recoverySuggestion)
+            throw UsageError(error.description, spec: spec, hint: ErrorWording.commandLine.hint(error))
         }
     }
 

@@ -49,10 +49,10 @@ extension CommandContext {
             return (sample ?? "", .byDefault(sample == nil ? "the bundled sample conference, which is missing" : "the bundled sample conference"))
         case Configuration.language.name:
             if let last = try? lastSync({ store in try store.read { try $0.setting("language") } }) { return (last, .lastSync) }
-            if let code = FeedLanguage.fromLocale(environment) { return (code, .byDefault("the locale's language")) }
+            if let code = Configuration.localeLanguage(environment) { return (code, .byDefault("the locale's language")) }
             return ("en", .byDefault(nil))
         case Configuration.player.name:
-            let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+            let path = Configuration.searchPath(environment)
             if let installed = PlayerCommand.knownPlayers.first(where: { ProgramCommandLine.locate($0, path: path) != nil }) {
                 return (installed, .byDefault("the first of \(PlayerCommand.knownPlayers.joined(separator: ", ")) installed"))
             }
@@ -61,7 +61,7 @@ extension CommandContext {
             if let pager = originalEnvironment["PAGER"] { return (pager, .environment("PAGER")) }
             return (Pager.defaultCommand, .byDefault(nil))
         case Configuration.downloadFolder.name:
-            return ((try? DownloadFolder.resolve(environment: originalEnvironment)) ?? "", .byDefault(nil))
+            return ((try? Configuration.downloadFolder(flag: nil, originalEnvironment)) ?? "", .byDefault(nil))
         default:
             return (String(DownloadSettings(lockFolder: "").jobs), .byDefault(nil))
         }
@@ -69,7 +69,7 @@ extension CommandContext {
 
     /// What `read` finds in the store the last sync wrote; nil when there is none (none is created).
     private func lastSync<T>(_ read: (ConferenceStore) throws -> T?) throws -> T? {
-        let path = try StoreLocation.resolve(environment: environment)
+        let path = try Configuration.storePath(flag: nil, environment)
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         return try read(ConferenceStore(path: path))
     }

@@ -96,6 +96,6 @@ final class CommandContext: Sendable {
     /// Opens the synced store to change the user's rows (`--db`, else `WWDC_DB`, else
     /// `$XDG_DATA_HOME/wwdc/wwdc.sqlite`); never creates one.
     func openExistingStore(explicitPath: String?) throws -> ConferenceStore {
-        try ConferenceStore.openExisting(path: try StoreLocation.resolve(explicitPath: explicitPath, environment: environment))
+        try ConferenceStore.openExisting(path: try Configuration.storePath(flag: explicitPath, environment))
     }
 }

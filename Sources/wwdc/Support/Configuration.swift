@@ -26,12 +26,12 @@ struct Configuration: Sendable {
         help: "Where 'wwdc sync' reads the feeds: an http(s) URL, a folder, or 'apple' (flag: --source).",
         problem: { value, environment in
             do {
-                _ = try ConferenceSource(argument: value.trimmingCharacters(in: .whitespaces), environment: environment)
+                _ = try source(value.trimmingCharacters(in: .whitespaces), environment)
                 return nil
             } catch BackendError.refusedAddress(_, .credentials) {
                 return "an address with a user name and password in it: give it without 'user:password@', and log in with 'wwdc login'"
             } catch {
-                return ErrorText.message(error)
+                return ErrorWording.commandLine.message(error)
             }
         })
     static let language = Key(

@@ -124,7 +124,7 @@ final class DownloadProgressDisplay: DownloadReporting {
     }
 
     func retrying(_ item: DownloadItem, attempt: Int, delay: Double, errors: [any Error]) {
-        let cause = OperationError.rootCause(in: errors).map(ErrorText.message) ?? "failed"
+        let cause = OperationError.rootCause(in: errors).map(ErrorWording.commandLine.message) ?? "failed"
         let wait = delay < 1 ? "" : " in \(Int(saturating: delay, rounding: .up)) s"
         let text = "\(item.label): \(cause); retrying\(wait) (attempt \(attempt))"
         let line = state.withLock { state in
@@ -138,7 +138,11 @@ final class DownloadProgressDisplay: DownloadReporting {
         }
     }
 
-    func note(_ item: DownloadItem, _ text: String) {
+    func note(_ item: DownloadItem, _ note: DownloadNote) {
+        let text = switch note {
+        case .noTranscript: "no transcript to make subtitles from ('wwdc sync' fetches them)"
+        case let .subtitlesNotWritten(error): "subtitles not written: " + error.description
+        }
         context.message("\(item.label): \(text)")
     }
 
@@ -162,7 +166,7 @@ final class DownloadProgressDisplay: DownloadReporting {
             outcome = .succeeded
             detail = "\(ByteCount.text(size)), already downloaded"
         case let .failed(error):
-            outcome = .failed(ErrorText.message(error))
+            outcome = .failed(ErrorWording.commandLine.message(error))
         case .cancelled:
             outcome = .stopped("interrupted; the partial file is kept")
         }

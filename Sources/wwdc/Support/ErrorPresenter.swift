@@ -19,7 +19,7 @@ enum ErrorPresenter {
             print(message: runtime.message, hint: runtime.hint, context: context)
             return .failure
         default:
-            print(message: ErrorText.message(error), hint: ErrorText.hint(error), context: context)
+            print(message: ErrorWording.commandLine.message(error), hint: ErrorWording.commandLine.hint(error), context: context)
             return isInterruption(error) ? .interrupted : .failure
         }
     }

@@ -5,7 +5,7 @@ enum UploadReport {
     /// Says why `subject` stays pending: a note when it will go later (offline, not logged in:
     /// exit 0), an interruption (exit 130), or an error (exit 1).
     static func notUploaded(_ subject: String, _ error: any Error, context: CommandContext) -> ExitCode {
-        let reason = ErrorText.message(error)
+        let reason = ErrorWording.commandLine.message(error)
         switch error {
         case let error as AccountError where error.isTransient:
             context.message("Note: \(subject) stays pending (\(reason)); the next 'wwdc sync' uploads it.")
@@ -22,7 +22,7 @@ enum UploadReport {
             return .interrupted
         default:
             context.message("Error: \(subject) was not uploaded: \(reason). It stays pending here.")
-            if let hint = ErrorText.hint(error) { context.message("Hint: " + hint) }
+            if let hint = ErrorWording.commandLine.hint(error) { context.message("Hint: " + hint) }
             return .failure
         }
     }

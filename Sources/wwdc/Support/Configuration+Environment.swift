@@ -1,0 +1,74 @@
+import ConferenceKit
+import Foundation
+
+/// The environment as wwdc reads it beside the keys' variables (``Configuration/keys``): the other
+/// variables, and the plain values ConferenceKit is given from them, since it reads none itself.
+extension Configuration {
+    /// Environment variables the program reads that are not config file keys (for the manual page).
+    static let variables: [(name: String, help: String)] = [
+        ("WWDC_DB", "The database file (before $XDG_DATA_HOME/wwdc/wwdc.sqlite); --db wins over it."),
+        ("WWDC_PASSWORD", "The password for a login from a script (with --username); never give it on the command line."),
+        ("WWDC_TIMEOUT", "Seconds a feed or account request may take, 0.1 to 86400 (default 30)."),
+        ("WWDC_MAX_FEED_MB", "The most a feed may hold once decompressed, in megabytes (default 64)."),
+        ("WWDC_STALL_TIMEOUT", "Seconds a download may go without a byte before it is retried, 0.1 to 86400 (default 30)."),
+        ("NO_COLOR", "Set to anything: no colour, even on a terminal."),
+        ("XDG_DATA_HOME", "Where the store lives (default ~/.local/share)."),
+        ("XDG_CONFIG_HOME", "Where the config file lives (default ~/.config)."),
+    ]
+
+    /// The person's folders: `HOME`, `XDG_DATA_HOME` and `XDG_CONFIG_HOME`.
+    static func folders(_ environment: [String: String]) -> UserFolders {
+        UserFolders(home: environment["HOME"], dataHome: environment["XDG_DATA_HOME"], configHome: environment["XDG_CONFIG_HOME"])
+    }
+
+    /// The database: `--db` (`flag`), else `WWDC_DB`, else `wwdc.sqlite` in the data folder; an empty
+    /// value counts as none.
+    static func storePath(flag: String?, _ environment: [String: String]) throws -> String {
+        try StoreLocation.resolve(explicitPath: [flag, environment["WWDC_DB"]].compactMap { $0 }.first { !$0.isEmpty },
+                                  folders: folders(environment))
+    }
+
+    /// Where videos are downloaded: `--dir` (`flag`), else `WWDC_DOWNLOAD_DIR` (or the config file's
+    /// `download-dir`), else `downloads` in the data folder.
+    static func downloadFolder(flag: String?, _ environment: [String: String]) throws -> String {
+        try DownloadFolder.resolve(explicitPath: [flag, environment[downloadFolder.variable]].compactMap { $0 }.first { !$0.isEmpty },
+                                   folders: folders(environment))
+    }
+
+    /// A source as typed (`--source`, `WWDC_SOURCE`): `apple` stands for `WWDC_APPLE_SOURCE` when it
+    /// is set (a mirror, a test server).
+    static func source(_ text: String, _ environment: [String: String]) throws -> ConferenceSource {
+        try ConferenceSource(argument: text, apple: environment["WWDC_APPLE_SOURCE"])
+    }
+
+    /// The folders programs are looked for in: `PATH`.
+    static func searchPath(_ environment: [String: String]) -> String {
+        environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+    }
+
+    /// The feeds' language for the locale: that of the first of `LC_ALL`, `LC_MESSAGES` and `LANG`
+    /// that is set.
+    static func localeLanguage(_ environment: [String: String]) -> String? {
+        ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }.flatMap(FeedLanguage.fromLocale)
+    }
+
+    /// `WWDC_TIMEOUT`: the time limit of each feed or account request, in seconds (default 30).
+    static func requestTimeout(_ environment: [String: String]) throws -> TimeInterval {
+        try TimeLimit.seconds("WWDC_TIMEOUT", in: environment, default: 30)
+    }
+
+    /// `WWDC_STALL_TIMEOUT`: seconds without a byte before a transfer counts as stalled (default 30).
+    static func stallTimeout(_ environment: [String: String]) throws -> TimeInterval {
+        try TimeLimit.seconds("WWDC_STALL_TIMEOUT", in: environment, default: 30)
+    }
+
+    /// `WWDC_MAX_FEED_MB`: the most a feed may hold once decompressed, in megabytes (default 64).
+    static func feedLimit(_ environment: [String: String]) throws -> Int64 {
+        guard let text = environment["WWDC_MAX_FEED_MB"] else { return FeedRequest.defaultLimit }
+        guard let megabytes = Int64(text.trimmingCharacters(in: .whitespaces)), (1...100_000).contains(megabytes) else {
+            throw RuntimeError("WWDC_MAX_FEED_MB is '\(text.prefix(40))', not a whole number of megabytes from 1 to 100000",
+                               hint: "Set it to megabytes, such as WWDC_MAX_FEED_MB=128, or unset it for the default (64).")
+        }
+        return megabytes * 1_000_000
+    }
+}
