@@ -46,7 +46,7 @@ let package = Package(
         .testTarget(name: "ConferenceKitTests", dependencies: ["ConferenceKit", "CSQLite", "PlainText", "TestSupport"]),
         .testTarget(name: "ConferenceTerminalTests", dependencies: ["ConferenceTerminal", "ConferenceKit", "TerminalUI", "TestSupport"]),
         // Golden/ holds expected outputs, read through #filePath (not bundled resources).
-        .testTarget(name: "wwdcTests", dependencies: ["ConferenceKit", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "wwdcTests", dependencies: ["ConferenceKit", "Operations", "TestSupport"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -55,6 +55,9 @@ public final class RunningCommand: @unchecked Sendable {
         }
     }
 
+    /// Whether it has exited (and been reaped).
+    public var hasExited: Bool { lock.withLock { exit != nil } }
+
     /// What it has written to stderr so far.
     public var stderrSoFar: String { lock.withLock { String(decoding: err, as: UTF8.self) } }
 
@@ -155,11 +158,13 @@ public enum CommandRunner {
         try start(executable, arguments, environment: environment, stdin: stdin).wait(seconds: seconds)
     }
 
-    /// Runs to completion off the cooperative pool, once one of ``ProcessSlots/shared``'s slots is free.
+    /// Runs to completion off the cooperative pool, once one of ``ProcessSlots/shared``'s slots is
+    /// free; `queued: false` runs at once (for a test that holds a child whose clock runs meanwhile).
     public static func run(_ executable: URL = wwdc, _ arguments: [String], environment: [String: String] = [:],
-                           stdin: String? = nil, seconds: Double = 120) async throws -> CommandResult {
-        try await ProcessSlots.shared.run {
+                           stdin: String? = nil, seconds: Double = 120, queued: Bool = true) async throws -> CommandResult {
+        let body: @Sendable () async throws -> CommandResult = {
             try await onThread { try run(executable, arguments, environment: environment, stdin: stdin, seconds: seconds) }
         }
+        return queued ? try await ProcessSlots.shared.run(body) : try await body()
     }
 }

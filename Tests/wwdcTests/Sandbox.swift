@@ -1,10 +1,14 @@
 import ConferenceKit
 import Foundation
+import Operations
 import TestSupport
 
 /// A private home for one test's `wwdc` runs: its own data and config folders and database.
 struct Sandbox {
     let directory: TemporaryDirectory
+    /// The children `start` began: while one runs, this test's runs do not queue for a slot, so a
+    /// held child's own time limit never runs out while the test waits its turn.
+    private let started = Locked<[RunningCommand]>([])
     var database: URL { directory.path("wwdc.sqlite") }
 
     init() throws {
@@ -27,12 +31,15 @@ struct Sandbox {
     /// Runs `wwdc` to the end, off the cooperative pool.
     func run(_ arguments: [String], environment extra: [String: String] = [:], stdin: String? = nil) async throws -> CommandResult {
         let environment = environment(extra)
-        return try await CommandRunner.run(CommandRunner.wwdc, arguments, environment: environment, stdin: stdin)
+        let holding = started.withLock { children in children.contains { !$0.hasExited } }
+        return try await CommandRunner.run(CommandRunner.wwdc, arguments, environment: environment, stdin: stdin, queued: !holding)
     }
 
     func start(_ arguments: [String], environment extra: [String: String] = [:], stdin: String? = nil,
                readerGone: Bool = false) throws -> RunningCommand {
-        try CommandRunner.start(CommandRunner.wwdc, arguments, environment: environment(extra), stdin: stdin, readerGone: readerGone)
+        let child = try CommandRunner.start(CommandRunner.wwdc, arguments, environment: environment(extra), stdin: stdin, readerGone: readerGone)
+        started.withLock { $0.append(child) }
+        return child
     }
 
     /// Where `wwdc` keeps the login token for this sandbox's runs.
