@@ -39,7 +39,7 @@ enum BrowseBenchmark {
              ScheduleQuery(eventIDs: [event], day: .conferenceDate(LocalDate(iso: busiest)!))),
         ]
         for benchmark in cases {
-            guard let sql = Database.scheduleStatement(benchmark.query)?.literalSQL else { continue }
+            guard let sql = Database.scheduleStatement(benchmark.query)?.literalText else { continue }
             var ours: [Double] = []
             var shell: [Double] = []
             var rows = (wwdc: 0, shell: 0)

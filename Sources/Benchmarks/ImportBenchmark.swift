@@ -2,7 +2,8 @@ import ConferenceKit
 import Foundation
 
 /// Import of a synthetic feed into a fresh store, against the `sqlite3` shell running the C baseline
-/// (`../shared/bench/baseline-import.sql`) on the same file, then one-word full-text search.
+/// (`../shared/bench/baseline-import.sql`) on the same file, then one-word full-text search of the
+/// sessions (`wwdc search --in sessions`).
 ///
 /// Runs alternate between the two so that load from other processes hits both alike; the figures
 /// are the best of `repetitions` runs, each from reading the file to closing the database.
@@ -69,8 +70,9 @@ enum ImportBenchmark {
         for word in ["swift", "metal"] {
             var hits = 0
             var times: [Double] = []
+            let request = SearchRequest(query: SearchQuery(word)!, sources: [.sessions], limit: 50)
             for _ in 0..<51 {
-                times.append(try measure { hits = try store.search(word, limit: 50).count })
+                times.append(try measure { hits = try store.read { try $0.searchEverywhere(request) }.count })
             }
             print(String(format: "fts search '%@' over %d sessions: %.1f ms (median of 51, %d hits shown)",
                          word, sessionCount, median(times) * 1000, hits))

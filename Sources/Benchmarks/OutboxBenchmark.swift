@@ -38,7 +38,7 @@ enum OutboxBenchmark {
             try db.fetchAll("""
                 SELECT s.id FROM sessions s WHERE NOT EXISTS (SELECT 1 FROM instances i WHERE i.sid = s.sid AND i.start_time > ?)
                 ORDER BY s.id LIMIT ?
-                """, [Date().timeIntervalSince1970, processes * rounds]) { $0.string(at: 0) ?? "" }
+                """, [Date().timeIntervalSince1970, processes * rounds]) { $0.string("id") ?? "" }
         }
         guard ids.count == processes * rounds else {
             print("outbox: the sample conference has fewer than \(processes * rounds) sessions")

@@ -53,7 +53,7 @@ struct ConcurrencyTests {
                             if sessions != 0 && sessions != 400 {
                                 shared.failures.withLock { $0.append("worker \(worker) saw \(sessions) sessions mid-import") }
                             }
-                            _ = try store.search("swift")
+                            _ = try store.searchSessions("swift")
                             shared.reads.add(3, ordering: .relaxed)
                         }
                         count += 1

@@ -38,4 +38,11 @@ extension ConferenceStore {
     func allSyncMetadata() throws -> [SyncMetadata] {
         try read { try $0.allSyncMetadata() }
     }
+
+    /// The sessions the one search finds for `text`, best first (`wwdc search --in sessions`); none
+    /// when the text has nothing to look for.
+    func searchSessions(_ text: String, limit: Int = 50) throws -> [SearchResult] {
+        guard let query = SearchQuery(text) else { return [] }
+        return try read { try $0.searchEverywhere(SearchRequest(query: query, sources: [.sessions], limit: limit)) }
+    }
 }

@@ -35,7 +35,7 @@ struct ImportTests {
         #expect(live[.liveStreams].inserted == 111)
         #expect(try store.count("SELECT count(*) FROM live_streams WHERE actual_end_date IS NULL") == 3)
 
-        let hits = try store.search("metal")
+        let hits = try store.searchSessions("metal")
         #expect(!hits.isEmpty)
         #expect(hits.first.map { $0.title.lowercased().contains("metal") } == true)
     }
@@ -103,7 +103,7 @@ struct ImportTests {
         #expect(try store.read { try $0.sessionCountsByType() } == ["Session": 2, "Article": 2, "Video": 1])
         #expect(try store.count("SELECT count(*) FROM sessions WHERE original_publishing_date IS NOT NULL") == 3)
         // Both match in the title; BM25 prefers the shorter document (the article without a description).
-        #expect(try store.search("spatial").map(\.sessionID) == ["wwdc2024-111216", "wwdc2024-111215"])
+        #expect(try store.searchSessions("spatial").map(\.id) == ["wwdc2024-111216", "wwdc2024-111215"])
     }
 
     @Test("news and live streams replace what the previous feed had")

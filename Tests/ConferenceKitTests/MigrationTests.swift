@@ -20,7 +20,7 @@ struct MigrationTests {
                       "transcript_manifest", "downloads"] {
             #expect(tables[table] == 0, "table \(table)")
         }
-        #expect(try store.search("anything").isEmpty)
+        #expect(try store.searchSessions("anything").isEmpty)
     }
 
     @Test("an older database is upgraded in place, keeping its rows")
@@ -41,7 +41,7 @@ struct MigrationTests {
         #expect(try store.count("SELECT count(*) FROM events") == 1)
         // The modern columns arrive empty on the rows that were there.
         #expect(try store.count("SELECT count(*) FROM sessions WHERE has_live_stream = 0 AND article_id IS NULL") == 1)
-        #expect(try store.search("keynote").map(\.sessionID) == ["wwdc2017-102"])
+        #expect(try store.searchSessions("keynote").map(\.id) == ["wwdc2017-102"])
         try store.setFavorite(sessionID: "wwdc2017-102", true)
         #expect(try store.favorites().count == 1)
     }

@@ -45,7 +45,7 @@ struct ReimportTests {
         #expect(try store.read { $0.totalChangesCount } - changesBefore >= report.rowsChanged)
         #expect(try store.count("SELECT count(*) FROM sessions") == 19)
         #expect(try store.read { try $0.fetchInt("SELECT count(*) FROM sessions WHERE id = ?", [gone.id]) } == 0)
-        #expect(try store.search(gone.title).allSatisfy { $0.sessionID != gone.id })
+        #expect(try store.searchSessions(gone.title).allSatisfy { $0.id != gone.id })
         #expect(try store.favorite(sessionID: gone.id)?.isFavorite == true)
         #expect(try store.feedback(sessionID: gone.id)?.comment == "great")
         // No owned row is left behind.
@@ -88,7 +88,7 @@ struct ReimportTests {
         #expect(report.rebuiltSearchIndex)
         // The search index rebuild writes its own tables; everything else is in the report.
         #expect(changed >= report.rowsChanged)
-        #expect(try store.search("brand").map(\.sessionID) == ["new-1"])
+        #expect(try store.searchSessions("brand").map(\.id) == ["new-1"])
         #expect(try store.read { try $0.fetchAll("SELECT keyword FROM session_keywords k JOIN sessions s USING (sid) WHERE s.id = ? ORDER BY position", [feed.sessions[1].id]) { $0.string(at: 0) } } == ["only", "two"])
 
         // And the store equals a fresh import of the same feed, apart from row identifiers.

@@ -15,12 +15,12 @@ struct SearchAndHostileTextTests {
             Session(id: "none", eventID: "e", title: "Other", description: "Nothing here."),
         ])
         _ = try store.importContents(feed)
-        #expect(try store.search("tvos").map(\.sessionID) == ["title", "description", "keyword"])
-        #expect(try store.search("TVOS apps").map(\.sessionID) == ["title", "description"])
-        #expect(try store.search("tvos", limit: 1).map(\.sessionID) == ["title"])
-        #expect(try store.search("Médiä").map(\.sessionID) == ["description"])
-        #expect(try store.search("   ").isEmpty)
-        #expect(try store.search("tvos", limit: 0).isEmpty)
+        #expect(try store.searchSessions("tvos").map(\.id) == ["title", "description", "keyword"])
+        #expect(try store.searchSessions("TVOS apps").map(\.id) == ["title", "description"])
+        #expect(try store.searchSessions("tvos", limit: 1).map(\.id) == ["title"])
+        #expect(try store.searchSessions("Médiä").map(\.id) == ["description"])
+        #expect(try store.searchSessions("   ").isEmpty)
+        #expect(try store.searchSessions("tvos", limit: 0).isEmpty)
     }
 
     @Test("any query text is safe: quotes, operators and SQL are taken as words", arguments: [
@@ -32,7 +32,7 @@ struct SearchAndHostileTextTests {
         _ = try store.importContents(ContentsFeed(events: [Event(id: "e", name: "E")], sessions: [
             Session(id: "s", eventID: "e", title: "DROP TABLE sessions tvos OR near a title value 🎉"),
         ]))
-        _ = try store.search(query)
+        _ = try store.searchSessions(query)
         #expect(try store.count("SELECT count(*) FROM sessions") == 1)
     }
 
@@ -72,8 +72,8 @@ struct SearchAndHostileTextTests {
             #expect(row == [text, text, text], "text \(index)")
         }
         #expect(try store.count("SELECT max(length(CAST(title AS BLOB))) FROM sessions") == megabyteTitle.utf8.count)
-        #expect(try store.search("backslash").count == 1)
-        #expect(try store.search("Ünïcødé").count == 1)
+        #expect(try store.searchSessions("backslash").count == 1)
+        #expect(try store.searchSessions("Ünïcødé").count == 1)
         #expect(try store.count("SELECT count(*) FROM sessions") == texts.count)
         // Re-importing hostile text is still a no-op.
         #expect(try store.importContents(json: data).isEmpty)

@@ -4,8 +4,8 @@ import PlainText
 /// (control and escape sequences, bidirectional overrides and invisible characters removed), so no
 /// caller can print what a feed or a server wrote without it, and its numbers finite (an infinity
 /// a store from before the feeds' ranges may hold is the largest finite number, which JSON can
-/// write). The read models are built from these.
-struct CleanRow {
+/// write). The read models are built from these, reading columns by name.
+struct CleanRow: ReadableRow {
     private let row: Statement
 
     init(_ row: Statement) {
@@ -13,35 +13,30 @@ struct CleanRow {
     }
 
     /// One line of text (titles, names, ids, URLs); nil for NULL.
-    func line(_ index: Int32) -> String? {
-        row.string(at: index).map(Clean.line)
-    }
-
-    /// One line of text, `""` for NULL.
-    func text(_ index: Int32) -> String {
-        line(index) ?? ""
+    func line(_ column: String) -> String? {
+        row.string(column).map(Clean.line)
     }
 
     /// Text whose paragraphs are kept (descriptions, bodies, comments, code).
-    func paragraphs(_ index: Int32) -> String? {
-        row.string(at: index).map(Clean.paragraphs)
+    func paragraphs(_ column: String) -> String? {
+        row.string(column).map(Clean.paragraphs)
     }
 
     /// The elements of a list a query joined with U+001F, each on one line.
-    func list(_ index: Int32) -> [String] {
-        Database.list(row.string(at: index)).map(Clean.line)
+    func list(_ column: String) -> [String] {
+        Database.list(row.string(column)).map(Clean.line)
     }
 
-    func int(_ index: Int32) -> Int { row.int(at: index) }
-    func int64(_ index: Int32) -> Int64 { row.int64(at: index) }
-    func optionalInt(_ index: Int32) -> Int? { row.optionalInt(at: index) }
-    func double(_ index: Int32) -> Double { Self.finite(row.double(at: index)) }
-    func optionalDouble(_ index: Int32) -> Double? { row.optionalDouble(at: index).map(Self.finite) }
+    func int(_ column: String) -> Int { row.int(column) }
+    func int64(_ column: String) -> Int64 { row.int64(column) }
+    func optionalInt(_ column: String) -> Int? { row.optionalInt(column) }
+    func double(_ column: String) -> Double { Self.finite(row.double(column)) }
+    func optionalDouble(_ column: String) -> Double? { row.optionalDouble(column).map(Self.finite) }
+    func bool(_ column: String) -> Bool { row.int(column) != 0 }
 
     private static func finite(_ value: Double) -> Double {
         value.isFinite || value.isNaN ? value : value.sign == .minus ? -.greatestFiniteMagnitude : .greatestFiniteMagnitude
     }
-    func bool(_ index: Int32) -> Bool { row.int(at: index) != 0 }
 }
 
 /// The sanitiser as the read models use it.
@@ -54,6 +49,11 @@ extension Database {
     /// Every row of a read query, as clean rows.
     func readAll<T>(_ sql: String, _ arguments: [any DatabaseValueConvertible] = [], _ row: (CleanRow) throws -> T) throws -> [T] {
         try fetchAll(sql, arguments) { try row(CleanRow($0)) }
+    }
+
+    /// Every row of a read query, as clean rows.
+    func readAll<T>(literal sql: SQL, _ row: (CleanRow) throws -> T) throws -> [T] {
+        try fetchAll(literal: sql) { try row(CleanRow($0)) }
     }
 
     /// The first row of a read query, as a clean row; nil when there is none.

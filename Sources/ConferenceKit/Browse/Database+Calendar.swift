@@ -5,7 +5,7 @@ extension Database {
         try schedule(query).compactMap { item in
             guard let start = item.startTime else { return nil }
             let texts = try readOne("SELECT description, web_permalink FROM sessions WHERE id = ?", [item.sessionID]) {
-                ($0.paragraphs(0) ?? "", $0.line(1))
+                ($0.paragraphs("description") ?? "", $0.line("web_permalink"))
             }
             return CalendarEvent(uid: item.sessionID + "@wwdc.invalid", start: start, end: item.endTime, summary: item.title,
                                  description: texts?.0 ?? "", location: item.room,

@@ -13,13 +13,15 @@ extension Database {
             ORDER BY timestamp IS NULL, timestamp DESC, id LIMIT ?
             """, [limit ?? -1]) { row in
             // An article's body is HTML: its text is what is shown.
-            NewsItem(id: row.text(0), title: row.text(1), body: row.bool(7) ? row.paragraphs(2).map(HTMLText.plainText) : row.paragraphs(2),
-                     timestamp: row.optionalDouble(3).map { FeedDate(secondsSince1970: $0) },
-                     visibility: row.line(4), type: row.line(5), url: row.line(6))
+            NewsItem(id: row.text("id"), title: row.text("title"),
+                     body: row.bool("is_html") ? row.paragraphs("body").map(HTMLText.plainText) : row.paragraphs("body"),
+                     timestamp: row.optionalDouble("timestamp").map { FeedDate(secondsSince1970: $0) },
+                     visibility: row.line("visibility"), type: row.line("type"), url: row.line("url"))
         }
         var photos: [String: [NewsItem.Photo]] = [:]
-        let rows = try readAll("SELECT news_id, photo_id, ratio FROM news_photos ORDER BY news_id, position") { row in
-            (row.text(0), NewsItem.Photo(id: row.text(1), ratio: row.optionalDouble(2)))
+        let columns = NewsItem.Photo.storedColumns.map(\.name).joined(separator: ", ")
+        let rows = try readAll("SELECT news_id, \(columns) FROM news_photos ORDER BY news_id, position") { row in
+            (row.text("news_id"), NewsItem.Photo(row: row))
         }
         for (newsID, photo) in rows { photos[newsID, default: []].append(photo) }
         for index in items.indices { items[index].photos = photos[items[index].id] ?? [] }

@@ -6,15 +6,18 @@ extension Database {
     /// nil when the store has none for it.
     public func transcript(sessionID: String) throws -> SessionTranscript? {
         guard var transcript = try readOne("""
-            SELECT t.session_id, coalesce(s.title, ''), t.language, t.duration
+            SELECT t.session_id, coalesce(s.title, '') AS title, t.language, t.duration
             FROM transcripts t LEFT JOIN sessions s ON s.id = t.session_id
             WHERE t.session_id = ?
             """, [sessionID], { row in
-                SessionTranscript(sessionID: row.text(0), title: row.text(1), language: row.text(2), duration: row.double(3), paragraphs: [])
+                SessionTranscript(sessionID: row.text("session_id"), title: row.text("title"), language: row.text("language"),
+                                  duration: row.double("duration"), paragraphs: [])
             }) else { return nil }
         let lines = try readAll("""
             SELECT paragraph, start, text FROM transcript_lines WHERE session_id = ? ORDER BY position
-            """, [sessionID]) { (paragraph: $0.int(0), start: $0.double(1), text: $0.text(2).trimmingCharacters(in: .whitespaces)) }
+            """, [sessionID]) {
+            (paragraph: $0.int("paragraph"), start: $0.double("start"), text: $0.text("text").trimmingCharacters(in: .whitespaces))
+        }
         var groups: [[(start: Double, text: String)]] = []
         var current: Int?
         for line in lines {
@@ -34,7 +37,7 @@ extension Database {
     /// has none.
     public func transcriptSummary(sessionID: String) throws -> TranscriptSummary? {
         try readOne("SELECT language, duration, line_count FROM transcripts WHERE session_id = ?", [sessionID]) { row in
-            TranscriptSummary(language: row.text(0), duration: row.double(1), lineCount: row.int(2))
+            TranscriptSummary(language: row.text("language"), duration: row.double("duration"), lineCount: row.int("line_count"))
         }
     }
 }

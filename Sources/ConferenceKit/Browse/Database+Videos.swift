@@ -4,61 +4,55 @@ extension Database {
     public func videos(_ query: VideoQuery) throws -> [VideoItem] {
         try query.search.flatMap(SearchQuery.init)?.checkBounds()
         guard let statement = Database.videosStatement(query) else { return [] }
-        return try readAll(statement.sql, statement.arguments) { row in
-            VideoItem(sessionID: row.text(0), eventID: row.text(1), number: row.optionalInt(2), title: row.text(3),
-                      type: row.line(4), duration: row.optionalDouble(5), streamURL: row.line(6), hdURL: row.line(7),
-                      sdURL: row.line(8), date: row.optionalDouble(9), utcOffset: row.optionalInt(10), isFavorite: row.bool(11),
-                      isPublishingDate: row.bool(12), topic: row.line(13), topics: row.list(14))
+        return try readAll(literal: statement) { row in
+            VideoItem(sessionID: row.text("id"), eventID: row.text("event_id"), number: row.optionalInt("event_content_id"),
+                      title: row.text("title"), type: row.line("type"), duration: row.optionalDouble("duration"),
+                      streamURL: row.line("hls"), hdURL: row.line("download_hd"), sdURL: row.line("download_sd"),
+                      date: row.optionalDouble("date"), utcOffset: row.optionalInt("utc_offset"), isFavorite: row.bool("is_favorite"),
+                      isPublishingDate: row.bool("is_publishing_date"), topic: row.line("topic"), topics: row.list("topics"))
         }
     }
 
     /// The statement `videos(_:)` runs; nil when the search has no word to look for.
-    public static func videosStatement(_ query: VideoQuery) -> BrowseStatement? {
-        var prefix = ""
-        var joins = ""
-        var conditions = ["(v.hls IS NOT NULL OR v.download_hd IS NOT NULL OR v.download_sd IS NOT NULL)"]
-        var arguments: [DatabaseValue] = []
-        var order = "e.start_time DESC, s.event_id DESC, CASE WHEN i.sid IS NULL THEN s.original_publishing_date END, s.event_content_id, s.id"
-        var orderArguments: [DatabaseValue] = []
+    public static func videosStatement(_ query: VideoQuery) -> SQL? {
+        var hits: SQL = ""
+        var joins: SQL = ""
+        var conditions: [SQL] = ["(v.hls IS NOT NULL OR v.download_hd IS NOT NULL OR v.download_sd IS NOT NULL)"]
+        var order: SQL = "e.start_time DESC, s.event_id DESC, CASE WHEN i.sid IS NULL THEN s.original_publishing_date END, s.event_content_id, s.id"
         if let search = query.search {
             let number = SearchText.sessionNumber(in: search)
-            let match = Database.matchExpression(for: search)
-            if let match {
-                prefix = SearchText.hitsCTE
-                arguments += SearchText.hitsArguments(match)
+            let words = SearchQuery(search)
+            if let words {
+                hits = SearchText.hits(words)
                 joins = number == nil ? "JOIN hit ON hit.sid = s.sid" : "LEFT JOIN hit ON hit.sid = s.sid"
             }
-            switch (match, number) {
+            switch (words, number) {
             case (nil, nil):
                 return nil
             case (_?, nil):
                 order = SearchText.ranking
             case (_?, let number?):
-                conditions.append("(hit.sid IS NOT NULL OR s.event_content_id = ?)")
-                arguments.append(.integer(Int64(number)))
-                order = "s.event_content_id IS ? DESC, " + SearchText.ranking
-                orderArguments = [.integer(Int64(number))]
+                conditions.append("(hit.sid IS NOT NULL OR s.event_content_id = \(number))")
+                order = "s.event_content_id IS \(number) DESC, \(SearchText.ranking)"
             case (nil, let number?):
-                conditions.append("s.event_content_id = ?")
-                arguments.append(.integer(Int64(number)))
+                conditions.append("s.event_content_id = \(number)")
             }
         }
         if let events = query.eventIDs {
-            conditions.append("s.event_id IN (\(placeholders(events.count)))")
-            arguments += events.map { .text($0) }
+            conditions.append("s.event_id IN (\(list: events))")
         }
         if query.favoritesOnly {
             conditions.append("f.is_favorite = 1")
         }
         if !query.topicIDs.isEmpty {
-            conditions.append("EXISTS (SELECT 1 FROM session_topics st WHERE st.sid = s.sid AND st.topic_id IN (\(placeholders(query.topicIDs.count))))")
-            arguments += query.topicIDs.map { .integer(Int64($0)) }
+            conditions.append(hasTopic(query.topicIDs))
         }
-        var sql = prefix + """
-            SELECT s.id, s.event_id, s.event_content_id, s.title, s.type, v.duration, v.hls, v.download_hd, v.download_sd,
-                   coalesce(i.start_time, s.original_publishing_date), coalesce(i.utc_offset, e.utc_offset),
-                   coalesce(f.is_favorite, 0), i.sid IS NULL AND s.original_publishing_date IS NOT NULL,
-                   \(primaryTopicColumn), \(topicsColumn)
+        var sql: SQL = """
+            \(hits)SELECT s.id, s.event_id, s.event_content_id, s.title, s.type, v.duration, v.hls, v.download_hd, v.download_sd,
+                   coalesce(i.start_time, s.original_publishing_date) AS date, coalesce(i.utc_offset, e.utc_offset) AS utc_offset,
+                   coalesce(f.is_favorite, 0) AS is_favorite,
+                   i.sid IS NULL AND s.original_publishing_date IS NOT NULL AS is_publishing_date,
+                   \(primaryTopicColumn) AS topic, \(topicsColumn) AS topics
             FROM videos v
             JOIN sessions s ON s.sid = v.sid
             \(joins)
@@ -68,11 +62,9 @@ extension Database {
             WHERE \(conditions.joined(separator: "\n  AND "))
             ORDER BY \(order)
             """
-        arguments += orderArguments
         if let limit = query.limit {
-            sql += "\nLIMIT ?"
-            arguments.append(.integer(Int64(limit)))
+            sql += "\nLIMIT \(limit)"
         }
-        return BrowseStatement(sql: sql, arguments: arguments)
+        return sql
     }
 }

@@ -27,8 +27,8 @@ extension Database {
             SELECT f.session_id, s.title, f.sync_state, f.updated_at FROM favorites f LEFT JOIN sessions s ON s.id = f.session_id
             WHERE f.is_favorite = 1 ORDER BY f.session_id LIMIT ?
             """, [limit ?? -1]) { row in
-            FavoriteItem(sessionID: row.text(0), title: row.line(1), syncState: SyncState(rawValue: row.text(2)) ?? .local,
-                         updatedAt: Date(timeIntervalSince1970: row.double(3)))
+            FavoriteItem(sessionID: row.text("session_id"), title: row.line("title"),
+                         syncState: SyncState(rawValue: row.text("sync_state")) ?? .local, updatedAt: Date(timeIntervalSince1970: row.double("updated_at")))
         }
     }
 
@@ -38,14 +38,14 @@ extension Database {
             SELECT f.session_id, s.title, f.overall, f.content, f.presentation, f.comment, f.sync_state
             FROM feedback f LEFT JOIN sessions s ON s.id = f.session_id ORDER BY f.session_id
             """) { row in
-            FeedbackItem(sessionID: row.text(0), title: row.line(1), overall: row.int(2), content: row.optionalInt(3),
-                         presentation: row.optionalInt(4), comment: row.paragraphs(5) ?? "",
-                         syncState: SyncState(rawValue: row.text(6)) ?? .local)
+            FeedbackItem(sessionID: row.text("session_id"), title: row.line("title"), overall: row.int("overall"),
+                         content: row.optionalInt("content"), presentation: row.optionalInt("presentation"),
+                         comment: row.paragraphs("comment") ?? "", syncState: SyncState(rawValue: row.text("sync_state")) ?? .local)
         }
     }
 
     /// The id and title of a session, cleaned for printing (messages about it).
     public func sessionLabel(id: String) throws -> (id: String, title: String?) {
-        try readOne("SELECT id, title FROM sessions WHERE id = ?", [id]) { ($0.text(0), $0.line(1)) } ?? (Clean.line(id), nil)
+        try readOne("SELECT id, title FROM sessions WHERE id = ?", [id]) { ($0.text("id"), $0.line("title")) } ?? (Clean.line(id), nil)
     }
 }

@@ -3,33 +3,29 @@ import Foundation
 /// How browsing commands read a search: one query syntax (``SearchQuery``) for every full-text
 /// read, and the ranking of sessions they share.
 enum SearchText {
-    /// The FTS5 match expression for what a person typed (see ``SearchQuery``); nil when it holds
-    /// nothing to look for.
-    static func matchExpression(for text: String) -> String? {
-        SearchQuery(text)?.matchExpression
+    /// BM25 weights of the session index's columns: title, description, keywords.
+    static let sessionWeights: SQL = "10.0, 3.0, 1.0"
+
+    /// Full-text hits of `query` with their score, lower first: items matching in the title before
+    /// the others, then by BM25 (title above description above keywords); `in_title` says which.
+    static func hits(_ query: SearchQuery) -> SQL {
+        let match = query.matchExpression
+        return """
+            WITH titled(sid) AS (
+                SELECT rowid FROM session_search WHERE session_search MATCH \("title : (" + match + ")")),
+            hit(sid, score, in_title) AS (
+                SELECT rowid, bm25(session_search, \(sessionWeights)) - (rowid IN titled) * 1000000.0, rowid IN titled
+                FROM session_search WHERE session_search MATCH \(match))
+
+            """
     }
 
-    /// BM25 weights of the session index's columns: title, description, keywords.
-    static let sessionWeights = "10.0, 3.0, 1.0"
-
-    /// Full-text hits with their score, lower first: items matching in the title before the others,
-    /// then by BM25 (title above description above keywords); `in_title` says which. Takes the
-    /// match expression twice.
-    static let hitsCTE = """
-        WITH titled(sid) AS (
-            SELECT rowid FROM session_search WHERE session_search MATCH ?),
-        hit(sid, score, in_title) AS (
-            SELECT rowid, bm25(session_search, \(sessionWeights)) - (rowid IN titled) * 1000000.0, rowid IN titled
-            FROM session_search WHERE session_search MATCH ?)
-
-        """
-
-    /// The order of hits, with ``hitsCTE`` joined as `hit`, sessions as `s` and events as `e`: every
+    /// The order of hits, with ``hits(_:)`` joined as `hit`, sessions as `s` and events as `e`: every
     /// title match first, and among them talks (sessions, videos, special events) before labs and
     /// get-togethers, then the current event's, then newer events', then by session number, which
     /// is the catalog's order ("What's new in SwiftUI" before the deeper dives, as the app lists
     /// them; BM25 would favour the shortest text, a lab's). Other hits by BM25.
-    static let hitOrder = """
+    static let hitOrder: SQL = """
         hit.in_title DESC,
         CASE WHEN hit.in_title THEN lower(coalesce(s.type, '')) IN ('lab', 'get-together') END,
         CASE WHEN hit.in_title THEN e.is_current END DESC,
@@ -43,11 +39,6 @@ enum SearchText {
     /// The one ranking of sessions found by a search: ``hitOrder``, then by id. `schedule --search`,
     /// `videos --search` and `search` list the same sessions in the same order.
     static let ranking = hitOrder + ",\ns.id"
-
-    /// The arguments of ``hitsCTE`` for a match expression.
-    static func hitsArguments(_ match: String) -> [DatabaseValue] {
-        [.text("title : (" + match + ")"), .text(match)]
-    }
 
     /// The session number a search names, when it is a whole number (`402`).
     static func sessionNumber(in text: String) -> Int? {

@@ -25,7 +25,7 @@ public enum SessionResolver {
             return id
         }
         // An id with characters the listings leave out (control or invisible ones) is found as printed.
-        if let id = try db.fetchAll("SELECT id FROM sessions", [], { $0.string(at: 0) ?? "" }).first(where: { Clean.line($0) == text }) {
+        if let id = try db.fetchAll("SELECT id FROM sessions", [], { $0.string("id") ?? "" }).first(where: { Clean.line($0) == text }) {
             return id
         }
         throw BrowseError.unknownSession(input, suggestions: try suggestions(for: text, in: db))
@@ -33,7 +33,7 @@ public enum SessionResolver {
 
     /// The event marked current, else the one that starts last.
     public static func currentEvent(in db: Database) throws -> String? {
-        try db.readOne("SELECT id FROM events ORDER BY is_current DESC, start_time DESC LIMIT 1") { $0.text(0) }
+        try db.readOne("SELECT id FROM events ORDER BY is_current DESC, start_time DESC LIMIT 1") { $0.text("id") }
     }
 
     /// `wwdc17` and `402` from `https://developer.apple.com/wwdc17/402/`.
@@ -53,7 +53,7 @@ public enum SessionResolver {
     static func suggestions(for text: String, in db: Database) throws -> [SessionSuggestion] {
         // Never an id that a command line would take for an option (a store synced before such
         // ids were refused may hold one).
-        let ids = try db.readAll("SELECT id FROM sessions") { $0.text(0) }.filter { !$0.hasPrefix("-") }
+        let ids = try db.readAll("SELECT id FROM sessions") { $0.text("id") }.filter { !$0.hasPrefix("-") }
         var best: (id: String, distance: Int)?
         let typed = text.lowercased()
         let limit = min(3, typed.count / 3)
@@ -62,7 +62,7 @@ public enum SessionResolver {
             if distance <= limit, distance < (best?.distance ?? limit + 1) { best = (id, distance) }
         }
         if let best {
-            let title = try db.readOne("SELECT title FROM sessions WHERE id = ?", [best.id]) { $0.line(0) } ?? nil
+            let title = try db.readOne("SELECT title FROM sessions WHERE id = ?", [best.id]) { $0.line("title") } ?? nil
             return [SessionSuggestion(id: best.id, title: title)]
         }
         // The words as typed, then each as a prefix ("keynot" for "Keynote"); the current event

@@ -25,9 +25,13 @@ public enum DatabaseValue: Hashable, Sendable {
 public protocol DatabaseValueConvertible: SendableMetatype {
     /// Binds the value to the parameter at `index` (1-based).
     func bind(to statement: Statement, at index: Int32) throws
+    /// The value as SQLite stores it (what `SQL` keeps of an argument).
+    var databaseValue: DatabaseValue { get }
 }
 
 extension DatabaseValue: DatabaseValueConvertible {
+    public var databaseValue: DatabaseValue { self }
+
     public func bind(to statement: Statement, at index: Int32) throws {
         switch self {
         case .null: try statement.bindNull(at: index)
@@ -41,30 +45,37 @@ extension DatabaseValue: DatabaseValueConvertible {
 
 extension Int: DatabaseValueConvertible {
     public func bind(to statement: Statement, at index: Int32) throws { try statement.bind(Int64(self), at: index) }
+    public var databaseValue: DatabaseValue { .integer(Int64(self)) }
 }
 
 extension Int64: DatabaseValueConvertible {
     public func bind(to statement: Statement, at index: Int32) throws { try statement.bind(self, at: index) }
+    public var databaseValue: DatabaseValue { .integer(self) }
 }
 
 extension Int32: DatabaseValueConvertible {
     public func bind(to statement: Statement, at index: Int32) throws { try statement.bind(Int64(self), at: index) }
+    public var databaseValue: DatabaseValue { .integer(Int64(self)) }
 }
 
 extension Double: DatabaseValueConvertible {
     public func bind(to statement: Statement, at index: Int32) throws { try statement.bind(self, at: index) }
+    public var databaseValue: DatabaseValue { .real(self) }
 }
 
 extension Bool: DatabaseValueConvertible {
     public func bind(to statement: Statement, at index: Int32) throws { try statement.bind(self ? 1 as Int64 : 0, at: index) }
+    public var databaseValue: DatabaseValue { .integer(self ? 1 : 0) }
 }
 
 extension String: DatabaseValueConvertible {
     public func bind(to statement: Statement, at index: Int32) throws { try statement.bind(self, at: index) }
+    public var databaseValue: DatabaseValue { .text(self) }
 }
 
 extension Data: DatabaseValueConvertible {
     public func bind(to statement: Statement, at index: Int32) throws { try statement.bindBlob([UInt8](self), at: index) }
+    public var databaseValue: DatabaseValue { .blob([UInt8](self)) }
 }
 
 extension Optional: DatabaseValueConvertible where Wrapped: DatabaseValueConvertible {
@@ -74,4 +85,6 @@ extension Optional: DatabaseValueConvertible where Wrapped: DatabaseValueConvert
         case .some(let value): try value.bind(to: statement, at: index)
         }
     }
+
+    public var databaseValue: DatabaseValue { self?.databaseValue ?? .null }
 }

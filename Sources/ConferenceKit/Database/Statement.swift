@@ -6,8 +6,9 @@ let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 /// A prepared statement of one `Database`.
 ///
 /// Bind parameters, by name (`:title`) or by index (1-based), then `step()` through the rows,
-/// reading columns (0-based) of the current row; `reset()` before binding again. A statement must only
-/// be used while its database is open and by the thread that owns the database.
+/// reading columns of the current row by name (`title`) or by index (0-based); `reset()` before
+/// binding again. A statement must only be used while its database is open and by the thread that
+/// owns the database.
 public final class Statement {
     /// The SQL text, as written by the program.
     public let sql: String
@@ -15,6 +16,8 @@ public final class Statement {
     let connection: OpaquePointer
     /// Set when a step fails, so that the statement cache replaces the statement instead of reusing it.
     private(set) var hasFailed = false
+    /// The result's column indices by name, made at the first read by name (`columnIndex(_:)`).
+    var columnIndexes: [String: Int32]?
 
     init(connection: OpaquePointer, sql: String, persistent: Bool) throws {
         var statement: OpaquePointer?

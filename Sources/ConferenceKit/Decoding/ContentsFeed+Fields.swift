@@ -97,9 +97,10 @@ extension NewsItem {
 }
 
 extension NewsItem.Photo {
+    /// Its columns are those of `news_photos`.
     static let fields = FieldTable<NewsItem.Photo>([
-        .requiredText("id", \.id),
-        .number("ratio", \.ratio),
+        .requiredText("id", \.id, column: "photo_id"),
+        .number("ratio", \.ratio, column: "ratio"),
     ])
 }
 

@@ -69,23 +69,31 @@ extension Media {
     })
 }
 
+extension Media.Link {
+    /// A key of `media` its table does not list, with text (a URL) for its value: read by
+    /// `Media.fields` (`other`), kept in `video_links` in these columns.
+    static let columns: [StoredColumn<Media.Link>] = [StoredColumn("kind", \.kind), StoredColumn("url", \.url)]
+}
+
 extension Chapter {
+    /// Its columns are those of `session_chapters`.
     static let fields = FieldTable<Chapter>([
-        .requiredText("title", \.title),
-        .number("start", \.start, in: FeedRange.videoSeconds, required: true),
-        .number("end", \.end, in: FeedRange.videoSeconds),
-        .text("summary", \.summary),
+        .requiredText("title", \.title, column: "title"),
+        .number("start", \.start, in: FeedRange.videoSeconds, required: true, column: "start_time"),
+        .number("end", \.end, in: FeedRange.videoSeconds, column: "end_time"),
+        .text("summary", \.summary, column: "summary"),
     ])
 }
 
 extension CodeSnippet {
-    /// `unstyledCode` is the plain code; `code` is HTML, used (without its markup) when it is the only one.
+    /// `unstyledCode` is the plain code; `code` is HTML, used (without its markup) when it is the only
+    /// one. Its columns are those of `session_code`.
     static let fields = FieldTable<CodeSnippet>([
-        .text("title", \.title),
-        .text("language", \.language),
-        .number("startTimeSeconds", \.startTime, in: FeedRange.videoSeconds),
-        .number("endTimeSeconds", \.endTime, in: FeedRange.videoSeconds),
-        .text("unstyledCode", \.code, required: true, alternatives: ["code"]),
+        .text("title", \.title, column: "title"),
+        .text("language", \.language, column: "language"),
+        .number("startTimeSeconds", \.startTime, in: FeedRange.videoSeconds, column: "start_time"),
+        .number("endTimeSeconds", \.endTime, in: FeedRange.videoSeconds, column: "end_time"),
+        .text("unstyledCode", \.code, required: true, alternatives: ["code"], column: "code"),
         .text("code", \.markup),
     ], finish: { snippet in
         if snippet.code.isEmpty, let markup = snippet.markup { snippet.code = HTMLText.plainText(markup) }

@@ -13,7 +13,7 @@ extension Database {
             SELECT s.title, v.download_hd, v.download_sd
             FROM sessions s LEFT JOIN videos v ON v.sid = s.sid WHERE s.id = ?
             """, [sessionID]) { row in
-            (title: row.string(at: 0) ?? "", hd: row.string(at: 1), sd: row.string(at: 2))
+            (title: row.string("title") ?? "", hd: row.string("download_hd"), sd: row.string("download_sd"))
         }
         guard let row, let url = quality == .hd ? row.hd : row.sd, !url.isEmpty else {
             throw DownloadError.noVideo(sessionID: sessionID, quality: quality)
@@ -28,6 +28,6 @@ extension Database {
 
     /// Whether more than one download is recorded with the file `path`.
     private func isDownloadPathShared(_ path: String) throws -> Bool {
-        try fetchOne("SELECT count(*) FROM downloads WHERE path = ?", [path]) { $0.int(at: 0) }.map { $0 > 1 } ?? false
+        try fetchOne("SELECT count(*) AS downloads FROM downloads WHERE path = ?", [path]) { $0.int("downloads") }.map { $0 > 1 } ?? false
     }
 }

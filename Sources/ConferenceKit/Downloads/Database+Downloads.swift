@@ -73,17 +73,17 @@ extension Database {
 
     /// The identifiers of sessions with a complete download, for listings.
     public func downloadedSessionIDs() throws -> Set<String> {
-        Set(try fetchAll("SELECT DISTINCT session_id FROM downloads WHERE state = 'done'", []) { $0.string(at: 0) ?? "" })
+        Set(try fetchAll("SELECT DISTINCT session_id FROM downloads WHERE state = 'done'", []) { $0.string("session_id") ?? "" })
     }
 
     /// The address, path and validator come back as written (they are used, not printed); the title
     /// and reason, which a feed or a server wrote, come back clean.
     private static func downloadRecord(from row: Statement) -> DownloadRecord {
         let clean = CleanRow(row)
-        let item = DownloadItem(sessionID: clean.text(0), quality: MediaQuality(rawValue: row.string(at: 1) ?? "") ?? .hd,
-                                url: row.string(at: 2) ?? "", path: row.string(at: 3) ?? "", title: clean.text(4))
-        return DownloadRecord(item: item, state: DownloadRecord.State(rawValue: row.string(at: 5) ?? "") ?? .failed,
-                              totalBytes: row.optionalInt(at: 6).map(Int64.init), validator: row.string(at: 7),
-                              reason: clean.line(8), updatedAt: row.double(at: 9))
+        let item = DownloadItem(sessionID: clean.text("session_id"), quality: MediaQuality(rawValue: row.string("quality") ?? "") ?? .hd,
+                                url: row.string("url") ?? "", path: row.string("path") ?? "", title: clean.text("title"))
+        return DownloadRecord(item: item, state: DownloadRecord.State(rawValue: row.string("state") ?? "") ?? .failed,
+                              totalBytes: row.optionalInt("total_bytes").map(Int64.init), validator: row.string("validator"),
+                              reason: clean.line("reason"), updatedAt: row.double("updated_at"))
     }
 }

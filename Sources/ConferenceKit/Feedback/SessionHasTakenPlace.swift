@@ -21,7 +21,7 @@ public struct SessionHasTakenPlace: OperationCondition {
             let start = try store.read { db in
                 try db.fetchOne("""
                     SELECT i.start_time FROM instances i JOIN sessions s ON s.sid = i.sid WHERE s.id = ?
-                    """, [sessionID]) { $0.double(at: 0) }
+                    """, [sessionID]) { $0.double("start_time") }
             }
             if let start, Date(timeIntervalSince1970: start) > now() {
                 completion(.failed(FeedbackError.notYetTakenPlace(session: sessionID, startsAt: Date(timeIntervalSince1970: start))))

@@ -1,7 +1,7 @@
 /// An ordered list owned by a row (a session's keywords, a news item's photos), stored one row per
 /// element keyed by (owner, position). Syncing compares with the stored list and writes only the
 /// positions that differ; a new list is written with one multi-row INSERT.
-final class ChildList<Owner: Hashable & DatabaseValueConvertible, Value: ChildRowValue> {
+final class ChildList<Owner: Hashable & DatabaseValueConvertible & ColumnValue, Value: ChildRowValue> {
     let kind: RecordKind
     /// What the syncs so far changed.
     private(set) var counts = ChangeCounts()
@@ -9,7 +9,6 @@ final class ChildList<Owner: Hashable & DatabaseValueConvertible, Value: ChildRo
     private let table: String
     private let ownerColumn: String
     private let valueColumns: [StoredColumn<Value>]
-    private let readOwner: (Statement) -> Owner
     /// `inserts[n - 1]` inserts n rows at once.
     private var inserts: [RowsStatement?]
     private var update: RowsStatement?
@@ -43,14 +42,12 @@ final class ChildList<Owner: Hashable & DatabaseValueConvertible, Value: ChildRo
     private static var maximumRowsPerInsert: Int { 16 }
 
     /// `valueColumns` are the columns of a value, after `ownerColumn` and `position`.
-    init(db: Database, table: String, ownerColumn: String, valueColumns: [StoredColumn<Value>], kind: RecordKind,
-         readOwner: @escaping (Statement) -> Owner) throws {
+    init(db: Database, table: String, ownerColumn: String, valueColumns: [StoredColumn<Value>], kind: RecordKind) throws {
         self.db = db
         self.table = table
         self.ownerColumn = ownerColumn
         self.valueColumns = valueColumns
         self.kind = kind
-        self.readOwner = readOwner
         inserts = Array(repeating: nil, count: ChildList.maximumRowsPerInsert)
         trimSQL = "DELETE FROM \(table) WHERE \(ownerColumn) = ? AND position >= ?"
     }
@@ -59,8 +56,9 @@ final class ChildList<Owner: Hashable & DatabaseValueConvertible, Value: ChildRo
     func load() throws -> [Owner: [Value]] {
         var lists: [Owner: [Value]] = [:]
         let sql = "SELECT \(ownerColumn), \(valueColumns.map(\.name).joined(separator: ", ")) FROM \(table) ORDER BY \(ownerColumn), position"
-        try db.makeStatement(sql).forEachRow { row in
-            lists[readOwner(row), default: []].append(Value(row: row, at: 1))
+        try db.makeStatement(sql).forEachRow { statement in
+            let row = StoredRow(statement)
+            lists[Owner(row: row, column: ownerColumn), default: []].append(Value(row: row, columns: valueColumns))
         }
         return lists
     }

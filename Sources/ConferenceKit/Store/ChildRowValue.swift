@@ -1,60 +1,92 @@
-/// A value stored in a child list row, in one or more columns after the owner and position.
-///
-/// Writing goes by its list's columns (`StoredColumn`); reading takes the columns in that order.
-protocol ChildRowValue: Equatable {
-    /// Reads the value from the row's columns from `index` on, in the order its list's columns name them.
-    init(row: Statement, at index: Int32)
+/// A value stored in one column (a keyword, a topic id, the owner of a list), read by that column's name.
+protocol ColumnValue {
+    init(row: StoredRow, column: String)
 }
 
-/// A value kept in several columns, which it names itself.
-protocol StoredRowValue: ChildRowValue {
-    /// Its columns, in the order `init(row:at:)` reads them.
-    static var storedColumns: [StoredColumn<Self>] { get }
+extension String: ColumnValue {
+    init(row: StoredRow, column: String) { self = row.text(column) }
+}
+
+extension Int: ColumnValue {
+    init(row: StoredRow, column: String) { self = row.int(column) }
+}
+
+extension Int64: ColumnValue {
+    init(row: StoredRow, column: String) { self = row.int64(column) }
+}
+
+/// A value stored in a child list row, in one or more columns after the owner and position.
+///
+/// Writing goes by its list's columns (`StoredColumn`); reading by their names.
+protocol ChildRowValue: Equatable {
+    /// Reads the value from a row of its list, whose value columns are `columns`.
+    init(row: StoredRow, columns: [StoredColumn<Self>])
 }
 
 extension String: ChildRowValue {
-    init(row: Statement, at index: Int32) { self = row.string(at: index) ?? "" }
+    init(row: StoredRow, columns: [StoredColumn<String>]) { self.init(row: row, column: columns[0].name) }
 }
 
 extension Int: ChildRowValue {
-    init(row: Statement, at index: Int32) { self = row.int(at: index) }
+    init(row: StoredRow, columns: [StoredColumn<Int>]) { self.init(row: row, column: columns[0].name) }
+}
+
+/// A value kept in a child table of its own, in several columns: the columns its field table
+/// names, and one reader of a row, which both the sync's writer (comparing what is stored with the
+/// feed) and the read models (showing it) use.
+protocol StoredRowValue: ChildRowValue {
+    /// Its table, one row per element keyed by (owner, position).
+    static var table: String { get }
+    /// The column of its table naming the owner.
+    static var ownerColumn: String { get }
+    /// Its columns: those its field table names.
+    static var storedColumns: [StoredColumn<Self>] { get }
+    /// Reads the value from a row holding its columns.
+    init(row: some ReadableRow)
+}
+
+extension StoredRowValue {
+    init(row: StoredRow, columns: [StoredColumn<Self>]) { self.init(row: row) }
 }
 
 extension NewsItem.Photo: StoredRowValue {
-    static let storedColumns: [StoredColumn<NewsItem.Photo>] = [StoredColumn("photo_id", \.id), StoredColumn("ratio", \.ratio)]
+    static var table: String { "news_photos" }
+    static var ownerColumn: String { "news_id" }
+    static var storedColumns: [StoredColumn<NewsItem.Photo>] { fields.columns }
 
-    init(row: Statement, at index: Int32) {
-        self.init(id: row.string(at: index) ?? "", ratio: row.optionalDouble(at: index + 1))
+    init(row: some ReadableRow) {
+        self.init(id: row.text("photo_id"), ratio: row.optionalDouble("ratio"))
     }
 }
 
 extension Chapter: StoredRowValue {
-    static let storedColumns: [StoredColumn<Chapter>] = [
-        StoredColumn("title", \.title), StoredColumn("start_time", \.start), StoredColumn("end_time", \.end), StoredColumn("summary", \.summary),
-    ]
+    static var table: String { "session_chapters" }
+    static var ownerColumn: String { "sid" }
+    static var storedColumns: [StoredColumn<Chapter>] { fields.columns }
 
-    init(row: Statement, at index: Int32) {
-        self.init(title: row.string(at: index) ?? "", start: row.double(at: index + 1), end: row.optionalDouble(at: index + 2),
-                  summary: row.string(at: index + 3))
+    init(row: some ReadableRow) {
+        self.init(title: row.text("title"), start: row.double("start_time"), end: row.optionalDouble("end_time"),
+                  summary: row.paragraphs("summary"))
     }
 }
 
 extension CodeSnippet: StoredRowValue {
-    static let storedColumns: [StoredColumn<CodeSnippet>] = [
-        StoredColumn("title", \.title), StoredColumn("language", \.language), StoredColumn("start_time", \.startTime),
-        StoredColumn("end_time", \.endTime), StoredColumn("code", \.code),
-    ]
+    static var table: String { "session_code" }
+    static var ownerColumn: String { "sid" }
+    static var storedColumns: [StoredColumn<CodeSnippet>] { fields.columns }
 
-    init(row: Statement, at index: Int32) {
-        self.init(title: row.string(at: index) ?? "", language: row.string(at: index + 1), startTime: row.optionalDouble(at: index + 2),
-                  endTime: row.optionalDouble(at: index + 3), code: row.string(at: index + 4) ?? "")
+    init(row: some ReadableRow) {
+        self.init(title: row.text("title"), language: row.line("language"), startTime: row.optionalDouble("start_time"),
+                  endTime: row.optionalDouble("end_time"), code: row.paragraphs("code") ?? "")
     }
 }
 
 extension Media.Link: StoredRowValue {
-    static let storedColumns: [StoredColumn<Media.Link>] = [StoredColumn("kind", \.kind), StoredColumn("url", \.url)]
+    static var table: String { "video_links" }
+    static var ownerColumn: String { "sid" }
+    static var storedColumns: [StoredColumn<Media.Link>] { columns }
 
-    init(row: Statement, at index: Int32) {
-        self.init(kind: row.string(at: index) ?? "", url: row.string(at: index + 1) ?? "")
+    init(row: some ReadableRow) {
+        self.init(kind: row.text("kind"), url: row.text("url"))
     }
 }

@@ -76,11 +76,6 @@ public final class ConferenceStore: @unchecked Sendable {
         try write { try $0.importContents(json: data, feed: feed) }
     }
 
-    /// Sessions matching every word of `text`, best first (see `Database.search(_:limit:)`).
-    public func search(_ text: String, limit: Int = 50) throws -> [SearchHit] {
-        try read { try $0.search(text, limit: limit) }
-    }
-
     /// Row counts by table name.
     public func tableCounts() throws -> [String: Int] {
         try read { try $0.tableCounts() }

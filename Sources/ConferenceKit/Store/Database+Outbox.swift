@@ -25,12 +25,12 @@ public enum OutboxEntry: Hashable, Sendable {
 extension Database {
     /// Takes the next number of the store's change counter: the version of a local change.
     func nextChangeVersion() throws -> Int64 {
-        try fetchOne("UPDATE change_counter SET value = value + 1 WHERE only = 1 RETURNING value") { $0.int64(at: 0) } ?? 0
+        try fetchOne("UPDATE change_counter SET value = value + 1 WHERE only = 1 RETURNING value") { $0.int64("value") } ?? 0
     }
 
     /// The version of the latest local change: a sync's fetched lists are older than any change above it.
     public func changeWatermark() throws -> Int64 {
-        try fetchOne("SELECT value FROM change_counter WHERE only = 1") { $0.int64(at: 0) } ?? 0
+        try fetchOne("SELECT value FROM change_counter WHERE only = 1") { $0.int64("value") } ?? 0
     }
 
     /// The store's name as the writer of its changes: made at random the first time it is asked

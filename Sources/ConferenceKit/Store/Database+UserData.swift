@@ -56,9 +56,9 @@ extension Database {
     }
 
     private static func favorite(from row: Statement) -> Favorite {
-        Favorite(sessionID: row.string(at: 0) ?? "", isFavorite: row.int(at: 1) != 0,
-                 syncState: SyncState(rawValue: row.string(at: 2) ?? "") ?? .local,
-                 updatedAt: Date(timeIntervalSince1970: row.double(at: 3)), version: row.int64(at: 4))
+        Favorite(sessionID: row.string("session_id") ?? "", isFavorite: row.int("is_favorite") != 0,
+                 syncState: SyncState(rawValue: row.string("sync_state") ?? "") ?? .local,
+                 updatedAt: Date(timeIntervalSince1970: row.double("updated_at")), version: row.int64("version"))
     }
 
     // MARK: Feedback
@@ -119,11 +119,11 @@ extension Database {
     }
 
     private static func feedback(from row: Statement) -> Feedback {
-        Feedback(clientID: UUID(uuidString: row.string(at: 0) ?? "") ?? UUID(), sessionID: row.string(at: 1) ?? "",
-                 overall: row.int(at: 2), content: row.optionalInt(at: 3), presentation: row.optionalInt(at: 4),
-                 comment: row.string(at: 5) ?? "", syncState: SyncState(rawValue: row.string(at: 6) ?? "") ?? .local,
-                 createdAt: Date(timeIntervalSince1970: row.double(at: 7)),
-                 updatedAt: Date(timeIntervalSince1970: row.double(at: 8)), version: row.int64(at: 9))
+        Feedback(clientID: UUID(uuidString: row.string("client_id") ?? "") ?? UUID(), sessionID: row.string("session_id") ?? "",
+                 overall: row.int("overall"), content: row.optionalInt("content"), presentation: row.optionalInt("presentation"),
+                 comment: row.string("comment") ?? "", syncState: SyncState(rawValue: row.string("sync_state") ?? "") ?? .local,
+                 createdAt: Date(timeIntervalSince1970: row.double("created_at")),
+                 updatedAt: Date(timeIntervalSince1970: row.double("updated_at")), version: row.int64("version"))
     }
 
     // MARK: Sync metadata
@@ -147,7 +147,7 @@ extension Database {
     }
 
     private static func syncMetadata(from row: Statement) -> SyncMetadata {
-        SyncMetadata(feed: row.string(at: 0) ?? "", etag: row.string(at: 1),
-                     lastSync: row.optionalDouble(at: 2).map(Date.init(timeIntervalSince1970:)))
+        SyncMetadata(feed: row.string("feed") ?? "", etag: row.string("etag"),
+                     lastSync: row.optionalDouble("last_sync").map(Date.init(timeIntervalSince1970:)))
     }
 }

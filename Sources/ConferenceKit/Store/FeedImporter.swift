@@ -58,16 +58,16 @@ struct FeedImporter {
     func importLists(of feed: ContentsFeed) throws -> ImportReport {
         var report = ImportReport()
         try syncList(unique(feed.events, by: \.id), kind: .events, table: "events", key: ("id", \.id), columns: Event.fields.columns,
-                     readKey: { $0.string(at: 0) ?? "" }, report: &report)
+                     report: &report)
         try syncList(unique(feed.rooms, by: \.id), kind: .rooms, table: "rooms", key: ("id", \.id), columns: Room.fields.columns,
-                     readKey: { $0.int(at: 0) }, report: &report)
+                     report: &report)
         try syncList(unique(feed.tracks, by: \.id), kind: .tracks, table: "tracks", key: ("id", \.id), columns: Track.fields.columns,
-                     readKey: { $0.int(at: 0) }, report: &report)
+                     report: &report)
         try syncList(unique(feed.topics, by: \.id), kind: .topics, table: "topics", key: ("id", \.id), columns: Topic.fields.columns,
-                     readKey: { $0.int(at: 0) }, report: &report)
+                     report: &report)
         try importCategories(feed.topicCategories, report: &report)
         try syncList(unique(feed.resources, by: \.id), kind: .resources, table: "resources", key: ("id", \.id),
-                     columns: Resource.fields.columns, readKey: { $0.int(at: 0) }, report: &report)
+                     columns: Resource.fields.columns, report: &report)
         return report
     }
 
@@ -75,7 +75,7 @@ struct FeedImporter {
     private func importCategories(_ categories: [TopicCategory], report: inout ImportReport) throws {
         let categories = unique(categories, by: \.id)
         let topics = try ChildList<Int, Int>(db: db, table: "topic_category_topics", ownerColumn: "category_id",
-                                            valueColumns: [.value("topic_id")], kind: .categoryTopics, readOwner: { $0.int(at: 0) })
+                                            valueColumns: [.value("topic_id")], kind: .categoryTopics)
         var current = try topics.load()
         let ids = Set(categories.map(\.id))
         for (id, list) in current where !ids.contains(id) {
@@ -83,7 +83,7 @@ struct FeedImporter {
             current[id] = nil
         }
         try syncList(categories, kind: .topicCategories, table: "topic_categories", key: ("id", \.id),
-                     columns: TopicCategory.fields.columns, readKey: { $0.int(at: 0) }, report: &report)
+                     columns: TopicCategory.fields.columns, report: &report)
         for category in categories {
             try topics.sync(category.id, category.topicIDs, current: &current)
         }
@@ -97,7 +97,7 @@ struct FeedImporter {
         var report = ImportReport()
         guard feed.isRecognised else { return report }
         try syncList(unique(feed.articles, by: \.id), kind: .articles, table: "articles", key: ("id", \.id),
-                     columns: Article.fields.columns, readKey: { $0.string(at: 0) ?? "" }, report: &report)
+                     columns: Article.fields.columns, report: &report)
         return report
     }
 
@@ -107,8 +107,8 @@ struct FeedImporter {
         var report = ImportReport()
         let items = unique(feed.items, by: \.id)
         let photos = try ChildList<String, NewsItem.Photo>(
-            db: db, table: "news_photos", ownerColumn: "news_id", valueColumns: NewsItem.Photo.storedColumns, kind: .newsPhotos,
-            readOwner: { $0.string(at: 0) ?? "" })
+            db: db, table: NewsItem.Photo.table, ownerColumn: NewsItem.Photo.ownerColumn, valueColumns: NewsItem.Photo.storedColumns,
+            kind: .newsPhotos)
         var currentPhotos = try photos.load()
         // Photos of items gone from the feed leave with them (ON DELETE CASCADE).
         let feedIDs = Set(items.map(\.id))
@@ -116,8 +116,7 @@ struct FeedImporter {
             report.deleted(.newsPhotos, list.count)
             currentPhotos[id] = nil
         }
-        try syncList(items, kind: .news, table: "news", key: ("id", \.id), columns: NewsItem.fields.columns,
-                     readKey: { $0.string(at: 0) ?? "" }, report: &report)
+        try syncList(items, kind: .news, table: "news", key: ("id", \.id), columns: NewsItem.fields.columns, report: &report)
         for item in items {
             try photos.sync(item.id, item.photos, current: &currentPhotos)
         }
@@ -130,8 +129,7 @@ struct FeedImporter {
     func importLiveVideos(_ feed: LiveVideosFeed) throws -> ImportReport {
         var report = ImportReport()
         try syncList(unique(feed.streams, by: \.eventContentID), kind: .liveStreams, table: "live_streams",
-                     key: ("event_content_id", \.eventContentID), columns: LiveStream.fields.columns,
-                     readKey: { $0.string(at: 0) ?? "" }, report: &report)
+                     key: ("event_content_id", \.eventContentID), columns: LiveStream.fields.columns, report: &report)
         return report
     }
 
@@ -139,7 +137,7 @@ struct FeedImporter {
 
     func recordChecks(_ checks: [SyncBatch.FeedCheck], at date: Double) throws -> ImportReport {
         var report = ImportReport()
-        let existing = Set(try db.fetchAll("SELECT feed FROM sync_metadata") { $0.string(at: 0) ?? "" })
+        let existing = Set(try db.fetchAll("SELECT feed FROM sync_metadata") { $0.string("feed") ?? "" })
         let upsert = try UpsertStatement(db, table: "sync_metadata", key: "feed", columns: [
             StoredColumn("etag", \SyncBatch.FeedCheck.etag),
             StoredColumn(name: "last_sync") { _, statement, index in try statement.bind(date, at: index) },
@@ -155,11 +153,11 @@ struct FeedImporter {
     // MARK: Helpers
 
     /// Upserts every item of a top-level list and deletes the rows whose key the feed no longer has.
-    private func syncList<Item, Key: Hashable & DatabaseValueConvertible>(
+    private func syncList<Item, Key: Hashable & DatabaseValueConvertible & ColumnValue>(
         _ items: [Item], kind: RecordKind, table: String, key: (column: String, path: KeyPath<Item, Key>),
-        columns: [StoredColumn<Item>], readKey: (Statement) -> Key, report: inout ImportReport
+        columns: [StoredColumn<Item>], report: inout ImportReport
     ) throws {
-        let existing = Set(try db.fetchAll("SELECT \(key.column) FROM \(table)", [], readKey))
+        let existing = Set(try db.fetchAll("SELECT \(key.column) FROM \(table)") { Key(row: StoredRow($0), column: key.column) })
         let upsert = try UpsertStatement(db, table: table, key: key.column, columns: columns)
         var seen = Set<Key>(minimumCapacity: items.count)
         for item in items {

@@ -20,11 +20,11 @@ final class SessionWriter {
         self.db = db
         var stored: [String: Int64] = [:]
         try db.cachedStatement("SELECT id, sid FROM sessions").forEachRow { row in
-            stored[row.string(at: 0) ?? ""] = row.int64(at: 1)
+            stored[row.string("id") ?? ""] = row.int64("sid")
         }
         sids = stored
-        withInstance = Set(try db.fetchAll("SELECT sid FROM instances") { $0.int64(at: 0) })
-        withVideo = Set(try db.fetchAll("SELECT sid FROM videos") { $0.int64(at: 0) })
+        withInstance = Set(try db.fetchAll("SELECT sid FROM instances") { $0.int64("sid") })
+        withVideo = Set(try db.fetchAll("SELECT sid FROM videos") { $0.int64("sid") })
         lists = [
             OwnedList(try SessionList(db: db, table: "session_keywords", columns: [.value("keyword")], kind: .keywords) { $0.keywords }),
             OwnedList(try SessionList(db: db, table: "session_platforms", columns: [.value("platform")], kind: .platforms) { $0.platforms }),
@@ -36,15 +36,9 @@ final class SessionWriter {
                 $0.relatedResourceIDs
             }),
             OwnedList(try SessionList(db: db, table: "session_images", columns: [.value("kind")], kind: .images) { $0.images }),
-            OwnedList(try SessionList(db: db, table: "session_chapters", columns: Chapter.storedColumns, kind: .chapters) {
-                $0.media?.chapters ?? []
-            }),
-            OwnedList(try SessionList(db: db, table: "session_code", columns: CodeSnippet.storedColumns, kind: .codeSnippets) {
-                $0.codeSnippets
-            }),
-            OwnedList(try SessionList(db: db, table: "video_links", columns: Media.Link.storedColumns, kind: .videoLinks) {
-                $0.media?.otherLinks ?? []
-            }),
+            OwnedList(try SessionList(db: db, Chapter.self, kind: .chapters) { $0.media?.chapters ?? [] }),
+            OwnedList(try SessionList(db: db, CodeSnippet.self, kind: .codeSnippets) { $0.codeSnippets }),
+            OwnedList(try SessionList(db: db, Media.Link.self, kind: .videoLinks) { $0.media?.otherLinks ?? [] }),
         ]
         // Prepared once for the whole import; the columns are those the field tables name.
         upsertSession = try UpsertStatement(db, table: "sessions", key: "id", columns: Session.fields.columns)
@@ -167,7 +161,7 @@ private final class SessionList<Value: ChildRowValue> {
     init(db: Database, table: String, columns: [StoredColumn<Value>], kind: RecordKind, values: @escaping (Session) -> [Value]) throws {
         self.table = table
         self.values = values
-        list = try ChildList(db: db, table: table, ownerColumn: "sid", valueColumns: columns, kind: kind) { $0.int64(at: 0) }
+        list = try ChildList(db: db, table: table, ownerColumn: "sid", valueColumns: columns, kind: kind)
         current = try list.load()
     }
 
@@ -180,5 +174,12 @@ private final class SessionList<Value: ChildRowValue> {
 
     func forget(_ sid: Int64) -> Int {
         current.removeValue(forKey: sid)?.count ?? 0
+    }
+}
+
+extension SessionList where Value: StoredRowValue {
+    /// The list kept in the child table of `Value`.
+    convenience init(db: Database, _ type: Value.Type, kind: RecordKind, values: @escaping (Session) -> [Value]) throws {
+        try self.init(db: db, table: Value.table, columns: Value.storedColumns, kind: kind, values: values)
     }
 }

@@ -35,7 +35,7 @@ public enum StoreRebuild {
         attempt("the change counter") { salvage.changeCounter = try db.changeWatermark() }
         attempt("the last source") {
             salvage.config = try db.fetchOne("SELECT body, url FROM sync_metadata WHERE feed = 'config'") { row -> (Data, String)? in
-                guard let body = row.blob(at: 0), let url = row.string(at: 1) else { return nil }
+                guard let body = row.blob("body"), let url = row.string("url") else { return nil }
                 return (Data(body), url)
             } ?? nil
         }
@@ -82,7 +82,7 @@ extension ConferenceStore {
     /// Checks that the file is sound (SQLite's quick check); a damaged store fails with
     /// `SQLITE_CORRUPT`, whose hint says how to rebuild it.
     public func checkIntegrity() throws {
-        let problems = try read { db in try db.fetchAll("PRAGMA quick_check(3)") { $0.string(at: 0) ?? "" } }
+        let problems = try read { db in try db.fetchAll("PRAGMA quick_check(3)") { $0.string("quick_check") ?? "" } }
         guard problems != ["ok"] else { return }
         throw DatabaseError(extendedCode: SQLITE_CORRUPT, message: problems.joined(separator: "; "), path: path)
     }

@@ -13,7 +13,7 @@ extension ConferenceStore {
     func savedConfig() throws -> (body: Data, url: URL)? {
         try read { db in
             try db.fetchOne("SELECT body, url FROM sync_metadata WHERE feed = 'config'") { statement -> (Data, URL)? in
-                guard let body = statement.blob(at: 0), let url = statement.string(at: 1).flatMap(URL.init(string:)) else { return nil }
+                guard let body = statement.blob("body"), let url = statement.string("url").flatMap(URL.init(string:)) else { return nil }
                 return (Data(body), url)
             } ?? nil
         }

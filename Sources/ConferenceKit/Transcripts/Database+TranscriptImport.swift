@@ -12,7 +12,8 @@ extension Database {
     func storedTranscripts() throws -> [String: StoredTranscript] {
         var stored: [String: StoredTranscript] = [:]
         let rows = try fetchAll("SELECT session_id, language, etag, bytes FROM transcripts", []) {
-            ($0.string(at: 0) ?? "", StoredTranscript(language: $0.string(at: 1) ?? "", etag: $0.string(at: 2), bytes: $0.int(at: 3)))
+            ($0.string("session_id") ?? "", StoredTranscript(language: $0.string("language") ?? "", etag: $0.string("etag"),
+                                                             bytes: $0.int("bytes")))
         }
         for (id, transcript) in rows { stored[id] = transcript }
         return stored
@@ -22,7 +23,7 @@ extension Database {
     func storedTranscriptManifest(language: String) throws -> [String: TranscriptManifest.Entry] {
         var entries: [String: TranscriptManifest.Entry] = [:]
         let rows = try fetchAll("SELECT session_id, url, etag FROM transcript_manifest WHERE language = ?", [language]) {
-            ($0.string(at: 0) ?? "", $0.string(at: 1) ?? "", $0.string(at: 2))
+            ($0.string("session_id") ?? "", $0.string("url") ?? "", $0.string("etag"))
         }
         for (id, link, etag) in rows {
             if let url = URL(string: link) { entries[id] = TranscriptManifest.Entry(url: url, etag: etag) }
@@ -41,7 +42,7 @@ extension Database {
                 try insert.execute(named: [":language": language, ":id": id, ":etag": entry.etag, ":url": entry.url.absoluteString])
             }
         }
-        let existing = Set(try fetchAll("SELECT session_id FROM transcripts") { $0.string(at: 0) ?? "" })
+        let existing = Set(try fetchAll("SELECT session_id FROM transcripts") { $0.string("session_id") ?? "" })
         let unindex = try cachedStatement("""
             INSERT INTO transcript_search(transcript_search, rowid, text)
             SELECT 'delete', id, text FROM transcript_lines WHERE session_id = :id
@@ -65,7 +66,7 @@ extension Database {
         for fetched in batch.fetched {
             let transcript = fetched.transcript
             let linesBefore = existing.contains(transcript.sessionID)
-                ? try fetchOne("SELECT line_count FROM transcripts WHERE session_id = ?", [transcript.sessionID]) { $0.int(at: 0) } ?? 0
+                ? try fetchOne("SELECT line_count FROM transcripts WHERE session_id = ?", [transcript.sessionID]) { $0.int("line_count") } ?? 0
                 : 0
             if existing.contains(transcript.sessionID) { try removeOne(transcript.sessionID) }
             try insertTranscript.execute(named: [":id": transcript.sessionID, ":language": transcript.language, ":etag": fetched.etag,
@@ -86,7 +87,7 @@ extension Database {
             report.inserted(.transcriptLines, transcript.lines.count)
         }
         for id in batch.removed where existing.contains(id) {
-            let lines = try fetchOne("SELECT line_count FROM transcripts WHERE session_id = ?", [id]) { $0.int(at: 0) } ?? 0
+            let lines = try fetchOne("SELECT line_count FROM transcripts WHERE session_id = ?", [id]) { $0.int("line_count") } ?? 0
             try removeOne(id)
             report.deleted(.transcripts)
             report.deleted(.transcriptLines, lines)
