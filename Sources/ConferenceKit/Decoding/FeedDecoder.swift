@@ -106,27 +106,6 @@ public enum FeedDecoder {
         }
     }
 
-    /// Why a document another reader (JSONSerialization) refused cannot be read: where it is not
-    /// JSON, or which of its values that reader cannot hold (half of a UTF-16 pair, a number
-    /// beyond a double).
-    static func unreadable(_ data: Data, feed: String) -> FeedError {
-        data.withUnsafeBytes { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            var scanner = JSONScanner.document(bytes)
-            do {
-                try scanner.skipValue()
-                try scanner.expectEnd()
-            } catch {
-                return malformedError(bytes, feed: feed, near: (error as? JSONScanner.Malformed)?.offset ?? 0)
-            }
-            guard scanner.loneSurrogates == 0 else {
-                return FeedError(kind: .invalidValue, feed: feed, path: "", detail: JSONScanner.loneSurrogateText + ": the file is refused")
-            }
-            // Valid JSON, of no depth the scanner refuses: what is left is a number no double holds.
-            return FeedError(kind: .invalidValue, feed: feed, path: "", detail: "a number beyond what a double holds (such as 1e999): the file is refused")
-        }
-    }
-
     /// The error for a document that is not JSON: where it first stops being JSON, and why (a reader
     /// refused it `near` there).
     static func malformedError(_ bytes: UnsafeBufferPointer<UInt8>, feed: String, near offset: Int) -> FeedError {
