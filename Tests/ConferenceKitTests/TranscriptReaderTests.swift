@@ -41,6 +41,31 @@ struct TranscriptReaderTests {
         #expect(throws: FeedError.self) { try TranscriptReader.manifest(Data(text.utf8), feed: "manifest.json", base: base) }
     }
 
+    @Test("a file no reader of whole files could hold is refused, wherever the value is; a top-level value that is not an object says so", arguments: [
+        (#"{"a": {"transcript": [[1, "One."]]}, "unused": {"deep": [1e999]}}"#, "t.json: top level: a number beyond what a double holds (such as 1e999): the file is refused"),
+        (#"{"a": {"transcript": [[-1e999, "One."]]}}"#, "t.json: top level: a number beyond what a double holds (such as 1e999): the file is refused"),
+        (#"{"a": {"transcript": [[1, "One."]], "note": "half \ud800"}}"#, "t.json: top level: text with a lone surrogate (half of a UTF-16 pair, no character): the file is refused"),
+        ("7", "t.json: top level: expected an object"),
+        ("[1, 2]", "t.json: top level: expected an object"),
+        (#"{"a": [1e999, "#, "t.json is not valid JSON at line 1, column 15 (byte 14): unexpected end of data, expected a value"),
+    ])
+    func refusedFile(_ text: String, _ message: String) throws {
+        let error = try #require(throws: FeedError.self) { try TranscriptReader.transcripts(Data(text.utf8), feed: "t.json", language: "eng") }
+        #expect(error.description == message)
+    }
+
+    @Test("manifest ETags are text, a number as written; anything else gives none; a repeated key: the last one counts")
+    func manifestETags() throws {
+        let json = """
+            {"individual": {"a": {"url": "a.json", "etag": 1e2}, "b": {"url": "b.json", "etag": true},
+                            "c": {"url": "c.json", "etag": "x", "etag": "y"}, "d": 5, "d": {"url": "d.json"}}}
+            """
+        let (manifest, issues) = try TranscriptReader.manifest(Data(json.utf8), feed: "manifest.json", base: base)
+        let etags: [String: String?] = manifest.individual.mapValues(\.etag)
+        #expect(etags == ["a": "1e2", "b": nil as String?, "c": "y", "d": nil as String?])
+        #expect(issues.isEmpty, "\(issues)")
+    }
+
     @Test("segments become sentences, a blank line ends a paragraph, unusable lines are left out and counted")
     func sentencesAndParagraphs() throws {
         let json = """

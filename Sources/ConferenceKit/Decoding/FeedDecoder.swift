@@ -88,8 +88,8 @@ public enum FeedDecoder {
         try document(data, feed: feed) { bytes in try ArticlesReader(feed: feed).read(bytes) }
     }
 
-    /// Runs `body` over the document's bytes; a document that is not JSON fails with the position
-    /// ``JSONSyntaxLocator`` finds.
+    /// Runs `body` over the document's bytes; a document that is not JSON fails with where it first
+    /// stops being JSON.
     static func document<T>(_ data: Data, feed: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) throws -> T {
         try data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
@@ -100,41 +100,22 @@ public enum FeedDecoder {
             } catch let error as FeedError where error.kind != .malformedJSON {
                 // A rejection found before the end of the document: if the document is not JSON at
                 // all, that is what to report.
-                if bytes.isEmpty || JSONSyntaxLocator.firstProblem(in: bytes) != nil { throw malformedError(bytes, feed: feed, near: 0) }
+                if JSONScanner.firstProblem(in: bytes) != nil { throw malformedError(bytes, feed: feed, near: 0) }
                 throw error
             }
         }
     }
 
-    /// Why a document another reader (JSONSerialization) refused cannot be read: where it is not
-    /// JSON, or which of its values that reader cannot hold (half of a UTF-16 pair, a number
-    /// beyond a double).
-    static func unreadable(_ data: Data, feed: String) -> FeedError {
-        data.withUnsafeBytes { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            var scanner = JSONScanner.document(bytes)
-            do {
-                try scanner.skipValue()
-                try scanner.expectEnd()
-            } catch {
-                return malformedError(bytes, feed: feed, near: (error as? JSONScanner.Malformed)?.offset ?? 0)
-            }
-            guard scanner.loneSurrogates == 0 else {
-                return FeedError(kind: .invalidValue, feed: feed, path: "", detail: JSONScanner.loneSurrogateText + ": the file is refused")
-            }
-            // Valid JSON, of no depth the scanner refuses: what is left is a number no double holds.
-            return FeedError(kind: .invalidValue, feed: feed, path: "", detail: "a number beyond what a double holds (such as 1e999): the file is refused")
-        }
-    }
-
-    /// The error for a document that is not JSON.
+    /// The error for a document that is not JSON: where it first stops being JSON, and why (a reader
+    /// refused it `near` there).
     static func malformedError(_ bytes: UnsafeBufferPointer<UInt8>, feed: String, near offset: Int) -> FeedError {
-        if let problem = JSONSyntaxLocator.firstProblem(in: bytes) {
-            return FeedError(kind: .malformedJSON, feed: feed, line: problem.line, column: problem.column,
-                             offset: problem.offset, detail: problem.reason)
+        guard let problem = JSONScanner.firstProblem(in: bytes) else {
+            // A document the scanner reads whole, which a reader refused: too deep for it to read safely.
+            return FeedError(kind: .malformedJSON, feed: feed, offset: offset, detail: "nested too deeply to read")
         }
-        // The scanner refuses what the locator accepts only for nesting too deep to read safely.
-        return FeedError(kind: .malformedJSON, feed: feed, offset: offset, detail: "nested too deeply to read")
+        let (line, column) = problem.lineAndColumn(in: bytes)
+        return FeedError(kind: .malformedJSON, feed: feed, line: line, column: column, offset: problem.offset,
+                         detail: problem.reason(in: bytes))
     }
 }
 

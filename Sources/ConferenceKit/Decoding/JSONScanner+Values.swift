@@ -159,7 +159,7 @@ extension JSONScanner {
         case .number?: found = "a number"
         case .bool?: found = "true or false"
         case .null?: found = "null"
-        case nil: throw malformed
+        case nil: throw malformed(.value)
         }
         try skipValue()
         return .mismatch(found: found)

@@ -1,12 +1,24 @@
 /// A strict (RFC 8259, UTF-8) reader of JSON bytes that builds no tree: the feed readers walk a
 /// document with it, reading the values they know and skipping the rest.
 ///
-/// It throws ``Malformed`` only for a document that is not JSON; what a value *means* (its type,
-/// whether it is usable) is the caller's business (see `JSONScanner+Values`).
+/// It throws ``Malformed`` only for a document that is not JSON, at the first byte where it stops
+/// being JSON, saying why; what a value *means* (its type, whether it is usable) is the caller's
+/// business (see `JSONScanner+Values`).
 struct JSONScanner {
-    /// The document is not JSON at `offset`; ``JSONSyntaxLocator`` says precisely why.
+    /// The document is not JSON at `offset` (a byte offset), for the reason `problem`.
     struct Malformed: Error {
         var offset: Int
+        var problem: Problem
+    }
+
+    /// Why a document is not JSON where it stops being JSON: what was expected there, or what is wrong.
+    enum Problem: Sendable {
+        case value, key, colon, endOfDocument, depth
+        /// After an item, a comma or this closing bracket.
+        case separator(closing: UInt8)
+        case literal(StaticString)
+        case number, fractionDigit, exponentDigit
+        case unterminatedString, escape, unicodeEscape, controlCharacter, utf8
     }
 
     /// What the next value is, from its first byte.
@@ -34,7 +46,8 @@ struct JSONScanner {
         JSONScanner(bytes: bytes, index: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
     }
 
-    var malformed: Malformed { Malformed(offset: index) }
+    /// The document is not JSON here, for `problem`.
+    func malformed(_ problem: Problem) -> Malformed { Malformed(offset: index, problem: problem) }
 
     // MARK: Structure
 
@@ -60,7 +73,7 @@ struct JSONScanner {
         try readList(opening: UInt8(ascii: "{"), closing: UInt8(ascii: "}")) { scanner in
             try scanner.readKey { scanner, key in
                 scanner.skipWhitespace()
-                try scanner.expect(UInt8(ascii: ":"))
+                try scanner.expect(UInt8(ascii: ":"), or: .colon)
                 scanner.skipWhitespace()
                 try field(&scanner, key)
             }
@@ -78,16 +91,18 @@ struct JSONScanner {
         try enter()
         defer { depth -= 1 }
         skipWhitespace()
-        try expect(opening)
+        try expect(opening, or: .value)
         skipWhitespace()
         if peek() == closing { index += 1; return }
         while true {
             skipWhitespace()
             try item(&self)
             skipWhitespace()
-            let separator = try next()
+            guard index < bytes.count else { throw malformed(.separator(closing: closing)) }
+            let separator = bytes[index]
+            index += 1
             if separator == closing { return }
-            guard separator == UInt8(ascii: ",") else { index -= 1; throw malformed }
+            guard separator == UInt8(ascii: ",") else { index -= 1; throw malformed(.separator(closing: closing)) }
         }
     }
 
@@ -100,7 +115,7 @@ struct JSONScanner {
         case .bool?: if peek() == UInt8(ascii: "t") { try expectLiteral("true") } else { try expectLiteral("false") }
         case .null?: try expectLiteral("null")
         case .number?: _ = try readNumberBytes()
-        case nil: throw malformed
+        case nil: throw malformed(.value)
         }
     }
 
@@ -114,11 +129,11 @@ struct JSONScanner {
     /// Checks that nothing but whitespace follows.
     mutating func expectEnd() throws {
         skipWhitespace()
-        guard index == bytes.count else { throw malformed }
+        guard index == bytes.count else { throw malformed(.endOfDocument) }
     }
 
     private mutating func enter() throws {
-        guard depth < JSONScanner.maximumDepth else { throw malformed }
+        guard depth < JSONScanner.maximumDepth else { throw malformed(.depth) }
         depth += 1
     }
 
@@ -131,7 +146,7 @@ struct JSONScanner {
             let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
             index += 1
             if isASCII { return String(decoding: text, as: UTF8.self) }
-            guard let string = String(validating: text, as: UTF8.self) else { index = start; throw malformed }
+            guard let string = String(validating: text, as: UTF8.self) else { throw stringFailure(from: start) }
             return string
         }
         // The scratch buffer is taken out of `self` while it fills, and put back for its capacity.
@@ -140,8 +155,12 @@ struct JSONScanner {
         defer { swap(&buffer, &scratch) }
         buffer.removeAll(keepingCapacity: true)
         buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-        try readEscapes(into: &buffer)
-        guard let string = String(validating: buffer, as: UTF8.self) else { index = start; throw malformed }
+        do {
+            try readEscapes(into: &buffer)
+        } catch {
+            throw stringFailure(from: start)
+        }
+        guard let string = String(validating: buffer, as: UTF8.self) else { throw stringFailure(from: start) }
         return string
     }
 
@@ -155,7 +174,7 @@ struct JSONScanner {
         }
         if !isASCII {
             guard String(validating: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self) != nil
-            else { index = start; throw malformed }
+            else { throw stringFailure(from: start) }
         }
         index += 1
     }
@@ -165,29 +184,29 @@ struct JSONScanner {
     @inline(__always)
     private mutating func scanToQuoteOrEscape() throws -> (start: Int, isASCII: Bool) {
         skipWhitespace()
-        try expect(UInt8(ascii: "\""))
+        try expect(UInt8(ascii: "\""), or: .value)
         let start = index
         var isASCII = true
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return (start, isASCII) }
-            guard byte >= 0x20 else { throw malformed }
+            guard byte >= 0x20 else { throw stringFailure(from: start) }
             if byte >= 0x80 { isASCII = false }
             index += 1
         }
-        throw malformed
+        throw stringFailure(from: start)
     }
 
     /// Reads a key and calls `body` with its bytes (decoded when it has escapes).
     private mutating func readKey(_ body: (inout JSONScanner, UnsafeBufferPointer<UInt8>) throws -> Void) throws {
-        try expect(UInt8(ascii: "\""))
+        try expect(UInt8(ascii: "\""), or: .key)
         let start = index
         var isASCII = true
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 let key = UnsafeBufferPointer(rebasing: bytes[start..<index])
-                if !isASCII, String(validating: key, as: UTF8.self) == nil { index = start; throw malformed }
+                if !isASCII, String(validating: key, as: UTF8.self) == nil { throw stringFailure(from: start) }
                 index += 1
                 try body(&self, key)
                 return
@@ -195,16 +214,20 @@ struct JSONScanner {
             if byte == UInt8(ascii: "\\") {
                 // Keys with escapes are rare: decoded into their own buffer, alive for the call.
                 var decoded = Array(UnsafeBufferPointer(rebasing: bytes[start..<index]))
-                try readEscapes(into: &decoded)
-                guard String(validating: decoded, as: UTF8.self) != nil else { index = start; throw malformed }
+                do {
+                    try readEscapes(into: &decoded)
+                } catch {
+                    throw stringFailure(from: start)
+                }
+                guard String(validating: decoded, as: UTF8.self) != nil else { throw stringFailure(from: start) }
                 try decoded.withUnsafeBufferPointer { try body(&self, $0) }
                 return
             }
-            guard byte >= 0x20 else { throw malformed }
+            guard byte >= 0x20 else { throw stringFailure(from: start) }
             if byte >= 0x80 { isASCII = false }
             index += 1
         }
-        throw malformed
+        throw stringFailure(from: start)
     }
 
     /// The rest of a string from its first backslash, appended to `buffer`, up to and past its quote.
@@ -216,14 +239,14 @@ struct JSONScanner {
             case UInt8(ascii: "\""):
                 return
             case UInt8(ascii: "\\"):
-                let escape = try next()
+                guard index < bytes.count else { throw malformed(.unterminatedString) }
+                let escape = bytes[index]
+                index += 1
+                if let byte = Self.unescaped(escape) {
+                    buffer.append(byte)
+                    continue
+                }
                 switch escape {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): buffer.append(escape)
-                case UInt8(ascii: "b"): buffer.append(0x08)
-                case UInt8(ascii: "f"): buffer.append(0x0C)
-                case UInt8(ascii: "n"): buffer.append(0x0A)
-                case UInt8(ascii: "r"): buffer.append(0x0D)
-                case UInt8(ascii: "t"): buffer.append(0x09)
                 case UInt8(ascii: "u"):
                     var scalar = try readHex4()
                     if (0xD800...0xDBFF).contains(scalar), let low = peekLowSurrogateEscape() {
@@ -241,14 +264,88 @@ struct JSONScanner {
                     buffer.append(contentsOf: UTF8.encode(unicode)!)
                 default:
                     index -= 1
-                    throw malformed
+                    throw malformed(.escape)
                 }
             default:
-                guard byte >= 0x20 else { index -= 1; throw malformed }
+                guard byte >= 0x20 else { index -= 1; throw malformed(.controlCharacter) }
                 buffer.append(byte)
             }
         }
-        throw malformed
+        throw malformed(.unterminatedString)
+    }
+
+    /// The byte a one-letter escape (`\n`, `\"`, ...) stands for; nil for `\u` and for what is no escape.
+    private static func unescaped(_ escape: UInt8) -> UInt8? {
+        switch escape {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): escape
+        case UInt8(ascii: "b"): 0x08
+        case UInt8(ascii: "f"): 0x0C
+        case UInt8(ascii: "n"): 0x0A
+        case UInt8(ascii: "r"): 0x0D
+        case UInt8(ascii: "t"): 0x09
+        default: nil
+        }
+    }
+
+    /// Where a string that cannot be read stops being JSON, and why: its first bad byte, escape or
+    /// UTF-8 sequence, or its missing end. The fast paths above find that a string is bad (a
+    /// control character, invalid UTF-8 once it has all been read), not where; this walks it byte by
+    /// byte, from `start`, just after its opening quote.
+    private func stringFailure(from start: Int) -> Malformed {
+        var position = start
+        func failure(_ problem: Problem) -> Malformed { Malformed(offset: position, problem: problem) }
+        while position < bytes.count {
+            let byte = bytes[position]
+            switch byte {
+            case UInt8(ascii: "\""):
+                // Read whole without a fault: never the case for a string the fast paths refused.
+                return Malformed(offset: start, problem: .utf8)
+            case UInt8(ascii: "\\"):
+                position += 1
+                guard position < bytes.count else { return failure(.unterminatedString) }
+                if Self.unescaped(bytes[position]) != nil {
+                    position += 1
+                } else if bytes[position] == UInt8(ascii: "u") {
+                    position += 1
+                    for _ in 0..<4 {
+                        guard position < bytes.count, Self.hexDigit(bytes[position]) != nil else { return failure(.unicodeEscape) }
+                        position += 1
+                    }
+                } else {
+                    return failure(.escape)
+                }
+            case 0x00..<0x20:
+                return failure(.controlCharacter)
+            case 0x80...:
+                guard let length = validUTF8Length(at: position) else { return failure(.utf8) }
+                position += length
+            default:
+                position += 1
+            }
+        }
+        return failure(.unterminatedString)
+    }
+
+    /// The length of the valid UTF-8 sequence starting at `start`, or nil.
+    private func validUTF8Length(at start: Int) -> Int? {
+        let lead = bytes[start]
+        let length: Int
+        let minimum: UInt32
+        var scalar: UInt32
+        switch lead {
+        case 0xC2...0xDF: (length, minimum, scalar) = (2, 0x80, UInt32(lead & 0x1F))
+        case 0xE0...0xEF: (length, minimum, scalar) = (3, 0x800, UInt32(lead & 0x0F))
+        case 0xF0...0xF4: (length, minimum, scalar) = (4, 0x10000, UInt32(lead & 0x07))
+        default: return nil
+        }
+        guard start + length <= bytes.count else { return nil }
+        for offset in 1..<length {
+            let byte = bytes[start + offset]
+            guard byte & 0xC0 == 0x80 else { return nil }
+            scalar = scalar << 6 | UInt32(byte & 0x3F)
+        }
+        guard scalar >= minimum, scalar <= 0x10FFFF, !(0xD800...0xDFFF).contains(scalar) else { return nil }
+        return length
     }
 
     /// The low surrogate a `\\uDC00`…`\\uDFFF` escape at the current position stands for, not consumed.
@@ -274,32 +371,26 @@ struct JSONScanner {
     private mutating func readHex4() throws -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
-            guard let digit = Self.hexDigit(try next()) else { index -= 1; throw malformed }
+            guard index < bytes.count, let digit = Self.hexDigit(bytes[index]) else { throw malformed(.unicodeEscape) }
             value = value << 4 | UInt32(digit)
+            index += 1
         }
         return value
     }
 
     // MARK: Numbers
 
-    /// A number token as it is written (checked against RFC 8259's grammar).
+    /// A number token as it is written (RFC 8259's grammar; what follows it is the caller's to read).
     mutating func readNumberBytes() throws -> UnsafeBufferPointer<UInt8> {
         skipWhitespace()
         let start = index
-        while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
-                 UInt8(ascii: "e"), UInt8(ascii: "E"):
-                index += 1
-            default:
-                let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
-                guard JSONNumberSyntax.isValid(text) else { index = start; throw malformed }
-                return text
-            }
+        switch JSONNumberSyntax.scan(bytes, from: start) {
+        case let .success(end):
+            index = end
+            return UnsafeBufferPointer(rebasing: bytes[start..<end])
+        case let .failure(malformed):
+            throw malformed
         }
-        let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
-        guard JSONNumberSyntax.isValid(text) else { index = start; throw malformed }
-        return text
     }
 
     // MARK: Bytes
@@ -317,51 +408,117 @@ struct JSONScanner {
         index < bytes.count ? bytes[index] : nil
     }
 
-    private mutating func next() throws -> UInt8 {
-        guard index < bytes.count else { throw malformed }
-        defer { index += 1 }
-        return bytes[index]
-    }
-
-    private mutating func expect(_ byte: UInt8) throws {
-        guard index < bytes.count, bytes[index] == byte else { throw malformed }
+    /// Consumes `byte`, else fails for `problem`.
+    private mutating func expect(_ byte: UInt8, or problem: Problem) throws {
+        guard index < bytes.count, bytes[index] == byte else { throw malformed(problem) }
         index += 1
     }
 
     private mutating func expectLiteral(_ literal: StaticString) throws {
         let count = literal.utf8CodeUnitCount
-        guard index + count <= bytes.count,
-              UnsafeBufferPointer(rebasing: bytes[index..<(index + count)]).elementsEqual(
-                  UnsafeBufferPointer(start: literal.utf8Start, count: count)) else { throw malformed }
+        let expected = UnsafeBufferPointer(start: literal.utf8Start, count: count)
+        guard index + count <= bytes.count, UnsafeBufferPointer(rebasing: bytes[index..<(index + count)]).elementsEqual(expected) else {
+            // Where it stops being the literal.
+            var offset = index
+            while offset < bytes.count, offset - index < count, bytes[offset] == expected[offset - index] { offset += 1 }
+            throw Malformed(offset: offset, problem: .literal(literal))
+        }
         index += count
+    }
+}
+
+extension JSONScanner {
+    /// Where `bytes` first stops being JSON, and why; nil when it is a JSON document.
+    static func firstProblem(in bytes: UnsafeBufferPointer<UInt8>) -> Malformed? {
+        var scanner = JSONScanner.document(bytes)
+        do {
+            try scanner.skipValue()
+            try scanner.expectEnd()
+            return nil
+        } catch {
+            return error as? Malformed
+        }
+    }
+}
+
+extension JSONScanner.Malformed {
+    /// Why the document is not JSON here, in a few words: "unexpected character ',', expected a
+    /// quoted key".
+    func reason(in bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let found: String
+        if offset >= bytes.count {
+            found = "end of data"
+        } else if bytes[offset] >= 0x21 && bytes[offset] < 0x7F {
+            found = "character '\(Character(UnicodeScalar(bytes[offset])))'"
+        } else {
+            found = String(format: "byte 0x%02X", bytes[offset])
+        }
+        switch problem {
+        case .value: return "unexpected \(found), expected a value"
+        case .key: return "unexpected \(found), expected a quoted key"
+        case .colon: return "unexpected \(found), expected ':'"
+        case .separator(let closing): return "unexpected \(found), expected ',' or '\(Character(UnicodeScalar(closing)))'"
+        case .endOfDocument: return "unexpected \(found) after the end of the document"
+        case .depth: return "nesting too deep"
+        case .literal(let literal): return "unexpected \(found) in literal '\(literal)'"
+        case .number: return "invalid number"
+        case .fractionDigit: return "invalid number: digit expected after '.'"
+        case .exponentDigit: return "invalid number: digit expected in exponent"
+        case .unterminatedString: return "unexpected end of data in a string"
+        case .escape: return "invalid escape '\\\(found)' in a string"
+        case .unicodeEscape: return "invalid \\u escape in a string"
+        case .controlCharacter: return "unescaped control character (\(found)) in a string"
+        case .utf8: return "invalid UTF-8 sequence in a string"
+        }
+    }
+
+    /// Where it is, as an editor shows it: 1-based line, and column in characters (not bytes).
+    func lineAndColumn(in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
+        let end = min(offset, bytes.count)
+        var line = 1
+        var lineStart = 0
+        for index in 0..<end where bytes[index] == UInt8(ascii: "\n") {
+            line += 1
+            lineStart = index + 1
+        }
+        // A character starts at every byte but UTF-8's continuation bytes.
+        let column = 1 + bytes[lineStart..<end].filter { $0 & 0xC0 != 0x80 }.count
+        return (line, column)
     }
 }
 
 /// RFC 8259 number syntax: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
 enum JSONNumberSyntax {
+    /// Whether `text` is one number, whole.
     static func isValid(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        var index = 0
-        func digits() -> Int {
-            let start = index
-            while index < text.count, text[index] >= UInt8(ascii: "0"), text[index] <= UInt8(ascii: "9") { index += 1 }
-            return index - start
+        if case .success(text.count) = scan(text, from: 0) { return true }
+        return false
+    }
+
+    /// The number written at `start`: where it ends (the longest number there), or where and why no
+    /// number starts there.
+    @inline(__always)
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Result<Int, JSONScanner.Malformed> {
+        var index = start
+        func atDigit() -> Bool { index < bytes.count && bytes[index] >= UInt8(ascii: "0") && bytes[index] <= UInt8(ascii: "9") }
+        func digits() { while atDigit() { index += 1 } }
+        func failure(_ problem: JSONScanner.Problem) -> Result<Int, JSONScanner.Malformed> {
+            .failure(JSONScanner.Malformed(offset: index, problem: problem))
         }
-        if index < text.count, text[index] == UInt8(ascii: "-") { index += 1 }
-        guard index < text.count else { return false }
-        if text[index] == UInt8(ascii: "0") {
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard atDigit() else { return failure(.number) }
+        if bytes[index] == UInt8(ascii: "0") { index += 1 } else { digits() }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
-        } else if digits() == 0 {
-            return false
+            guard atDigit() else { return failure(.fractionDigit) }
+            digits()
         }
-        if index < text.count, text[index] == UInt8(ascii: ".") {
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             index += 1
-            guard digits() > 0 else { return false }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard atDigit() else { return failure(.exponentDigit) }
+            digits()
         }
-        if index < text.count, text[index] == UInt8(ascii: "e") || text[index] == UInt8(ascii: "E") {
-            index += 1
-            if index < text.count, text[index] == UInt8(ascii: "+") || text[index] == UInt8(ascii: "-") { index += 1 }
-            guard digits() > 0 else { return false }
-        }
-        return index == text.count
+        return .success(index)
     }
 }

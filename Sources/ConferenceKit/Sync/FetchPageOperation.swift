@@ -1,19 +1,19 @@
 import Foundation
 import Operations
 
-/// Fetches one page of an account list and stages it, then produces the operation for the next page.
+/// Fetches one page of an account list, its output, then produces the operation for the next page.
 //
 // @unchecked Sendable: immutable after init; the rest is the superclass's.
-final class FetchPageOperation<List: AccountList>: AccountOperation, @unchecked Sendable {
-    private let list: List
-    private let context: SyncContext
+final class FetchPageOperation<Item: Sendable>: AccountOperation, OutputOperation, @unchecked Sendable {
+    let output = OperationOutput<AccountClient.Page<Item>>()
+    /// Its place in the list, from 1.
+    let number: Int
+    private let list: AccountList<Item>
     private let cursor: String?
-    private let number: Int
 
     /// Needs no login condition of its own: its step's ``SkipUnlessLoggedIn`` has checked, silently.
-    init(_ list: List, context: SyncContext, session: AccountSession, cursor: String?, number: Int) {
+    init(_ list: AccountList<Item>, session: AccountSession, cursor: String?, number: Int) {
         self.list = list
-        self.context = context
         self.cursor = cursor
         self.number = number
         super.init(session: session, requiresLogin: false)
@@ -21,10 +21,10 @@ final class FetchPageOperation<List: AccountList>: AccountOperation, @unchecked 
     }
 
     override func execute() async throws {
-        let page = try await withClient { client, token in try await list.fetchPage(client, token: token, cursor: cursor) }
-        list.stage(page, in: context)
+        let page = try await withClient { client, token in try await list.fetchPage(client, token, cursor) }
+        output.set(page)
         if let next = page.nextCursor {
-            produceOperation(FetchPageOperation(list, context: context, session: session, cursor: next, number: number + 1))
+            produceOperation(FetchPageOperation(list, session: session, cursor: next, number: number + 1))
         }
     }
 }

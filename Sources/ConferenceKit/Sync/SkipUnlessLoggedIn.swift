@@ -6,9 +6,11 @@ import Operations
 /// prompts, so it keeps its own name in traces and messages.
 struct SkipUnlessLoggedIn: OperationCondition {
     let context: SyncContext
+    /// The config the step was handed, which names the account service.
+    let config: OperationInput<AppConfig>
 
     func evaluate(for operation: AdvancedOperation, completion: @escaping @Sendable (ConditionResult) -> Void) {
-        guard let account = context.account else {
+        guard let account = context.account(config.value) else {
             completion(.failed(SkippedStep(reason: context.settings.credentialStore == nil ? "accounts off" : "no account service")))
             return
         }

@@ -8,7 +8,9 @@ import Operations
 ///                                       → { videos, favorites, feedback, transcripts } → save
 ///
 /// Each box is an operation, each arrow a dependency (favorites and feedback wait for the uploads,
-/// videos for schedule and news, transcripts for the schedule, the save step for every step). Nothing reaches the store before the save step,
+/// videos for schedule and news, transcripts for the schedule, the save step for every step). Each
+/// step hands what it produced to the steps built with it: the config to every step, the feeds, the
+/// account's lists and the transcripts to the save step. Nothing reaches the store before the save step,
 /// which commits everything in one transaction; a failed or cancelled sync leaves the store as it was.
 /// Cancel it with ``SyncError/interrupted`` on SIGINT: the save step is a critical section.
 //
@@ -18,28 +20,36 @@ public final class SyncOperation: GroupOperation, @unchecked Sendable {
     private let recorder: StepRecorder
     private let began = DispatchTime.now().uptimeNanoseconds
     private let finalSummary = Locked<SyncSummary?>(nil)
+    /// The steps whose outputs the summary reads.
+    private let config: DownloadConfigOperation
+    private let feeds: [any FeedStep]
+    private let transcripts: TranscriptsOperation
+    private let save: SaveOperation
 
     /// Builds the graph. `reporter` hears about each step as it starts and ends.
     public init(settings: SyncSettings, store: ConferenceStore, reporter: (any SyncProgressReporting)? = nil) throws {
-        context = try SyncContext(settings: settings, store: store)
+        let context = try SyncContext(settings: settings, store: store)
+        self.context = context
         let recorder = StepRecorder(forwardingTo: reporter)
         self.recorder = recorder
 
+        // Each step is built with the steps whose output it reads, and waits for them.
         let config = DownloadConfigOperation(context: context)
-        let versionCheck = VersionCheckOperation(context: context)
-        let schedule = ScheduleOperation(context: context)
-        let news = NewsOperation(context: context)
-        let articles = ArticlesOperation(context: context)
-        let videos = VideosOperation(context: context)
-        let uploads = UploadsOperation(context: context)
-        let favorites = AccountImportOperation(FavoritesList(), context: context)
-        let feedback = AccountImportOperation(FeedbackList(), context: context)
-        let transcripts = TranscriptsOperation(context: context) { done, total in
+        let versionCheck = VersionCheckOperation(context: context, config: config)
+        let schedule = ScheduleOperation(context: context, config: config)
+        let news = NewsOperation(context: context, config: config)
+        let articles = ArticlesOperation(context: context, config: config)
+        let uploads = UploadsOperation(context: context, config: config)
+        let videos = VideosOperation(context: context, config: config, schedule: schedule)
+        let favorites = AccountImportOperation(AccountList.favorites, context: context, config: config)
+        let feedback = AccountImportOperation(AccountList.feedback, context: context, config: config)
+        let transcripts = TranscriptsOperation(context: context, config: config) { done, total in
             recorder.stepProgressed(.transcripts, done: done, total: total)
         }
-        let save = SaveOperation(context: context)
+        let save = SaveOperation(context: context, config: config, schedule: schedule, news: news, articles: articles, videos: videos,
+                                 favorites: favorites, feedback: feedback, transcripts: transcripts)
 
-        versionCheck.addDependency(config)
+        // The order beyond what the steps read: nothing before the version check has passed.
         for step in [schedule, news, articles, uploads] as [AdvancedOperation] { step.addDependency(versionCheck) }
         for step in [videos, favorites, feedback] as [AdvancedOperation] {
             step.addDependency(schedule)
@@ -50,9 +60,13 @@ public final class SyncOperation: GroupOperation, @unchecked Sendable {
         feedback.addDependency(uploads)
         // After the schedule: the transcripts belong to its items.
         transcripts.addDependency(schedule)
-        for step in [config, versionCheck, schedule, news, articles, uploads, videos, favorites, feedback, transcripts] as [AdvancedOperation] {
-            save.addDependency(step)
-        }
+        save.addDependency(versionCheck)
+        save.addDependency(uploads)
+
+        self.config = config
+        feeds = [config, schedule, news, articles, videos]
+        self.transcripts = transcripts
+        self.save = save
         let steps: [AdvancedOperation] = [config, versionCheck, schedule, news, articles, uploads, videos, favorites, feedback, transcripts, save]
         let observer = SyncProgressObserver(reporter: recorder, wording: settings.wording)
         for step in steps {
@@ -67,12 +81,16 @@ public final class SyncOperation: GroupOperation, @unchecked Sendable {
     public var summary: SyncSummary? { finalSummary.withLock { $0 } }
 
     public override func finished(with errors: [any Error]) {
-        let staged = context.snapshot
+        let config = config.output.value?.feed
+        let fetched = feeds.compactMap(\.fetched)
+        let saved = save.output.value
+        let transcripts = transcripts.output.value
+        let issues = fetched.flatMap(\.issues) + (transcripts?.issues ?? [])
         let interrupted = errors.contains { ($0 as? SyncError) == .interrupted } || (isCancelled && OperationError.rootCause(in: errors) == nil)
         let cause = interrupted ? nil : OperationError.rootCause(in: errors)
         // By kind of row; the account lists by their steps' names.
-        let counted = (staged.report?.changes ?? [:]).map { ($0.key.rawValue, $0.value) }
-            + SyncContext.accountLists.map { ($0.step.rawValue, $0.changes(in: staged)) }.filter { $0.1.total > 0 }
+        let counted = (saved?.report.changes ?? [:]).map { ($0.key.rawValue, $0.value) }
+            + (saved?.lists ?? [:]).map { ($0.key.rawValue, $0.value) }.filter { $0.1.total > 0 }
         var changes: [String: [String: Int]] = [:]
         for (kind, counts) in counted {
             changes[kind] = ["inserted": counts.inserted, "updated": counts.updated, "deleted": counts.deleted]
@@ -80,21 +98,21 @@ public final class SyncOperation: GroupOperation, @unchecked Sendable {
         var summary = SyncSummary(
             status: interrupted ? .interrupted : (cause == nil ? .succeeded : .failed),
             source: context.settings.source.description,
-            language: staged.config == nil ? nil : context.language,
+            language: config == nil ? nil : context.language(config),
             database: context.store.path,
             seconds: Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9,
             steps: recorder.steps,
             changes: changes,
-            rowsChanged: staged.rowsChanged,
-            downloaded: staged.bytes.keys.map(\.fileName).sorted(),
-            unchanged: staged.unchanged.map(\.fileName).sorted(),
-            skipped: Self.byFeed(staged.issues.filter { $0.kind == .skipped }),
-            ignored: Self.byFeed(staged.issues.filter { $0.kind == .ignored }),
+            rowsChanged: saved?.rowsChanged ?? 0,
+            downloaded: fetched.filter { !$0.isUnchanged }.map(\.kind.fileName).sorted(),
+            unchanged: fetched.filter(\.isUnchanged).map(\.kind.fileName).sorted(),
+            skipped: Self.byFeed(issues.filter { $0.kind == .skipped }),
+            ignored: Self.byFeed(issues.filter { $0.kind == .ignored }),
             error: (interrupted ? SyncError.interrupted : cause).map(context.settings.wording.message),
             hint: (interrupted ? SyncError.interrupted : cause).flatMap(context.settings.wording.hint))
-        summary.transcriptsFailed = staged.transcriptsFailed
+        summary.transcriptsFailed = transcripts?.failed ?? []
         summary.pendingChanges = (try? context.store.read { try $0.outbox().count }) ?? 0
-        if summary.pendingChanges > 0, let account = context.account {
+        if summary.pendingChanges > 0, let account = context.account(config) {
             summary.pendingCause = account.isLoggedIn ? .notSent : .notLoggedIn
         }
         finalSummary.withLock { $0 = summary }

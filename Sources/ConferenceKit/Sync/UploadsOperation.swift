@@ -7,32 +7,36 @@ import Operations
 /// says why.
 //
 // @unchecked Sendable: immutable after init; the rest is the superclass's.
-final class UploadsOperation: GroupOperation, SyncStepOperation, @unchecked Sendable {
+final class UploadsOperation: GroupOperation, SyncStepOperation, OutputOperation, @unchecked Sendable {
     let step = SyncStep.uploads
+    /// What the upload did, whether or not it went through.
+    let output = OperationOutput<UploadOutboxOperation.Outcome>()
     private let context: SyncContext
+    private let config = OperationInput<AppConfig>()
 
-    init(context: SyncContext) {
+    init(context: SyncContext, config configStep: DownloadConfigOperation) {
         self.context = context
         super.init()
         name = step.rawValue
-        addCondition(SkipUnlessLoggedIn(context: context))
+        injectResult(from: configStep, into: config) { $0.feed }
+        addCondition(SkipUnlessLoggedIn(context: context, config: config))
     }
 
     var resultDetail: String? {
-        guard let outcome = context.snapshot.uploads else { return nil }
+        guard let outcome = output.value else { return nil }
         var parts = [outcome.uploaded.isEmpty ? "nothing to upload" : Quantity.text(outcome.uploaded.count, "change") + " uploaded"]
         if !outcome.refused.isEmpty { parts.append("\(outcome.refused.count) refused by the service (kept here)") }
         return parts.joined(separator: ", ")
     }
 
     override func execute() {
-        guard let account = context.account else {
+        guard let account = context.account(config.value) else {
             finish(with: SkippedStep(reason: "not logged in"))
             return
         }
         let operation = UploadOutboxOperation(session: account, store: context.store)
-        operation.addObserver(BlockObserver(finish: { [context] operation, _ in
-            context.stage { $0.uploads = (operation as? UploadOutboxOperation)?.result }
+        operation.addObserver(BlockObserver(finish: { [output] operation, _ in
+            if let upload = operation as? UploadOutboxOperation { output.set(upload.result) }
         }))
         addOperation(operation)
         super.execute()

@@ -7,20 +7,22 @@ import Operations
 final class VersionCheckOperation: AdvancedOperation, SyncStepOperation, @unchecked Sendable {
     let step = SyncStep.versionCheck
     private let context: SyncContext
+    private let config = OperationInput<AppConfig>()
 
-    init(context: SyncContext) {
+    init(context: SyncContext, config configStep: DownloadConfigOperation) {
         self.context = context
         super.init()
         name = step.rawValue
+        injectResult(from: configStep, into: config) { $0.feed }
     }
 
     var resultDetail: String? {
-        guard let minimum = context.snapshot.config?.minimumSupportedAppVersion else { return nil }
+        guard let minimum = config.value?.minimumSupportedAppVersion else { return nil }
         return "\(context.settings.appVersion) (server requires \(minimum))"
     }
 
     override func execute() {
-        guard let config = context.snapshot.config else {
+        guard let config = config.value else {
             finish()
             return
         }

@@ -10,9 +10,12 @@ import Operations
 /// neither fails the sync. Nothing reaches the store before the save step.
 //
 // @unchecked Sendable: mutable state is in Locked values; the rest is immutable.
-final class TranscriptsOperation: GroupOperation, SyncStepOperation, @unchecked Sendable {
+final class TranscriptsOperation: GroupOperation, SyncStepOperation, OutputOperation, @unchecked Sendable {
     let step = SyncStep.transcripts
+    let output = OperationOutput<FetchedTranscripts>()
     private let context: SyncContext
+    /// The config, which names the manifests.
+    private let config = OperationInput<AppConfig>()
     private let progress: @Sendable (_ done: Int, _ total: Int) -> Void
 
     private enum Role {
@@ -37,18 +40,20 @@ final class TranscriptsOperation: GroupOperation, SyncStepOperation, @unchecked 
 
     private let ledger = Locked(State())
 
-    init(context: SyncContext, progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in }) {
+    init(context: SyncContext, config configStep: DownloadConfigOperation,
+         progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in }) {
         self.context = context
         self.progress = progress
         super.init()
         name = step.rawValue
         innerQueue.maxConcurrentOperationCount = max(1, context.settings.jobs)
+        injectResult(from: configStep, into: config) { $0.feed }
     }
 
     override func execute() {
         let manifests: [(language: String, url: URL)]
         do {
-            manifests = try context.transcriptManifests()
+            manifests = try context.transcriptManifests(config: config.value)
         } catch {
             return finish(with: [SkippedStep(reason: ErrorText.message(error) + "; transcripts not updated")])
         }
@@ -56,7 +61,7 @@ final class TranscriptsOperation: GroupOperation, SyncStepOperation, @unchecked 
         ledger.withLock { $0.manifestsPending = manifests.count }
         for manifest in manifests {
             let request = FeedRequest(feed: manifest.url.lastPathComponent, url: manifest.url,
-                                      etag: context.storedETag(named: Self.metadataName(manifest.language)),
+                                      etag: context.storedETag(named: Self.metadataName(manifest.language), config: config.value),
                                       timeout: context.settings.timeout, limit: context.settings.feedLimit)
             add(request, content: .manifest, role: .manifest(language: manifest.language, url: manifest.url))
         }
@@ -69,16 +74,18 @@ final class TranscriptsOperation: GroupOperation, SyncStepOperation, @unchecked 
     // MARK: Children
 
     /// Adds one request, retried; what it brings is kept once it has finished (`operationDidFinish`).
-    private func add(_ request: FeedRequest, content: FetchTranscriptFileOperation.Content, role: Role) {
+    private func add(_ request: FeedRequest, content: TranscriptFile.Content, role: Role) {
         let transport = context.settings.transport
         let retrying = RetryOperation(name: "fetch \(request.feed)", policy: context.settings.retry) { _ in
-            FetchTranscriptFileOperation(request, content: content, transport: transport)
+            FetchFeedOperation(request, transport: transport, timeout: request.timeout * 2) { response in
+                try TranscriptFile.read(response, as: content, of: request)
+            }
         }
         ledger.withLock { $0.roles[ObjectIdentifier(retrying)] = role }
         addOperation(retrying)
     }
 
-    private func record(_ outcome: FetchTranscriptFileOperation.Outcome, role: Role) {
+    private func record(_ outcome: TranscriptFile, role: Role) {
         ledger.withLock { state in
             switch (role, outcome) {
             case let (.manifest(language, url), .manifest(manifest, issues, etag)):
@@ -88,7 +95,7 @@ final class TranscriptsOperation: GroupOperation, SyncStepOperation, @unchecked 
                 state.checks[Self.metadataName(language)] = etag
                 state.issues += issues + refused
             case let (.manifest(language, _), .notModified):
-                state.checks[Self.metadataName(language)] = context.storedETag(named: Self.metadataName(language))
+                state.checks[Self.metadataName(language)] = context.storedETag(named: Self.metadataName(language), config: config.value)
             case let (.digest(_, items), .transcripts(transcripts, issues, bytes)):
                 let wanted = Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
                 let found = transcripts.filter { wanted[$0.sessionID] != nil }
@@ -141,7 +148,7 @@ final class TranscriptsOperation: GroupOperation, SyncStepOperation, @unchecked 
 
     override func operationDidFinish(_ operation: Operation, withErrors errors: [any Error]) {
         guard let role = ledger.withLock({ $0.roles[ObjectIdentifier(operation)] }) else { return }
-        if let outcome = (operation as? RetryOperation<FetchTranscriptFileOperation>)?.succeeded?.result {
+        if let outcome = (operation as? RetryOperation<FetchFeedOperation<TranscriptFile>>)?.succeeded?.output.value {
             record(outcome, role: role)
         }
         switch role {
@@ -171,7 +178,7 @@ final class TranscriptsOperation: GroupOperation, SyncStepOperation, @unchecked 
         if failure != nil { return }
         let ordered: [TranscriptPlan.Source]
         do {
-            ordered = try context.transcriptManifests().map { manifest in
+            ordered = try context.transcriptManifests(config: config.value).map { manifest in
                 try sources[manifest.language] ?? TranscriptPlan.Source(
                     language: manifest.language,
                     entries: context.store.read { try $0.storedTranscriptManifest(language: manifest.language) },
@@ -244,12 +251,7 @@ final class TranscriptsOperation: GroupOperation, SyncStepOperation, @unchecked 
         if let failure = outcome.manifestFailure {
             return [SkippedStep(reason: ErrorText.message(failure) + "; transcripts not updated")]
         }
-        context.stage { staged in
-            staged.transcripts = outcome.batch
-            staged.transcriptChecks = outcome.checks
-            staged.transcriptsFailed = outcome.failed.sorted()
-            staged.issues += outcome.issues
-        }
+        output.set(FetchedTranscripts(batch: outcome.batch, checks: outcome.checks, failed: outcome.failed.sorted(), issues: outcome.issues))
         // A transcript that could not be fetched is reported, not a failure: the next sync tries again.
         return []
     }
