@@ -24,7 +24,19 @@ final class ParseFeedOperation<Feed: Sendable>: AdvancedOperation, OutputOperati
         addCondition(NoFailedDependencies())
     }
 
-    override func execute() async throws {
+    // Classic, not async: decoding a feed is seconds of CPU work, which belongs on the queue's
+    // threads. On Swift's cooperative pool (as many threads as cores) it would hold up every task
+    // of the process meanwhile, an MCP server's requests among them.
+    override func execute() {
+        do {
+            try parse()
+            finish()
+        } catch {
+            finish(with: error)
+        }
+    }
+
+    private func parse() throws {
         switch response.value {
         case nil:
             return
@@ -32,7 +44,7 @@ final class ParseFeedOperation<Feed: Sendable>: AdvancedOperation, OutputOperati
             let saved = try reading.unchanged?()
             output.set(FetchedFeed(kind: kind, etag: etag, feed: saved?.0, body: nil, bytes: nil, issues: saved?.1 ?? []))
         case let .modified(data, etag):
-            try Task.checkCancellation()
+            guard !isCancelled else { return }
             let (feed, issues) = try reading.decode(data)
             output.set(FetchedFeed(kind: kind, etag: etag, feed: feed, body: reading.keepsBody ? data : nil, bytes: data.count,
                                    issues: issues))
