@@ -33,20 +33,23 @@ let package = Package(
         // The one sanitiser of text from outside, below both the terminal and the conference layers.
         .target(name: "PlainText"),
         .target(name: "TerminalUI", dependencies: ["Operations", "PlainText"]),
-        .target(name: "ConferenceKit", dependencies: ["CCurl", "CSQLite", "CZlib", "Operations", "PlainText"]),
+        // SQLite's connections, statements, transactions and migrations; knows no conference.
+        .target(name: "SQLiteDatabase", dependencies: ["CSQLite"]),
+        .target(name: "ConferenceKit", dependencies: ["CCurl", "CSQLite", "CZlib", "Operations", "PlainText", "SQLiteDatabase"]),
         .target(name: "ConferenceTerminal", dependencies: ["ConferenceKit", "Operations", "PlainText", "TerminalUI"]),
-        .executableTarget(name: "wwdc", dependencies: ["ConferenceKit", "ConferenceTerminal", "Operations", "PlainText", "TerminalUI"]),
+        .executableTarget(name: "wwdc", dependencies: ["ConferenceKit", "ConferenceTerminal", "Operations", "PlainText", "SQLiteDatabase", "TerminalUI"]),
         // The outbox section drives the reference server through TestSupport.
-        .executableTarget(name: "Benchmarks", dependencies: ["Operations", "ConferenceKit", "CSQLite", "TestSupport"]),
+        .executableTarget(name: "Benchmarks", dependencies: ["Operations", "ConferenceKit", "SQLiteDatabase", "TestSupport"]),
         // Drives the terminal primitives for TerminalUITests' pseudo-terminal tests.
         .executableTarget(name: "terminal-demo", dependencies: ["TerminalUI", "Operations", "ConferenceTerminal"]),
         .target(name: "TestSupport", dependencies: ["TerminalUI"], path: "Tests/TestSupport"),
         .testTarget(name: "OperationsTests", dependencies: ["Operations", "TestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "PlainText", "TestSupport"]),
-        .testTarget(name: "ConferenceKitTests", dependencies: ["ConferenceKit", "CSQLite", "PlainText", "TestSupport"]),
+        .testTarget(name: "SQLiteDatabaseTests", dependencies: ["SQLiteDatabase", "CSQLite", "TestSupport"]),
+        .testTarget(name: "ConferenceKitTests", dependencies: ["ConferenceKit", "CSQLite", "PlainText", "SQLiteDatabase", "TestSupport"]),
         .testTarget(name: "ConferenceTerminalTests", dependencies: ["ConferenceTerminal", "ConferenceKit", "TerminalUI", "TestSupport"]),
         // Golden/ holds expected outputs, read through #filePath (not bundled resources).
-        .testTarget(name: "wwdcTests", dependencies: ["ConferenceKit", "Operations", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "wwdcTests", dependencies: ["ConferenceKit", "Operations", "SQLiteDatabase", "TestSupport"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

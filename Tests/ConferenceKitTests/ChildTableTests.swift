@@ -1,5 +1,6 @@
 @testable import ConferenceKit
 import Foundation
+import SQLiteDatabase
 import Testing
 
 /// The child tables (chapters, code snippets, other links, news photos): their columns are the ones

@@ -1,5 +1,6 @@
 import ConferenceKit
 import Foundation
+import SQLiteDatabase
 import TestSupport
 import Testing
 #if canImport(Glibc)

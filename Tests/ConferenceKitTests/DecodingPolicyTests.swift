@@ -1,5 +1,6 @@
 @testable import ConferenceKit
 import Foundation
+import SQLiteDatabase
 import Testing
 
 /// The decoding policy of docs/feed-format.md, as a table. For every field of

@@ -1,5 +1,6 @@
 @testable import ConferenceKit
 import Foundation
+import SQLiteDatabase
 import Testing
 
 @Suite("A bad feed changes nothing")

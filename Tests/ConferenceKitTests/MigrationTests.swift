@@ -1,6 +1,7 @@
 import CSQLite
 @testable import ConferenceKit
 import Foundation
+import SQLiteDatabase
 import Testing
 
 @Suite("Migrations and opening files")
@@ -61,16 +62,6 @@ struct MigrationTests {
         let old = folder.file("old-ro.sqlite")
         do { try Migrator([StoreSchema.catalogue]).migrate(try Database(path: old)) }
         #expect(throws: DatabaseError.self) { try ConferenceStore(path: old, configuration: Database.Configuration(readOnly: true)) }
-    }
-
-    @Test("each migration lands whole: a failing step leaves the previous version")
-    func failingMigration() throws {
-        let db = try Database(path: ":memory:")
-        let good = Migration(version: 1, name: "one", sql: "CREATE TABLE one (v)")
-        let bad = Migration(version: 2, name: "two", sql: "CREATE TABLE two (v); CREATE TABLE broken (")
-        #expect(throws: DatabaseError.self) { try Migrator([good, bad]).migrate(db) }
-        #expect(try Migrator.version(of: db) == 1)
-        #expect(try db.fetchInt("SELECT count(*) FROM sqlite_schema WHERE name = 'two'") == 0)
     }
 
     @Test("a database from a newer wwdc is refused with a clear message and left as it was")

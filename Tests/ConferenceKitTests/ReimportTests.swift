@@ -1,5 +1,6 @@
 @testable import ConferenceKit
 import Foundation
+import SQLiteDatabase
 import Testing
 
 @Suite("Re-importing: only differences are written")

@@ -1,5 +1,6 @@
 @testable import ConferenceKit
 import Foundation
+import SQLiteDatabase
 import Testing
 
 @Suite("Full-text search and hostile text")

@@ -1,4 +1,5 @@
 import ConferenceKit
+import SQLiteDatabase
 
 /// Transcripts written into a store as a sync leaves them (through the store's writer, which keeps
 /// the search index), for the reading side's tests.

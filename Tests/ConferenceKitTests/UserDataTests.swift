@@ -1,6 +1,7 @@
 import CSQLite
 import ConferenceKit
 import Foundation
+import SQLiteDatabase
 import Testing
 
 @Suite("Favorites, feedback and sync metadata")

@@ -1,4 +1,5 @@
 import PlainText
+import SQLiteDatabase
 
 /// A row of a read query as it leaves ConferenceKit: its text comes out through the sanitiser only
 /// (control and escape sequences, bidirectional overrides and invisible characters removed), so no

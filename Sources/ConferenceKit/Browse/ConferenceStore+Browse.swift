@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteDatabase
 
 extension ConferenceStore {
     /// Opens an existing store to browse it: read-only when its schema is current (no migration

@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteDatabase
 
 extension Database {
     /// The `Article` items of `eventIDs` (nil: every event), newest first; with a search, best match first.

@@ -1,3 +1,5 @@
+import SQLiteDatabase
+
 extension Database {
     /// Whether anything has been synced: false until a schedule is in the store.
     public func hasConferenceData() throws -> Bool {

@@ -1,3 +1,5 @@
+import SQLiteDatabase
+
 extension Database {
     /// The scheduled items of `query` as calendar events: one per item with a start time, with its
     /// description and page, and a UID that stays the same across exports (`<id>@wwdc.invalid`).

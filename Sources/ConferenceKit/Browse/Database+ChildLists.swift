@@ -1,3 +1,5 @@
+import SQLiteDatabase
+
 extension Database {
     /// The list `owner` has in `Value`'s table, in order, cleaned.
     func readChildren<Value: StoredRowValue>(_ type: Value.Type, of owner: some DatabaseValueConvertible) throws -> [Value] {

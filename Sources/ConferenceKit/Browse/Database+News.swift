@@ -1,3 +1,5 @@
+import SQLiteDatabase
+
 extension Database {
     /// The news, newest first (items without a date last), with their photos: the items of
     /// `news.json` and the articles of the event `news` (how feeds from 2020 on publish news).

@@ -1,3 +1,5 @@
+import SQLiteDatabase
+
 extension Database {
     /// The schedule `query` asks for: by start time, or best match first with a search.
     ///

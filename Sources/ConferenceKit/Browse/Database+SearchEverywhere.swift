@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteDatabase
 
 extension Database {
     /// One ranked list of what matches `request.query` in the sessions, the transcripts, the code

@@ -1,3 +1,5 @@
+import SQLiteDatabase
+
 extension Database {
     /// The session with identifier `id` and everything it links to; nil when there is none.
     public func sessionDetail(id: String) throws -> SessionDetail? {

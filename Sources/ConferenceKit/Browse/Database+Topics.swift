@@ -1,3 +1,5 @@
+import SQLiteDatabase
+
 extension Database {
     /// Every topic: id and name, by name.
     public func topics() throws -> [(id: Int, name: String)] {

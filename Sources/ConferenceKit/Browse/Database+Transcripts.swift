@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteDatabase
 
 extension Database {
     /// The transcript of the session with id `sessionID` (a resolved id: see ``SessionResolver``),

@@ -1,3 +1,5 @@
+import SQLiteDatabase
+
 extension Database {
     /// Sessions with a video: newest event first, then its scheduled items by number and its others
     /// by publishing date; best match first with a search.

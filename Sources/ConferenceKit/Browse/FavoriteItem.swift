@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteDatabase
 
 /// A favorite, for `wwdc favorite list`: the session's id and title, and where it stands with the account.
 public struct FavoriteItem: Hashable, Sendable {

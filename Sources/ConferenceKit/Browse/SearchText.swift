@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteDatabase
 
 /// How browsing commands read a search: one query syntax (``SearchQuery``) for every full-text
 /// read, and the ranking of sessions they share.

@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteDatabase
 
 /// Turns what a user types into a session id: `wwdc2017-402`, `402` (in the current event), a
 /// `developer.apple.com/wwdc17/402` link, or an id as the listings print it.

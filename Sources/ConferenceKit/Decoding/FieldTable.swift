@@ -1,3 +1,5 @@
+import SQLiteDatabase
+
 /// How the items of one kind (a content item, an event, a chapter) are read from a feed: one entry
 /// per JSON key, each saying how the value is read, where it goes in the model and, for a stored
 /// value, which columns of the store hold it. The one definition of a field: the decoder and the

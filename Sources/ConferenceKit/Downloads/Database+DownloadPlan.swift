@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteDatabase
 
 extension Database {
     /// What downloading `sessionID`'s video in `quality` into `folder` means: the address and the file.

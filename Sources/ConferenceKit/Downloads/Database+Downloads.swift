@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteDatabase
 
 extension Database {
     private static let downloadColumns = "session_id, quality, url, path, title, state, total_bytes, validator, reason, updated_at"

@@ -1,3 +1,5 @@
+import SQLiteDatabase
+
 /// An ordered list owned by a row (a session's keywords, a news item's photos), stored one row per
 /// element keyed by (owner, position). Syncing compares with the stored list and writes only the
 /// positions that differ; a new list is written with one multi-row INSERT.

@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import Operations
+import SQLiteDatabase
 
 /// The conference database: Apple's feeds as imported, and the user's favorites and feedback.
 ///

@@ -1,3 +1,5 @@
+import SQLiteDatabase
+
 extension Database {
     /// Row counts of the store's tables, by table name (full-text shadow tables left out).
     public func tableCounts() throws -> [String: Int] {

@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteDatabase
 
 extension Database {
     /// Saves a decoded `contents.json`: new items inserted, changed ones updated, items gone from the

@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteDatabase
 
 /// A local change waiting for upload: a favorite (or its removal), or a feedback.
 public enum OutboxEntry: Hashable, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteDatabase
 
 extension Database {
     // MARK: Favorites

@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteDatabase
 
 /// Writes decoded feeds into the store with as few writes as possible: the current rows are read
 /// first, and only differences are written, so re-importing the same feed writes nothing.

@@ -1,3 +1,5 @@
+import SQLiteDatabase
+
 /// Writes the items of one `contents.json`, in as many batches as the caller likes, then deletes
 /// those the feed no longer has. Reads the stored state first so that only differences are written.
 ///

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import SQLiteDatabase
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

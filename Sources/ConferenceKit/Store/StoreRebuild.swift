@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import SQLiteDatabase
 
 /// Making a fresh store in place of a damaged one (then a sync fills it): the user's own rows
 /// (favorites, feedback, the changes not yet uploaded) are read from the old file wherever they can

@@ -1,3 +1,5 @@
+import SQLiteDatabase
+
 /// The store's tables, as an ordered list of migrations.
 ///
 /// Conference tables mirror Apple's feeds and are rewritten by imports. References between feed

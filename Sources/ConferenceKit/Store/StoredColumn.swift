@@ -1,3 +1,5 @@
+import SQLiteDatabase
+
 /// A column of the store and how its value is read from a `Model`: the one place the column is named.
 ///
 /// Writers make both the SQL's column list and its parameters from the name (the parameter of

@@ -1,3 +1,5 @@
+import SQLiteDatabase
+
 /// A row read as the store holds it, its text exactly as written: what a writer compares the
 /// feed's values with, so that an unchanged value is not written again.
 struct StoredRow: ReadableRow {

@@ -1,3 +1,5 @@
+import SQLiteDatabase
+
 /// Writes rows of one table with `INSERT … ON CONFLICT (key) DO UPDATE`, made from one list of
 /// columns: the column list, the `:name` parameters and the update all come from the columns' names,
 /// and values are bound by those names. Made once, it writes as many rows as needed.

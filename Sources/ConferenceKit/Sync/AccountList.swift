@@ -1,5 +1,6 @@
 import PlainText
 import Foundation
+import SQLiteDatabase
 
 /// One of the account's lists that a sync imports (``favorites``, ``feedback``): how a page of it is
 /// fetched, how its step describes it, and how it merges with the rows here.

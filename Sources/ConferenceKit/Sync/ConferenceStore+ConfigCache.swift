@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteDatabase
 
 // The config is kept with its ETag and its URL: when the server answers 304 for it, the sync still
 // needs to know where the other feeds are, and commands that use the account service need to know

@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteDatabase
 
 // The save step's merge of the account's lists with the user's rows here. A change made here and not
 // yet uploaded (pending) wins over the service's copy, and so does any change made after the lists

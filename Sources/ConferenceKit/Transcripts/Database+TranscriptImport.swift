@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteDatabase
 
 /// A transcript as the store has it, for deciding what a sync fetches.
 struct StoredTranscript: Sendable, Equatable {

@@ -1,5 +1,6 @@
 import ConferenceKit
 import Foundation
+import SQLiteDatabase
 import TerminalUI
 
 /// `wwdc __complete-ids`: the ids the completion scripts offer, one per line (hidden).

@@ -1,6 +1,7 @@
 import ConferenceKit
 import Foundation
 import PlainText
+import SQLiteDatabase
 import TerminalUI
 
 /// `wwdc schedule`: the schedule, grouped by day, with filters that combine.

@@ -3,6 +3,7 @@ import ConferenceKit
 import Foundation
 import Operations
 import ConferenceTerminal
+import SQLiteDatabase
 import TerminalUI
 
 /// `wwdc sync`: runs the startup graph against a source and saves it in one transaction.

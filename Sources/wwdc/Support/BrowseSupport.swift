@@ -1,6 +1,7 @@
 import PlainText
 import ConferenceKit
 import Foundation
+import SQLiteDatabase
 import TerminalUI
 
 /// What the browsing commands share: opening the store, choosing the event and reading filter values.

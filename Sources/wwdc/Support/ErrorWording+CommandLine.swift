@@ -1,6 +1,7 @@
 import ConferenceKit
 import Foundation
 import PlainText
+import SQLiteDatabase
 
 /// wwdc's words for errors: the errors' own (``ErrorText``), but where the way out is one of wwdc's
 /// commands, flags or environment variables. Those are named here and only here: ConferenceKit's

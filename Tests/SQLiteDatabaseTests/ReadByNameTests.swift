@@ -1,5 +1,5 @@
-@testable import ConferenceKit
 import Foundation
+@testable import SQLiteDatabase
 import Testing
 
 /// Rows read by column name: a name is the column's alias, or a plain column's own name; the names

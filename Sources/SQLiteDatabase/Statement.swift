@@ -15,7 +15,7 @@ public final class Statement {
     let handle: OpaquePointer
     let connection: OpaquePointer
     /// Set when a step fails, so that the statement cache replaces the statement instead of reusing it.
-    private(set) var hasFailed = false
+    public private(set) var hasFailed = false
     /// The result's column indices by name, made at the first read by name (`columnIndex(_:)`).
     var columnIndexes: [String: Int32]?
 

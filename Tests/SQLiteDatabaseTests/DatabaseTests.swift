@@ -1,14 +1,16 @@
 import CSQLite
-@testable import ConferenceKit
 import Foundation
+@testable import SQLiteDatabase
+import TestSupport
 import Testing
 
 @Suite("Database: connection, statements, errors")
 struct DatabaseTests {
     @Test("opens with WAL, foreign keys, synchronous NORMAL, a busy timeout and 8 KiB pages")
     func configuration() throws {
-        let folder = try TemporaryFolder()
-        let db = try Database(path: folder.file("a.sqlite"))
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let db = try Database(path: folder.path("a.sqlite").path)
         #expect(try db.fetchString("PRAGMA journal_mode") == "wal")
         #expect(try db.fetchInt("PRAGMA foreign_keys") == 1)
         #expect(try db.fetchInt("PRAGMA synchronous") == 1)
@@ -146,8 +148,9 @@ struct DatabaseTests {
 
     @Test("a write transaction waits for another connection's lock instead of failing")
     func busyWaiting() throws {
-        let folder = try TemporaryFolder()
-        let path = folder.file("busy.sqlite")
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let path = folder.path("busy.sqlite").path
         let first = try Database(path: path)
         try first.execute(sql: "CREATE TABLE t (v INTEGER)")
         let second = try Database(path: path, configuration: .init(busyTimeoutMilliseconds: 0))
