@@ -1,4 +1,5 @@
 import ConferenceKit
+import ConferenceTerminal
 import Foundation
 import Operations
 import PlainText
@@ -86,7 +87,8 @@ enum DownloadCommand {
         var settings = DownloadSettings(stallTimeout: timeout, subtitles: arguments[subtitles],
                                         lockFolder: try DownloadFolder.lockFolder(Configuration.folders(context.environment)))
         if let jobs { settings.jobs = jobs }
-        let display = DownloadProgressDisplay(context: context, count: Set(items).count, quiet: arguments[SharedOptions.quiet] || arguments[json])
+        let display = DownloadProgressDisplay(owner: context.terminal, count: Set(items).count, quiet: arguments[SharedOptions.quiet] || arguments[json],
+                                              wording: .commandLine, noteText: ErrorWording.note)
         let downloads = DownloadsOperation(items: items, settings: settings, store: store, reporter: display)
         let runner = OperationRunner(arguments, context: context)
         let errors = runner.run(downloads)

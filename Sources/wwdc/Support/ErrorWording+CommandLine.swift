@@ -1,4 +1,5 @@
 import ConferenceKit
+import ConferenceTerminal
 import Foundation
 import PlainText
 import SQLiteDatabase
@@ -44,6 +45,11 @@ extension ErrorWording {
         case FeedbackError.alreadyUploaded: "See it with 'wwdc feedback --list'."
         default: nil
         }
+    }
+
+    /// A download's note, in wwdc's words where it names a command.
+    static func note(_ note: DownloadNote) -> String {
+        note == .noTranscript ? "no transcript to make subtitles from ('wwdc sync' fetches them)" : DownloadProgressDisplay.noteText(note)
     }
 
     /// How to write an address wwdc takes, in wwdc's words.

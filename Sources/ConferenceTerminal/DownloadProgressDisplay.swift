@@ -9,14 +9,16 @@ import TerminalUI
 /// the title is cut first, then the bytes and rate go) and a total line; in a pipe (or with
 /// `TERM=dumb`), a line when a file starts, one every few seconds for each file under way, and one
 /// when it ends. With `quiet`, only failures.
-final class DownloadProgressDisplay: DownloadReporting {
+public final class DownloadProgressDisplay: DownloadReporting {
     /// How often a line per file under way is printed when lines cannot be redrawn in place.
     static let plainInterval: DispatchTimeInterval = .seconds(3)
     /// How often the live lines' rates and times left are recomputed.
     static let liveInterval: DispatchTimeInterval = .seconds(1)
 
     private let progress: LiveProgress
-    private let context: CommandContext
+    private let owner: TerminalOwner
+    private let wording: ErrorWording
+    private let noteText: @Sendable (DownloadNote) -> String
     private let quiet: Bool
     private let count: Int
     private let state = Locked(State())
@@ -45,14 +47,26 @@ final class DownloadProgressDisplay: DownloadReporting {
         var timer: (any DispatchSourceTimer)?
     }
 
-    init(context: CommandContext, count: Int, quiet: Bool) {
-        self.context = context
+    /// `wording` words a failure and `noteText` a note (a program names its own commands there).
+    public init(owner: TerminalOwner, count: Int, quiet: Bool, wording: ErrorWording = .plain,
+                noteText: @escaping @Sendable (DownloadNote) -> String = DownloadProgressDisplay.noteText) {
+        self.owner = owner
+        self.wording = wording
+        self.noteText = noteText
         self.quiet = quiet
         self.count = count
-        progress = LiveProgress(owner: context.terminal)
+        progress = LiveProgress(owner: owner)
     }
 
-    func started(_ item: DownloadItem) {
+    /// A note in words that name no program's commands.
+    public static func noteText(_ note: DownloadNote) -> String {
+        switch note {
+        case .noTranscript: "no transcript to make subtitles from (a sync fetches them)"
+        case let .subtitlesNotWritten(error): "subtitles not written: " + error.description
+        }
+    }
+
+    public func started(_ item: DownloadItem) {
         guard !quiet else { return }
         if progress.isLive {
             let line = progress.begin(item.title.isEmpty ? item.label : "\(item.label) \(item.title)")
@@ -64,7 +78,7 @@ final class DownloadProgressDisplay: DownloadReporting {
             updateTotal()
         } else {
             state.withLock { $0.transfers[item, default: Transfer()].running = true }
-            context.message("Downloading \(item.label) to \(item.path)")
+            owner.print("Downloading \(item.label) to \(item.path)")
         }
         startTimer()
     }
@@ -94,12 +108,12 @@ final class DownloadProgressDisplay: DownloadReporting {
             if live, let line = transfer.line {
                 progress.update(line, detail: transfer.details[0], shorter: Array(transfer.details.dropFirst()))
             } else if !live {
-                context.message("\(transfer.item.label): " + transfer.details[0])
+                owner.print("\(transfer.item.label): " + transfer.details[0])
             }
         }
     }
 
-    func progressed(_ item: DownloadItem, bytes: Int64, total: Int64?) {
+    public func progressed(_ item: DownloadItem, bytes: Int64, total: Int64?) {
         guard !quiet else { return }
         let (line, detail) = state.withLock { state -> (LiveProgress.LineID?, [String]) in
             var transfer = state.transfers[item, default: Transfer()]
@@ -118,13 +132,13 @@ final class DownloadProgressDisplay: DownloadReporting {
         updateTotal()
     }
 
-    func waiting(_ item: DownloadItem, holder: Int32?) {
+    public func waiting(_ item: DownloadItem, holder: Int32?) {
         let who = holder.map { "another wwdc (process \($0))" } ?? "another wwdc"
-        context.message("Waiting for \(who) downloading \(item.label)…")
+        owner.print("Waiting for \(who) downloading \(item.label)…")
     }
 
-    func retrying(_ item: DownloadItem, attempt: Int, delay: Double, errors: [any Error]) {
-        let cause = OperationError.rootCause(in: errors).map(ErrorWording.commandLine.message) ?? "failed"
+    public func retrying(_ item: DownloadItem, attempt: Int, delay: Double, errors: [any Error]) {
+        let cause = OperationError.rootCause(in: errors).map(wording.message) ?? "failed"
         let wait = delay < 1 ? "" : " in \(Int(saturating: delay, rounding: .up)) s"
         let text = "\(item.label): \(cause); retrying\(wait) (attempt \(attempt))"
         let line = state.withLock { state in
@@ -134,19 +148,15 @@ final class DownloadProgressDisplay: DownloadReporting {
         if let line, progress.isLive {
             progress.update(line, detail: text)
         } else if !quiet {
-            context.message(text)
+            owner.print(text)
         }
     }
 
-    func note(_ item: DownloadItem, _ note: DownloadNote) {
-        let text = switch note {
-        case .noTranscript: "no transcript to make subtitles from ('wwdc sync' fetches them)"
-        case let .subtitlesNotWritten(error): "subtitles not written: " + error.description
-        }
-        context.message("\(item.label): \(text)")
+    public func note(_ item: DownloadItem, _ note: DownloadNote) {
+        owner.print("\(item.label): \(noteText(note))")
     }
 
-    func finished(_ item: DownloadItem, _ result: DownloadsOperation.Result) {
+    public func finished(_ item: DownloadItem, _ result: DownloadsOperation.Result) {
         let line = state.withLock { state -> LiveProgress.LineID? in
             switch result {
             case .downloaded, .alreadyComplete: state.completed += 1
@@ -166,7 +176,7 @@ final class DownloadProgressDisplay: DownloadReporting {
             outcome = .succeeded
             detail = "\(ByteCount.text(size)), already downloaded"
         case let .failed(error):
-            outcome = .failed(ErrorWording.commandLine.message(error))
+            outcome = .failed(wording.message(error))
         case .cancelled:
             outcome = .stopped("interrupted; the partial file is kept")
         }
@@ -176,17 +186,17 @@ final class DownloadProgressDisplay: DownloadReporting {
             updateTotal()
         } else {
             switch outcome {
-            case .succeeded: context.message("Downloaded \(item.label): \(detail ?? "")")
+            case .succeeded: owner.print("Downloaded \(item.label): \(detail ?? "")")
             // A single download's failure is the summary's Error line.
-            case .failed(let reason): if count > 1 { context.message("Failed \(item.label): \(reason)") }
-            case .skipped(let reason), .stopped(let reason): context.message("Stopped \(item.label): \(reason)")
+            case .failed(let reason): if count > 1 { owner.print("Failed \(item.label): \(reason)") }
+            case .skipped(let reason), .stopped(let reason): owner.print("Stopped \(item.label): \(reason)")
             }
         }
     }
 
     /// Ends the lines; call once the downloads are over. The total line says how they ended:
     /// interrupted, some failed, or all complete.
-    func stop(interrupted: Bool) {
+    public func stop(interrupted: Bool) {
         let (line, timer, ended) = state.withLock { state in
             defer { state.timer = nil }
             return (state.totalLine, state.timer, (completed: state.completed, failed: state.failed))

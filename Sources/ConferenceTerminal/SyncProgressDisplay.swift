@@ -6,31 +6,31 @@ import TerminalUI
 /// Shows a sync's steps on stderr through the terminal owner: live lines on a terminal, plain lines
 /// in a pipe. With `--verbose`, every operation gets a line too; with `--quiet`, none at all (the
 /// summary that follows says how it went).
-final class SyncProgressDisplay: SyncProgressReporting {
+public final class SyncProgressDisplay: SyncProgressReporting {
     private let progress: LiveProgress
     private let verbose: Bool
     private let quiet: Bool
     private let tasks = Locked<[String: LiveProgress.LineID]>([:])
 
-    init(owner: TerminalOwner, verbose: Bool, quiet: Bool = false) {
+    public init(owner: TerminalOwner, verbose: Bool, quiet: Bool = false) {
         progress = LiveProgress(owner: owner)
         self.verbose = verbose
         self.quiet = quiet
     }
 
-    func stepStarted(_ step: SyncStep) {
+    public func stepStarted(_ step: SyncStep) {
         guard !quiet else { return }
         let id = progress.begin(step.title)
         tasks.withLock { $0[step.rawValue] = id }
     }
 
-    func stepProgressed(_ step: SyncStep, done: Int, total: Int) {
+    public func stepProgressed(_ step: SyncStep, done: Int, total: Int) {
         guard !quiet else { return }
         guard let id = tasks.withLock({ $0[step.rawValue] }) else { return }
         progress.update(id, detail: "\(done) of \(total)")
     }
 
-    func stepFinished(_ step: SyncStep, outcome: SyncStepOutcome) {
+    public func stepFinished(_ step: SyncStep, outcome: SyncStepOutcome) {
         guard !quiet else { return }
         let started = tasks.withLock { $0[step.rawValue] }
         // A step that never began because an earlier one failed adds nothing to that failure's
@@ -46,7 +46,7 @@ final class SyncProgressDisplay: SyncProgressReporting {
     }
 
     /// With `--verbose`: a line per operation (downloads, parses), not only per step.
-    var operationObserver: BlockObserver {
+    public var operationObserver: BlockObserver {
         BlockObserver(
             start: { [self] operation in
                 guard !(operation is SyncOperation), !SyncStep.allCases.map(\.rawValue).contains(operation.displayName) else { return }
@@ -63,7 +63,7 @@ final class SyncProgressDisplay: SyncProgressReporting {
             })
     }
 
-    func stop() {
+    public func stop() {
         progress.stop()
     }
 }
