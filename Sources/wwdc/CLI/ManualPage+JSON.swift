@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// The JSON OUTPUT section of the manual page: the fields of every `--json` (the README's
 /// "JSON output" section, which the installed manual stands in for).
 extension ManualPage {

@@ -1,3 +1,4 @@
+import CommandLineKit
 import PlainText
 import ConferenceKit
 import Foundation
@@ -58,6 +59,11 @@ enum WWDC {
         ],
         subcommands: commands.map(\.spec).filter { !$0.path.contains(" ") && !$0.hidden })
 
+    static let program = CommandLineProgram(name: "wwdc", root: rootSpec, commands: commands.map { (spec: $0.spec, command: $0.run) })
+
+    static let help = HelpFormatter(program: program.name,
+                                    footnote: "See 'man wwdc' for the manual: every command, the config file, JSON output.")
+
     static func main(_ words: [String]) -> ExitCode {
         // A reader that goes away must reach `CommandContext.output` as EPIPE, which ends the program
         // quietly, not kill it with SIGPIPE mid-way (players get the default back when started).
@@ -83,9 +89,6 @@ enum WWDC {
         defer { context.terminal.drain() }
         do {
             return try dispatch(words, context).accountingFor(signal: OperationRunner.interruptingSignal)
-        } catch let help as HelpRequested {
-            context.output(HelpFormatter.help(for: help.spec, width: context.outputWidth ?? HelpFormatter.defaultWidth))
-            return .success
         } catch {
             // Every error line goes through one presenter (and its sanitiser): they quote what was
             // typed, and errors may quote a server.
@@ -95,54 +98,16 @@ enum WWDC {
 
     static func dispatch(_ words: [String], _ context: CommandContext) throws -> ExitCode {
         try context.checkClock()
-        guard let first = words.first else {
-            context.output(HelpFormatter.help(for: rootSpec, width: context.outputWidth ?? HelpFormatter.defaultWidth))
-            return .success
-        }
-        switch first {
-        case "-h", "--help":
-            throw HelpRequested(spec: rootSpec)
-        case "--version":
+        switch try program.request(words) {
+        case let .help(spec):
+            context.output(help.help(for: spec, width: context.outputWidth ?? HelpFormatter.defaultWidth))
+        case .manual:
+            context.output(ManualPage.wwdc(root: rootSpec, commands: commands.map(\.spec), version: WWDCVersion.string).roff)
+        case .version:
             context.output("wwdc \(WWDCVersion.string)\n")
-            return .success
-        case "help":
-            if words.dropFirst() == ["--man"] {
-                context.output(ManualPage.roff(root: rootSpec, commands: commands.map(\.spec), version: WWDCVersion.string))
-                return .success
-            }
-            let topic = words.dropFirst().joined(separator: " ")
-            guard !topic.isEmpty else { throw HelpRequested(spec: rootSpec) }
-            guard let command = commands.first(where: { $0.spec.paths.contains(topic) }) else {
-                throw UsageError("Unknown command '\(topic)'" + (suggestion(for: topic).map { ". " + $0 } ?? ""), spec: rootSpec)
-            }
-            throw HelpRequested(spec: command.spec)
-        default:
-            break
+        case let .run(run, arguments):
+            return try run(arguments, context)
         }
-        // The longest command path that prefixes the words ("favorite add" before "favorite").
-        let candidates = commands.filter { command in
-            command.spec.paths.contains { name in
-                let path = name.split(separator: " ").map(String.init)
-                return words.count >= path.count && Array(words.prefix(path.count)) == path
-            }
-        }
-        guard let command = candidates.max(by: { $0.spec.path.split(separator: " ").count < $1.spec.path.split(separator: " ").count }) else {
-            if first.hasPrefix("-") {
-                throw UsageError("Unknown option '\(first)'", spec: rootSpec)
-            }
-            throw UsageError("Unknown command '\(first)'" + (suggestion(for: first).map { ". " + $0 } ?? ""), spec: rootSpec)
-        }
-        let depth = command.spec.path.split(separator: " ").count
-        let arguments = try ArgumentParser.parse(Array(words.dropFirst(depth)), as: command.spec)
-        return try command.run(arguments, context)
-    }
-
-    static func suggestion(for word: String) -> String? {
-        // `wwdc version`: the top-level options, typed as a command.
-        if rootSpec.options.contains(where: { $0.long == word }) { return "Did you mean '--\(word)'?" }
-        let names = commands.map(\.spec.path)
-        guard let best = names.min(by: { ArgumentParser.editDistance($0, word) < ArgumentParser.editDistance($1, word) }),
-              ArgumentParser.editDistance(best, word) <= 2 || best.hasPrefix(word) else { return nil }
-        return "Did you mean '\(best)'?"
+        return .success
     }
 }

@@ -1,3 +1,4 @@
+import CommandLineKit
 import PlainText
 import ConferenceKit
 import Foundation

@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// `wwdc __commands`: every command path of the table, hidden ones included (for tests and tools).
 enum CommandsCommand {
     static let spec = CommandSpec(

@@ -1,3 +1,4 @@
+import CommandLineKit
 import ConferenceKit
 import Foundation
 import SQLiteDatabase
@@ -8,7 +9,7 @@ enum CompleteIDsCommand {
     static let events = Option.flag("events", help: "List event ids instead of session ids.")
     static let describe = Option.flag("describe", help: "Add a tab and the title to each line.")
     static let list = Option.text("list", value: "name", help: "Print this list instead, one value a line, those starting with <prefix> (any case).",
-                                  choices: CommandSpec.StoredList.allCases.map(\.rawValue))
+                                  choices: StoredList.allCases.map(\.rawValue))
 
     static let spec = CommandSpec(
         path: "__complete-ids",
@@ -26,7 +27,7 @@ enum CompleteIDsCommand {
         guard let path = try? Configuration.storePath(flag: arguments[SharedOptions.db], context.environment),
               let store = try? ConferenceStore.openForBrowsing(path: path) else { return .success }
         let lines: [String] = (try? store.read { db -> [String] in
-            if let name = arguments[list], let list = CommandSpec.StoredList(rawValue: name) {
+            if let name = arguments[list], let list = StoredList(rawValue: name) {
                 return try values(of: list, prefix: prefix, in: db)
             }
             if arguments[events] {
@@ -46,7 +47,7 @@ enum CompleteIDsCommand {
     }
 
     /// The values of `list` starting with `prefix` (any case).
-    static func values(of list: CommandSpec.StoredList, prefix: String, in db: Database) throws -> [String] {
+    static func values(of list: StoredList, prefix: String, in db: Database) throws -> [String] {
         let values: [String]
         switch list {
         case .favorites:

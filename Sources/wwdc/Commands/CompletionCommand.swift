@@ -1,3 +1,4 @@
+import CommandLineKit
 import PlainText
 import ConferenceKit
 import Foundation
@@ -18,7 +19,7 @@ enum CompletionCommand {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let shell = arguments.positionals[0]
-        guard let script = CompletionScript.script(for: shell, model: CompletionModel(commands: WWDC.commands.map(\.spec))) else {
+        guard let script = CompletionScript.script(for: shell, model: CompletionModel(program: WWDC.program.name, root: WWDC.rootSpec, commands: WWDC.commands.map(\.spec))) else {
             throw UsageError("Invalid value '\(shell)' for '<shell>': expected one of \(CompletionScript.shells.joined(separator: ", "))",
                              spec: spec)
         }

@@ -1,3 +1,4 @@
+import CommandLineKit
 import ConferenceKit
 import ConferenceTerminal
 import Foundation
@@ -31,7 +32,7 @@ enum DownloadCommand {
         """,
         options: [quality, subtitles, favorites, resume, jobs, dir, SharedOptions.quiet, json, SharedOptions.db, SharedOptions.trace],
         arguments: [.init(name: "session", help: "Session ids (wwdc2026-101), numbers in the current event (101) or developer.apple.com links.",
-                          optional: true, variadic: true)],
+                          optional: true, variadic: true, completion: .sessionIDs)],
         examples: [
             ("wwdc download 101 102", "The HD videos of sessions 101 and 102 of the current event."),
             ("wwdc download --favorites --quality sd --jobs 2", "Every favorite in SD, two at a time."),

@@ -1,3 +1,4 @@
+import CommandLineKit
 import ConferenceKit
 import Foundation
 import PlainText
@@ -23,7 +24,7 @@ enum DownloadsCommand {
         path: "downloads remove",
         abstract: "Delete downloaded videos (and partial files) and forget them.",
         options: [DownloadCommand.quality.help("Only this file: hd or sd (default: both)."), SharedOptions.db],
-        arguments: [.init(name: "session", help: "Session ids, numbers or links.", variadic: true)],
+        arguments: [.init(name: "session", help: "Session ids, numbers or links.", variadic: true, completion: .sessionIDs)],
         examples: [("wwdc downloads remove 101", "Delete session 101's downloaded videos.")])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {

@@ -1,3 +1,4 @@
+import CommandLineKit
 import PlainText
 import ConferenceKit
 import Foundation
@@ -15,7 +16,7 @@ enum FavoriteCommand {
         down, it stays pending and the next sync or favorite command uploads it.
         """,
         options: SharedOptions.login + [SharedOptions.db, SharedOptions.trace],
-        arguments: [.init(name: "session", help: "Session ids (wwdc2026-101), numbers in the current event (101) or developer.apple.com links.", variadic: true)],
+        arguments: [.init(name: "session", help: "Session ids (wwdc2026-101), numbers in the current event (101) or developer.apple.com links.", variadic: true, completion: .sessionIDs)],
         examples: [("wwdc favorite add 101", "Favorite session 101 of the current event."),
                    ("wwdc favorite add wwdc2026-101 wwdc2026-102", "")])
 

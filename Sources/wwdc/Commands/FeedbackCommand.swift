@@ -1,3 +1,4 @@
+import CommandLineKit
 import PlainText
 import ConferenceKit
 import Foundation
@@ -25,7 +26,7 @@ enum FeedbackCommand {
         """,
         options: [rating, content, presentation, comment, commentFile, list, json]
             + SharedOptions.login + [SharedOptions.noPager, SharedOptions.db, SharedOptions.trace],
-        arguments: [.init(name: "session", help: "A session id (wwdc2026-101), a number in the current event (101) or a link.", optional: true)],
+        arguments: [.init(name: "session", help: "A session id (wwdc2026-101), a number in the current event (101) or a link.", optional: true, completion: .sessionIDs)],
         examples: [
             ("wwdc feedback 101", "Rate session 101 of the current event on a form."),
             ("wwdc feedback 101 --rating 5 --content 4 --presentation 5 --comment 'Loved it'", "Rate it from a script."),

@@ -1,3 +1,4 @@
+import CommandLineKit
 import ConferenceKit
 import Foundation
 import Operations
@@ -13,7 +14,7 @@ enum ErrorPresenter {
         case var usage as UsageError:
             usage.message = TextSanitizer.singleLine.sanitize(usage.message)
             usage.hint = usage.hint.map(TextSanitizer.multiLine.sanitize)
-            context.message(HelpFormatter.usageError(usage).trimmingCharacters(in: .newlines))
+            context.message(WWDC.help.usageError(usage).trimmingCharacters(in: .newlines))
             return .usage
         case let runtime as RuntimeError:
             print(message: runtime.message, hint: runtime.hint, context: context)

@@ -1,10 +1,10 @@
 /// What the parser read from the command line: each declared option's typed value, and the
 /// positional arguments.
-struct ParsedArguments: Sendable {
-    let spec: CommandSpec
+public struct ParsedArguments: Sendable {
+    public let spec: CommandSpec
     /// By option name: what ``CommandSpec/Option/read`` made of the values given.
     private let values: [String: any Sendable]
-    private(set) var positionals: [String]
+    public private(set) var positionals: [String]
 
     /// Reads every option `spec` declares from `given` (its values by option name): a bad value is a
     /// usage error here, before the command runs.
@@ -19,20 +19,20 @@ struct ParsedArguments: Sendable {
     }
 
     /// The value of an option the command declared.
-    subscript<Value>(_ option: Option<Value>) -> Value {
+    public subscript<Value>(_ option: Option<Value>) -> Value {
         guard let value = values[option.long] as? Value else {
-            preconditionFailure("'--\(option.long)' is not an option of 'wwdc \(spec.path)': add it to the command's options")
+            preconditionFailure("'--\(option.long)' is not an option of the command '\(spec.path)': add it to the command's options")
         }
         return value
     }
 
     /// Whether the command declares `option` (for code shared by commands that differ there).
-    func declares<Value>(_ option: Option<Value>) -> Bool {
+    public func declares<Value>(_ option: Option<Value>) -> Bool {
         values[option.long] != nil
     }
 
     /// The positional argument at `index`.
-    func argument(_ index: Int) -> String? {
+    public func argument(_ index: Int) -> String? {
         index < positionals.count ? positionals[index] : nil
     }
 }

@@ -4,13 +4,13 @@
 /// A command lists its options in its ``CommandSpec`` and reads them back through the same
 /// declarations (`arguments[Sync.noWait]`), never by name: a misspelt option does not compile. Values
 /// are checked when the command line is parsed, so reading one never fails.
-struct Option<Value: Sendable>: DeclaredOption {
-    private(set) var declaration: CommandSpec.Option
+public struct Option<Value: Sendable>: DeclaredOption {
+    public private(set) var declaration: CommandSpec.Option
 
-    var long: String { declaration.long }
+    public var long: String { declaration.long }
 
     /// The same option with other help text (`--json` says which fields a command prints).
-    func help(_ text: String) -> Option {
+    public func help(_ text: String) -> Option {
         var copy = self
         copy.declaration.help = text
         return copy
@@ -22,20 +22,20 @@ struct Option<Value: Sendable>: DeclaredOption {
 }
 
 /// Any option declaration, whatever its value's type: what a ``CommandSpec`` lists.
-protocol DeclaredOption: Sendable {
+public protocol DeclaredOption: Sendable {
     var declaration: CommandSpec.Option { get }
 }
 
 extension Option where Value == Bool {
     /// A flag: true when given.
-    static func flag(_ long: String, short: Character? = nil, help: String) -> Option {
+    public static func flag(_ long: String, short: Character? = nil, help: String) -> Option {
         Option(CommandSpec.Option(long: long, short: short, value: nil, help: help) { given, _ in !given.isEmpty })
     }
 }
 
 extension Option where Value == String? {
     /// A text value (the last one given), or nil.
-    static func text(_ long: String, short: Character? = nil, value: String, help: String, choices: [String] = [],
+    public static func text(_ long: String, short: Character? = nil, value: String, help: String, choices: [String] = [],
                      completion: CommandSpec.Completion? = nil) -> Option {
         Option(CommandSpec.Option(long: long, short: short, value: value, help: help, choices: choices, completion: completion) { given, _ in
             given.last
@@ -45,7 +45,7 @@ extension Option where Value == String? {
 
 extension Option where Value == [String] {
     /// A text value that may be given several times: every value, in order.
-    static func texts(_ long: String, short: Character? = nil, value: String, help: String,
+    public static func texts(_ long: String, short: Character? = nil, value: String, help: String,
                       completion: CommandSpec.Completion? = nil) -> Option {
         Option(CommandSpec.Option(long: long, short: short, value: value, help: help, repeatable: true, completion: completion) { given, _ in
             given
@@ -55,7 +55,7 @@ extension Option where Value == [String] {
 
 extension Option where Value == Int? {
     /// A whole number in `range`, or nil; anything else is a usage error naming the option and the range.
-    static func integer(_ long: String, short: Character? = nil, value: String, help: String, in range: ClosedRange<Int>) -> Option {
+    public static func integer(_ long: String, short: Character? = nil, value: String, help: String, in range: ClosedRange<Int>) -> Option {
         Option(CommandSpec.Option(long: long, short: short, value: value, help: help) { given, spec throws(UsageError) in
             guard let text = given.last else { return Int?.none }
             guard let number = Int(text), range.contains(number) else {
@@ -68,9 +68,9 @@ extension Option where Value == Int? {
 }
 
 extension Option where Value == Int? {
-    /// A moment into a video, as seconds from the start, or nil: `SS` (any number of seconds),
+    /// A moment, as seconds from the start (of a video, say), or nil: `SS` (any number of seconds),
     /// `M:SS` or `H:MM:SS`; anything else is a usage error naming the option and the forms.
-    static func time(_ long: String, value: String, help: String) -> Option {
+    public static func time(_ long: String, value: String, help: String) -> Option {
         Option(CommandSpec.Option(long: long, short: nil, value: value, help: help) { given, spec throws(UsageError) in
             guard let text = given.last else { return Int?.none }
             guard let seconds = Self.seconds(in: text) else {
@@ -83,7 +83,7 @@ extension Option where Value == Int? {
 
     /// `754`, `12:34` or `1:02:03` as seconds; nil for anything else (a field after the first
     /// above 59, signs, fractions, more than three fields).
-    static func seconds(in text: String) -> Int? {
+    public static func seconds(in text: String) -> Int? {
         let fields = text.split(separator: ":", omittingEmptySubsequences: false)
         guard (1...3).contains(fields.count),
               fields.allSatisfy({ !$0.isEmpty && $0.count <= 9 && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return nil }
@@ -96,7 +96,7 @@ extension Option where Value == Int? {
 extension Option {
     /// One of a fixed list of values, repeatable: the ones given (any case), in order, each once;
     /// anything else is a usage error naming the choices. Help and completion list them.
-    static func choices<Choice>(_ long: String, value: String, help: String, as type: Choice.Type) -> Option
+    public static func choices<Choice>(_ long: String, value: String, help: String, as type: Choice.Type) -> Option
         where Value == [Choice], Choice: RawRepresentable & CaseIterable & Hashable & Sendable, Choice.RawValue == String {
         let names = Choice.allCases.map(\.rawValue)
         return Option(CommandSpec.Option(long: long, short: nil, value: value, help: help, choices: names, repeatable: true) { given, spec throws(UsageError) in

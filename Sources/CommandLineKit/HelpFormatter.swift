@@ -1,65 +1,76 @@
+import Foundation
 import TerminalUI
 
-/// Formats `--help` and usage errors in swift-argument-parser's layout.
+/// Formats a program's `--help` and usage errors in swift-argument-parser's layout.
 ///
 /// Help is wrapped to the terminal's width (80 columns in a pipe), always between words: a word
 /// longer than a line (a path, a long option) stands whole on a line of its own instead of being cut.
-enum HelpFormatter {
+public struct HelpFormatter: Sendable {
     /// The width help is laid out for when it is not a terminal's.
-    static let defaultWidth = 80
+    public static let defaultWidth = 80
     /// Below this width an option's help goes under its name instead of in a column beside it.
     static let narrowWidth = 60
 
-    static func help(for spec: CommandSpec, width: Int = defaultWidth) -> String {
+    /// The program's name, as usage lines begin.
+    public var program: String
+    /// A line under the top level's subcommands (where the manual is, say).
+    public var footnote: String?
+
+    public init(program: String, footnote: String? = nil) {
+        self.program = program
+        self.footnote = footnote
+    }
+
+    public func help(for spec: CommandSpec, width: Int = defaultWidth) -> String {
         let width = max(20, width)
         var lines: [String] = []
-        lines += wrap("OVERVIEW: \(spec.abstract)", width: width, indent: "", continuation: "")
+        lines += Self.wrap("OVERVIEW: \(spec.abstract)", width: width, indent: "", continuation: "")
         lines.append("")
         if let discussion = spec.discussion {
-            lines.append(contentsOf: wrap(discussion, width: width, indent: ""))
+            lines.append(contentsOf: Self.wrap(discussion, width: width, indent: ""))
             lines.append("")
         }
-        lines += wrap("USAGE: \(spec.usage)", width: width, indent: "", continuation: "         ")
+        lines += Self.wrap("USAGE: \(spec.usage(program: program))", width: width, indent: "", continuation: "         ")
         lines.append("")
         if !spec.arguments.isEmpty {
             lines.append("ARGUMENTS:")
-            for argument in spec.arguments { lines.append(contentsOf: entry("<\(argument.name)>", argument.help, width: width)) }
+            for argument in spec.arguments { lines.append(contentsOf: Self.entry("<\(argument.name)>", argument.help, width: width)) }
             lines.append("")
         }
         lines.append("OPTIONS:")
-        for option in spec.allOptions { lines.append(contentsOf: entry(option.synopsis, option.help, width: width)) }
+        for option in spec.allOptions { lines.append(contentsOf: Self.entry(option.synopsis, option.help, width: width)) }
         if !spec.subcommands.isEmpty {
             lines.append("")
             lines.append("SUBCOMMANDS:")
             for sub in spec.subcommands {
                 let name = ([sub.path.split(separator: " ").last.map(String.init) ?? sub.path] + sub.aliases).joined(separator: ", ")
-                lines.append(contentsOf: entry(name, sub.abstract, width: width))
+                lines.append(contentsOf: Self.entry(name, sub.abstract, width: width))
             }
             lines.append("")
-            lines += wrap("See 'wwdc help \(spec.path.isEmpty ? "" : spec.path + " ")<subcommand>' for detailed help.",
-                          width: width, indent: "  ")
-            if spec.path.isEmpty {
-                lines += wrap("See 'man wwdc' for the manual: every command, the config file, JSON output.", width: width, indent: "  ")
+            lines += Self.wrap("See '\(program) help \(spec.path.isEmpty ? "" : spec.path + " ")<subcommand>' for detailed help.",
+                               width: width, indent: "  ")
+            if spec.path.isEmpty, let footnote {
+                lines += Self.wrap(footnote, width: width, indent: "  ")
             }
         }
         if !spec.examples.isEmpty {
             lines.append("")
             lines.append("EXAMPLES:")
             for example in spec.examples {
-                lines += wrap(example.command, width: width, indent: "  ", continuation: "    ")
-                if !example.note.isEmpty { lines.append(contentsOf: wrap(example.note, width: width, indent: "      ")) }
+                lines += Self.wrap(example.command, width: width, indent: "  ", continuation: "    ")
+                if !example.note.isEmpty { lines.append(contentsOf: Self.wrap(example.note, width: width, indent: "      ")) }
             }
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// `Error: …`, the usage line, and where to read more.
-    static func usageError(_ error: UsageError) -> String {
+    public func usageError(_ error: UsageError) -> String {
         var lines = ["Error: \(error.message)"]
         if let hint = error.hint { lines.append(hint) }
         if let spec = error.spec {
-            lines.append("Usage: \(spec.usage)")
-            lines.append("  See 'wwdc \(spec.path.isEmpty ? "" : spec.path + " ")--help' for more information.")
+            lines.append("Usage: \(spec.usage(program: program))")
+            lines.append("  See '\(program) \(spec.path.isEmpty ? "" : spec.path + " ")--help' for more information.")
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -69,11 +80,11 @@ enum HelpFormatter {
     private static func entry(_ name: String, _ help: String, width: Int) -> [String] {
         let head = "  \(name)"
         guard width >= narrowWidth else {
-            return wrap(name, width: width, indent: "  ", continuation: "    ") + wrap(help, width: width, indent: "      ")
+            return Self.wrap(name, width: width, indent: "  ", continuation: "    ") + Self.wrap(help, width: width, indent: "      ")
         }
         let column = 26
         let indent = String(repeating: " ", count: column)
-        var wrapped = wrap(help, width: width, indent: indent)
+        var wrapped = Self.wrap(help, width: width, indent: indent)
         if head.count < column - 1, !wrapped.isEmpty {
             wrapped[0] = head.padding(toLength: column, withPad: " ", startingAt: 0) + wrapped[0].dropFirst(column)
             return wrapped
@@ -83,7 +94,7 @@ enum HelpFormatter {
 
     /// `text` in lines of at most `width` columns, broken only between words; each paragraph's first
     /// line starts with `indent`, the others with `continuation` (the same indent when nil).
-    static func wrap(_ text: String, width: Int, indent: String, continuation: String? = nil) -> [String] {
+    public static func wrap(_ text: String, width: Int, indent: String, continuation: String? = nil) -> [String] {
         let continuation = continuation ?? indent
         var lines: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {

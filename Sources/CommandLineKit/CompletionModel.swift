@@ -1,16 +1,27 @@
 /// What the completion scripts know, derived from the command table so every command (present and
 /// future) completes: command paths, subcommands, options and what their values and arguments take.
-struct CompletionModel {
+public struct CompletionModel: Sendable {
     struct Entry {
         var name: String
         var help: String
     }
 
+    /// The program's name, as the person types it.
+    public let program: String
+    /// The top level, for its options.
+    let root: CommandSpec
     /// Visible commands, by path ("favorite add").
     let commands: [CommandSpec]
 
-    init(commands: [CommandSpec]) {
+    public init(program: String, root: CommandSpec, commands: [CommandSpec]) {
+        self.program = program
+        self.root = root
         self.commands = commands.filter { !$0.hidden }
+    }
+
+    /// The program's name as part of a shell function's name: letters, digits and `_`.
+    var identifier: String {
+        String(program.map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" })
     }
 
     /// Every visible command path (aliases too), plus `help`.
@@ -39,27 +50,39 @@ struct CompletionModel {
 
     /// The options of `path` ("" for the top level): long name, short name, help, what the value takes.
     func options(of path: String) -> [(long: String, short: Character?, help: String, value: CommandSpec.Completion?)] {
+        let options: [CommandSpec.Option]
         if path.isEmpty {
-            return [("help", "h", "Show help information.", nil), ("version", nil, "Show the version.", nil)]
+            options = [CommandSpec.help] + root.options
+        } else {
+            guard let spec = commands.first(where: { $0.paths.contains(path) }) else { return [] }
+            options = spec.allOptions
         }
-        guard let spec = commands.first(where: { $0.paths.contains(path) }) else { return [] }
-        return spec.allOptions.map { ($0.long, $0.short, $0.help, $0.isFlag ? nil : $0.valueCompletion) }
+        return options.map { ($0.long, $0.short, $0.help, $0.isFlag ? nil : $0.valueCompletion) }
     }
 
     /// What the positional arguments of `path` take.
     func argument(of path: String) -> CommandSpec.Completion {
-        commands.first { $0.paths.contains(path) }?.arguments.first?.valueCompletion ?? .nothing
+        commands.first { $0.paths.contains(path) }?.arguments.first?.completion ?? .nothing
     }
 
-    /// `files`, `sessions`, `events`, `list <name>` (a ``CommandSpec/StoredList``), `words a b c`
-    /// or `any` (a value with nothing to offer): the scripts' vocabulary.
+    /// The program's own candidates the table uses, each once, in the order they first appear.
+    var candidates: [CommandSpec.Candidates] {
+        var found: [CommandSpec.Candidates] = []
+        for path in [""] + allPaths {
+            for completion in options(of: path).compactMap(\.value) + [argument(of: path)] {
+                if case let .candidates(candidates) = completion, !found.contains(candidates) { found.append(candidates) }
+            }
+        }
+        return found
+    }
+
+    /// `files`, `words a b c`, a ``CommandSpec/Candidates/kind`` or `any` (a value with nothing to
+    /// offer): the scripts' vocabulary.
     static func kind(_ completion: CommandSpec.Completion) -> String {
         switch completion {
         case .nothing: "any"
         case .files: "files"
-        case .sessionIDs: "sessions"
-        case .eventIDs: "events"
-        case .stored(let list): "list " + list.rawValue
+        case .candidates(let candidates): candidates.kind
         case .words(let words): (["words"] + words).joined(separator: " ")
         }
     }

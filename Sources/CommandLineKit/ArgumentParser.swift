@@ -1,7 +1,7 @@
 /// Reads a command line against a ``CommandSpec``: long and short options (`--db PATH`, `--db=PATH`,
 /// `-h`), flags, positional arguments and `--`. Errors read like swift-argument-parser's.
-enum ArgumentParser {
-    static func parse(_ words: [String], as spec: CommandSpec) throws -> ParsedArguments {
+public enum ArgumentParser {
+    public static func parse(_ words: [String], as spec: CommandSpec) throws -> ParsedArguments {
         var given: [String: [String]] = [:]
         var positionals: [String] = []
         var index = 0
@@ -82,7 +82,7 @@ enum ArgumentParser {
     }
 
     /// "Did you mean '--source'?" for a near miss.
-    static func suggestion(for name: String, in spec: CommandSpec) -> String? {
+    public static func suggestion(for name: String, in spec: CommandSpec) -> String? {
         let candidates = spec.allOptions.map(\.long)
         guard let best = candidates.min(by: { editDistance($0, name) < editDistance($1, name) }),
               editDistance(best, name) <= max(2, name.count / 3) else { return nil }
@@ -90,7 +90,7 @@ enum ArgumentParser {
     }
 
     /// Levenshtein distance, for suggestions.
-    static func editDistance(_ a: String, _ b: String) -> Int {
+    public static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
