@@ -1,3 +1,5 @@
+import TerminalUI
+
 /// How every listing command ends: JSON when asked (an empty array is still JSON, for scripts), else
 /// a message on stderr when there is nothing to list, else the rows on stdout (through the pager on a
 /// terminal, unless the command was given `--no-pager`).

@@ -1,32 +1,43 @@
-import TerminalUI
-
 /// Lays rows of cells out in columns.
 ///
 /// On a terminal the flexible column (the title) takes the width the others leave; when that is
 /// too little, the other columns shrink to their minimum, then the droppable ones go, and cells
 /// are cut with an ellipsis, never wrapped. In a pipe nothing is cut: columns take their natural
 /// width, the flexible one padded up to `pipeWidth` (longer cells run past it, whole).
-struct TableLayout {
-    struct Column {
+public struct TableLayout: Sendable {
+    public struct Column: Sendable {
         /// The narrowest this column may shrink to on a terminal.
-        var minimum = 4
+        public var minimum: Int
         /// Left out first when the terminal is too narrow (higher goes first); nil: always shown.
-        var dropOrder: Int?
-        var flexible = false
-        var alignRight = false
+        public var dropOrder: Int?
+        public var flexible: Bool
+        public var alignRight: Bool
         /// Left out (in its drop order) rather than have the flexible column cut at all: a detail
         /// worth less than a whole title.
-        var dropsBeforeCutting = false
+        public var dropsBeforeCutting: Bool
+
+        public init(minimum: Int = 4, dropOrder: Int? = nil, flexible: Bool = false, alignRight: Bool = false, dropsBeforeCutting: Bool = false) {
+            self.minimum = minimum
+            self.dropOrder = dropOrder
+            self.flexible = flexible
+            self.alignRight = alignRight
+            self.dropsBeforeCutting = dropsBeforeCutting
+        }
     }
 
-    var columns: [Column]
-    var separator = "  "
+    public var columns: [Column]
+    public var separator = "  "
     /// The width the flexible column is padded to in a pipe.
-    var pipeWidth = 60
+    public var pipeWidth: Int
 
-    /// Leaves out the first column, and the first cell of each row, unless `shown`: the ★ of the
-    /// listings, there only when some row is a favorite.
-    mutating func markColumn(of rows: inout [[String]], shown: Bool) {
+    public init(columns: [Column], pipeWidth: Int = 60) {
+        self.columns = columns
+        self.pipeWidth = pipeWidth
+    }
+
+    /// Leaves out the first column, and the first cell of each row, unless `shown`: a mark (a
+    /// listing's ★) there only when some row has it.
+    public mutating func markColumn(of rows: inout [[String]], shown: Bool) {
         guard !shown else { return }
         columns.removeFirst()
         rows = rows.map { Array($0.dropFirst()) }
@@ -34,7 +45,7 @@ struct TableLayout {
 
     /// The width of each column for these rows within `width` columns (nil: a pipe); nil for a
     /// column left out.
-    func widths(for rows: [[String]], width: Int?) -> [Int?] {
+    public func widths(for rows: [[String]], width: Int?) -> [Int?] {
         var natural = Array(repeating: 0, count: columns.count)
         for row in rows {
             for (index, cell) in row.enumerated() where index < natural.count {
@@ -85,7 +96,7 @@ struct TableLayout {
     ///
     /// `link(row, column)` names the address a cell links to with `links` on (the whole address,
     /// even when the cell shows it cut).
-    func render(_ rows: [[String]], headings: [Int: String], indent: String, width: Int?,
+    public func render(_ rows: [[String]], headings: [Int: String], indent: String, width: Int?,
                 heading: (String) -> String, links: Hyperlinks = .plain, link: (Int, Int) -> String? = { _, _ in nil },
                 paint: (Int, String) -> String) -> String {
         let widths = widths(for: rows, width: width.map { $0 - indent.count })
@@ -106,7 +117,7 @@ struct TableLayout {
         return output
     }
 
-    func line(_ cells: [String], widths: [Int?], style: (Int, String) -> String = { $1 }) -> String {
+    public func line(_ cells: [String], widths: [Int?], style: (Int, String) -> String = { $1 }) -> String {
         var parts: [String] = []
         let lastShown = widths.lastIndex { $0 != nil }
         for (index, cell) in cells.enumerated() where index < widths.count {
@@ -127,7 +138,7 @@ struct TableLayout {
     }
 
     /// In a pipe, cells are never cut: `line` only cuts on a terminal, so pipes pass widths that fit.
-    func pipeLine(_ cells: [String], widths: [Int?], style: (Int, String) -> String = { $1 }) -> String {
+    public func pipeLine(_ cells: [String], widths: [Int?], style: (Int, String) -> String = { $1 }) -> String {
         var uncut = widths
         for (index, cell) in cells.enumerated() where index < uncut.count {
             if let width = uncut[index], cell.displayWidth > width { uncut[index] = cell.displayWidth }
