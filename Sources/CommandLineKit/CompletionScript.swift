@@ -20,26 +20,15 @@ public enum CompletionScript {
 
     // MARK: Shared tables, as shell `case` arms
 
-    /// A shell-quoted word: 'text', with embedded quotes closed and reopened.
-    static func quoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
-    }
-
     /// `case` patterns matching `path` (quoted so spaces are literal).
     static func pattern(_ path: String) -> String {
-        quoted(path)
-    }
-
-    /// A word as the shell reads it: as it is when it is plain, else ``quoted(_:)``.
-    static func word(_ text: String) -> String {
-        let plain = !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_./:@%+=,".contains($0)) }
-        return plain ? text : quoted(text)
+        ShellWord.quoted(path)
     }
 
     /// The program's words that print `candidates`: with the description flag when `described`.
     static func command(_ candidates: CommandSpec.Candidates, described: Bool) -> String {
         let flag = described ? candidates.description.map { [$0.flag] } ?? [] : []
-        return (candidates.arguments + flag).map(word).joined(separator: " ")
+        return (candidates.arguments + flag).map(ShellWord.word).joined(separator: " ")
     }
 
     static func optionValueArms(_ model: CompletionModel, separator: String) -> [String] {
@@ -47,9 +36,9 @@ public enum CompletionScript {
         for path in model.allPaths {
             for option in model.options(of: path) {
                 guard let value = option.value else { continue }
-                var patterns = [quoted(path + "|--" + option.long)]
-                if let short = option.short { patterns.append(quoted(path + "|-" + String(short))) }
-                arms.append("        \(patterns.joined(separator: "|"))) \(separator)\(quoted(CompletionModel.kind(value))) ;;")
+                var patterns = [ShellWord.quoted(path + "|--" + option.long)]
+                if let short = option.short { patterns.append(ShellWord.quoted(path + "|-" + String(short))) }
+                arms.append("        \(patterns.joined(separator: "|"))) \(separator)\(ShellWord.quoted(CompletionModel.kind(value))) ;;")
             }
         }
         return arms
@@ -77,12 +66,12 @@ public enum CompletionScript {
             "    case \"$1\" in",
         ]
         for path in model.groupPaths {
-            lines.append("        \(quoted(path))) echo \(quoted(model.subcommands(of: path).map(\.name).joined(separator: " "))) ;;")
+            lines.append("        \(ShellWord.quoted(path))) echo \(ShellWord.quoted(model.subcommands(of: path).map(\.name).joined(separator: " "))) ;;")
         }
         lines += ["    esac", "}", "", "# The options of a command path.", "\(f)_options() {", "    case \"$1\" in"]
         for path in [""] + model.allPaths {
             let words = model.options(of: path).flatMap { option in ["--" + option.long] + (option.short.map { ["-" + String($0)] } ?? []) }
-            lines.append("        \(quoted(path))) echo \(quoted(words.joined(separator: " "))) ;;")
+            lines.append("        \(ShellWord.quoted(path))) echo \(ShellWord.quoted(words.joined(separator: " "))) ;;")
         }
         lines += ["    esac", "}", "",
                   "# What the value of an option takes: files, 'words …', the program's own candidates or any; none for a flag.",
@@ -91,7 +80,7 @@ public enum CompletionScript {
         lines += ["        *) echo none ;;", "    esac", "}", "", "# What the arguments of a command path take.", "\(f)_argument() {",
                   "    case \"$1\" in"]
         for path in model.allPaths where model.argument(of: path) != .nothing {
-            lines.append("        \(quoted(path))) echo \(quoted(CompletionModel.kind(model.argument(of: path)))) ;;")
+            lines.append("        \(ShellWord.quoted(path))) echo \(ShellWord.quoted(CompletionModel.kind(model.argument(of: path)))) ;;")
         }
         lines += ["        *) echo none ;;", "    esac", "}", ""]
         lines.append(#"""
@@ -132,7 +121,7 @@ public enum CompletionScript {
             """#)
         // The program's own candidates, one a line; they may hold spaces ('App Frameworks').
         for candidates in model.candidates {
-            lines.append("        \(quoted(candidates.kind)))")
+            lines.append("        \(ShellWord.quoted(candidates.kind)))")
             lines.append("            \(f)_reply \(command(candidates, described: false)) -- \"$word\" ;;")
         }
         lines.append(#"""
@@ -187,7 +176,7 @@ public enum CompletionScript {
                 return 0
             }
 
-            complete -F \#(f) \#(word(program))
+            complete -F \#(f) \#(ShellWord.word(program))
             """#)
         return lines.joined(separator: "\n") + "\n"
     }
@@ -197,7 +186,7 @@ public enum CompletionScript {
     static func zsh(_ model: CompletionModel) -> String {
         /// `name:description` for _describe, quoted.
         func described(_ name: String, _ help: String) -> String {
-            quoted(name.replacingOccurrences(of: ":", with: "\\:") + ":" + help)
+            ShellWord.quoted(name.replacingOccurrences(of: ":", with: "\\:") + ":" + help)
         }
         let program = model.program, f = "_" + model.identifier
         var lines = [
@@ -218,20 +207,20 @@ public enum CompletionScript {
         ]
         for path in model.groupPaths {
             let entries = model.subcommands(of: path).map { described($0.name, $0.help) }
-            lines.append("        (\(quoted(path))) reply=(\(entries.joined(separator: " "))) ;;")
+            lines.append("        (\(ShellWord.quoted(path))) reply=(\(entries.joined(separator: " "))) ;;")
         }
         lines += ["        (*) reply=() ;;", "    esac", "}", "", "\(f)_options() {", "    case \"$1\" in"]
         for path in [""] + model.allPaths {
             let entries = model.options(of: path).flatMap { option in
                 [described("--" + option.long, option.help)] + (option.short.map { [described("-" + String($0), option.help)] } ?? [])
             }
-            lines.append("        (\(quoted(path))) reply=(\(entries.joined(separator: " "))) ;;")
+            lines.append("        (\(ShellWord.quoted(path))) reply=(\(entries.joined(separator: " "))) ;;")
         }
         lines += ["        (*) reply=() ;;", "    esac", "}", "", "\(f)_option_value() {", "    case \"$1|$2\" in"]
         lines += optionValueArms(model, separator: "REPLY=")
         lines += ["        (*) REPLY=none ;;", "    esac", "}", "", "\(f)_argument() {", "    case \"$1\" in"]
         for path in model.allPaths where model.argument(of: path) != .nothing {
-            lines.append("        (\(quoted(path))) REPLY=\(quoted(CompletionModel.kind(model.argument(of: path)))) ;;")
+            lines.append("        (\(ShellWord.quoted(path))) REPLY=\(ShellWord.quoted(CompletionModel.kind(model.argument(of: path)))) ;;")
         }
         lines += ["        (*) REPLY=none ;;", "    esac", "}", ""]
         lines.append(#"""
@@ -255,12 +244,12 @@ public enum CompletionScript {
                     (files) _files ;;
             """#)
         for candidates in model.candidates {
-            lines.append("        (\(quoted(candidates.kind)))")
+            lines.append("        (\(ShellWord.quoted(candidates.kind)))")
             lines.append("            \(f)_items \(command(candidates, described: true)) -- \"${(Q)words[CURRENT]}\"")
             if let description = candidates.description {
                 let tag = String(candidates.kind.map { $0.isLetter || $0.isNumber ? $0 : "-" })
                 lines.append("            \(f)_described")
-                lines.append("            _describe -t \(word(tag)) \(quoted(description.noun)) items ;;")
+                lines.append("            _describe -t \(ShellWord.word(tag)) \(ShellWord.quoted(description.noun)) items ;;")
             } else {
                 lines.append("            compadd -a items ;;")
             }
@@ -310,7 +299,7 @@ public enum CompletionScript {
             if [[ $zsh_eval_context[-1] == loadautofunc ]]; then
                 \#(f) "$@"
             else
-                compdef \#(f) \#(word(program))
+                compdef \#(f) \#(ShellWord.word(program))
             fi
             """#)
         return lines.joined(separator: "\n") + "\n"
@@ -325,9 +314,9 @@ public enum CompletionScript {
         }
         /// `(program arguments -- (the word being completed))`, quoted: what fish runs for candidates.
         func run(_ candidates: CommandSpec.Candidates) -> String {
-            fishQuoted("(\(word(model.program)) \(command(candidates, described: true)) -- (commandline -ct | string unescape))")
+            fishQuoted("(\(ShellWord.word(model.program)) \(command(candidates, described: true)) -- (commandline -ct | string unescape))")
         }
-        let program = model.program, f = "__" + model.identifier, complete = "complete -c " + word(model.program)
+        let program = model.program, f = "__" + model.identifier, complete = "complete -c " + ShellWord.word(model.program)
         var lines = [
             "# fish completion for \(program), generated by '\(program) completion fish'.",
             "# Load it in this shell:   \(program) completion fish | source",

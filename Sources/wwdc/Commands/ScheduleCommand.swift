@@ -128,9 +128,9 @@ enum ScheduleCommand {
         guard shown.scheduled == 0 else { return nil }
         let names = try db.topics().filter { topicIDs.contains($0.id) }.map { BrowseSupport.cell($0.name) }
         let topic = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
-        let typed = arguments[SharedOptions.topic].map { "--topic " + BrowseSupport.shellWord($0) }.joined(separator: " ")
+        let typed = arguments[SharedOptions.topic].map { "--topic " + ShellWord.word($0) }.joined(separator: " ")
         let inEvent = eventIDs?.count == 1 ? primary.map { " in " + BrowseSupport.cell($0.name) } ?? "" : ""
-        let eventOption = arguments[SharedOptions.event].map { " --event " + BrowseSupport.shellWord($0) } ?? ""
+        let eventOption = arguments[SharedOptions.event].map { " --event " + ShellWord.word($0) } ?? ""
         if shown.items > 0 {
             var lines = ["Nothing of \(topic) is scheduled\(inEvent): its \(Quantity.text(shown.items, "item")) \(shown.items == 1 ? "has" : "have") no time."]
             if shown.videos > 0 { lines.append("Its videos: wwdc videos \(typed)\(eventOption)") }
@@ -158,7 +158,7 @@ enum ScheduleCommand {
         let last = zone.localTime(event.endTime ?? start, recordedOffset: event.utcOffset).date
         let name = BrowseSupport.cell(event.name)
         let dates = BrowseSupport.dateRange(first, last)
-        let schedule = "Its schedule: wwdc schedule" + (arguments[SharedOptions.event].map { " --event " + BrowseSupport.shellWord($0) } ?? "")
+        let schedule = "Its schedule: wwdc schedule" + (arguments[SharedOptions.event].map { " --event " + ShellWord.word($0) } ?? "")
         if let day, let date = try? BrowseSupport.date(for: day, zone: zone, now: now, event: event), date < first || last < date {
             let named = switch day {
             case .relative(0): "Today (\(date.longText))"

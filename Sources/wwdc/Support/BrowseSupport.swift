@@ -162,13 +162,6 @@ enum BrowseSupport {
         return "\(month(first)) \(first.day)–\(month(last)) \(last.day)"
     }
 
-    /// `text` as one shell word, for a command printed to copy: as it is when it is plain, else in
-    /// single quotes.
-    static func shellWord(_ text: String) -> String {
-        let plain = !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_./:@%+=,".contains($0)) }
-        return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
-    }
-
     /// A table cell: the text, or nothing. (Text from the store arrives cleaned by ConferenceKit.)
     static func cell(_ text: String?) -> String {
         text ?? ""

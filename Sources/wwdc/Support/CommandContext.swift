@@ -1,3 +1,4 @@
+import CommandLineKit
 import ConferenceKit
 import Foundation
 import TerminalUI

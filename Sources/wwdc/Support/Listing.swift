@@ -1,3 +1,4 @@
+import CommandLineKit
 import TerminalUI
 
 /// How every listing command ends: JSON when asked (an empty array is still JSON, for scripts), else

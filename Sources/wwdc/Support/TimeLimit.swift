@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 
 /// A time limit the environment sets in seconds (`WWDC_TIMEOUT`, `WWDC_STALL_TIMEOUT`), read one way

@@ -1,3 +1,4 @@
+import CommandLineKit
 import ConferenceKit
 
 /// What a command says about a change saved here but not uploaded.

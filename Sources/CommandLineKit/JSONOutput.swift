@@ -1,8 +1,8 @@
 import Foundation
 
 /// JSON for `--json`: sorted keys, pretty-printed, ISO 8601 dates, so the output is stable.
-enum JSONOutput {
-    static func encode(_ value: some Encodable) throws -> String {
+public enum JSONOutput {
+    public static func encode(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
