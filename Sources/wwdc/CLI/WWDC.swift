@@ -78,9 +78,9 @@ enum WWDC {
         let processEnvironment = ProcessInfo.processInfo.environment
         let context: CommandContext
         do {
-            let configuration = try Configuration(environment: processEnvironment)
-            context = CommandContext(environment: configuration.applied(to: processEnvironment), originalEnvironment: processEnvironment,
-                                     configuration: configuration)
+            let file = try Configuration.file(environment: processEnvironment)
+            context = CommandContext(environment: Configuration.applied(file, to: processEnvironment), originalEnvironment: processEnvironment,
+                                     configuration: file)
         } catch {
             let plain = CommandContext(environment: processEnvironment)
             defer { plain.terminal.drain() }

@@ -90,7 +90,7 @@ enum ConfigCommand {
             throw UsageError("Invalid value '\(WebAddress.redacted(value).prefix(60))' for '\(key.name)': \(problem)", spec: set)
         }
         value = absolutePath(value, for: key)
-        var file = try Configuration(environment: context.originalEnvironment)
+        var file = try Configuration.file(environment: context.originalEnvironment)
         guard file.set(key.name, to: value) else {
             throw UsageError("'\(value.prefix(60))' cannot be written in the config file: it mixes quotes and '#'", spec: set)
         }

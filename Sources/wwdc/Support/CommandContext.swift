@@ -12,13 +12,13 @@ final class CommandContext: Sendable {
     /// The environment as the process got it, without the config file (for `wwdc config`).
     let originalEnvironment: [String: String]
     /// The config file as read (nil when it could not be), to say where a setting came from.
-    let configuration: Configuration?
+    let configuration: ConfigFile?
     let terminal: TerminalOwner
     /// Whether stdout is a terminal (colour and truncation for listings).
     let stdoutIsTerminal: Bool
 
     init(environment: [String: String] = ProcessInfo.processInfo.environment, originalEnvironment: [String: String]? = nil,
-         configuration: Configuration? = nil) {
+         configuration: ConfigFile? = nil) {
         self.environment = environment
         self.originalEnvironment = originalEnvironment ?? environment
         self.configuration = configuration
