@@ -34,8 +34,9 @@ let package = Package(
         .target(name: "PlainText"),
         .target(name: "TerminalUI", dependencies: ["Operations", "PlainText"]),
         // A command line from a table of commands: the parser, typed options, help and usage errors,
-        // the manual page, shell completion. Knows no conference.
-        .target(name: "CommandLineKit", dependencies: ["TerminalUI"]),
+        // the manual page, shell completion, the config file, a command's operation run to its end.
+        // Knows no conference.
+        .target(name: "CommandLineKit", dependencies: ["Operations", "TerminalUI"]),
         // SQLite's connections, statements, transactions and migrations; knows no conference.
         .target(name: "SQLiteDatabase", dependencies: ["CSQLite"]),
         .target(name: "ConferenceKit", dependencies: ["CCurl", "CSQLite", "CZlib", "Operations", "PlainText", "SQLiteDatabase"]),
