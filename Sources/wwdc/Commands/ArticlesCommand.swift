@@ -32,7 +32,7 @@ enum ArticlesCommand {
         }
         let nothing = arguments[search] == nil && arguments[event] == nil
             ? "No articles: the feeds of this store have none (they come with feeds from 2020 on)." : "No articles match."
-        return try Listing.print(items, json: arguments[SharedOptions.json], context: context, paging: Pager.isWanted(arguments),
+        return try Listing.print(items, json: arguments[SharedOptions.json], context: context, paging: Paging.isWanted(arguments),
                                  row: { Row($0, offset: offset) }, empty: { [nothing] }) { items in
             render(items, offset: offset, width: context.outputWidth, style: context.outputStyle, links: context.outputLinks)
         }

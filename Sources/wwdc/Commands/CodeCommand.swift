@@ -58,7 +58,7 @@ enum CodeCommand {
                              hint: choices.joined(separator: "\n"))
         }
         let code = chosen.code
-        Pager.output(code.hasSuffix("\n") ? code : code + "\n", context: context, enabled: Pager.isWanted(arguments))
+        Paging.output(code.hasSuffix("\n") ? code : code + "\n", context: context, enabled: Paging.isWanted(arguments))
         return .success
     }
 }

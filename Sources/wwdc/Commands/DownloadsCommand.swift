@@ -32,7 +32,7 @@ enum DownloadsCommand {
         let lockFolder = try DownloadFolder.lockFolder(Configuration.folders(context.environment))
         let records = try store.read { try $0.downloadRecords() }
         let rows = records.map { Row($0, active: DownloadLock.isHeld(for: $0.item, lockFolder: lockFolder)) }
-        return try Listing.print(rows, json: arguments[json], context: context, paging: Pager.isWanted(arguments), row: { $0 },
+        return try Listing.print(rows, json: arguments[json], context: context, paging: Paging.isWanted(arguments), row: { $0 },
                                  empty: { ["No downloads yet. Download a video with 'wwdc download <session>'."] }) { rows in
             render(rows, width: context.outputWidth, style: context.outputStyle, home: context.environment["HOME"])
         }

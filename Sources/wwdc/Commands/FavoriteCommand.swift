@@ -116,7 +116,7 @@ enum FavoriteCommand {
                 Row(id: favorite.sessionID, title: favorite.title, syncState: favorite.syncState.rawValue, updatedAt: favorite.updatedAt)
             }
         }
-        return try Listing.print(rows, json: arguments[SharedOptions.json], context: context, paging: Pager.isWanted(arguments), row: { $0 },
+        return try Listing.print(rows, json: arguments[SharedOptions.json], context: context, paging: Paging.isWanted(arguments), row: { $0 },
                                  empty: { ["No favorites yet. Add one with 'wwdc favorite add <session>'."] }) { rows in
             Listing.columns(rows.map { [$0.id, $0.syncState, $0.title ?? "(no longer in the schedule)"] }, width: context.outputWidth)
         }

@@ -128,7 +128,7 @@ enum FeedbackCommand {
                     presentation: feedback.presentation, comment: feedback.comment, syncState: feedback.syncState.rawValue)
             }
         }
-        return try Listing.print(rows, json: arguments[json], context: context, paging: Pager.isWanted(arguments), row: { $0 },
+        return try Listing.print(rows, json: arguments[json], context: context, paging: Paging.isWanted(arguments), row: { $0 },
                                  empty: { ["No feedback given yet. Rate a session with 'wwdc feedback <session>'."] }) { rows in
             // Unrated is a dash, as wide as five stars on a terminal so that the labels line up.
             let unrated = context.outputWidth == nil ? "–" : "–    "

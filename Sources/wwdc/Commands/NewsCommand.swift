@@ -24,7 +24,7 @@ enum NewsCommand {
         let (items, offset) = try store.read { db -> ([NewsItem], Int?) in
             (try db.news(limit: limit), try db.events().first?.utcOffset)
         }
-        return try Listing.print(items, json: arguments[SharedOptions.json], context: context, paging: Pager.isWanted(arguments),
+        return try Listing.print(items, json: arguments[SharedOptions.json], context: context, paging: Paging.isWanted(arguments),
                                  row: { Row($0, zone: zone, offset: offset) }, empty: { ["No news yet."] }) { items in
             render(items, zone: zone, offset: offset, width: context.outputWidth, style: context.outputStyle, links: context.outputLinks)
         }

@@ -82,7 +82,7 @@ enum ScheduleCommand {
             ? [arguments[SharedOptions.favorites] ? "No favorites match. Add one with 'wwdc favorite add <session>'."
                : unscheduled ? "Every item of this event has a time: see 'wwdc schedule'." : "No sessions match."]
             : explanation
-        return try Listing.print(items, json: arguments[SharedOptions.json], context: context, paging: Pager.isWanted(arguments),
+        return try Listing.print(items, json: arguments[SharedOptions.json], context: context, paging: Paging.isWanted(arguments),
                                  row: { Row($0, zone: zone) }, empty: { nothing }) { items in
             render(items, zone: zone, search: arguments[search], unscheduled: unscheduled, currentEvent: current,
                    now: now.timeIntervalSince1970, width: context.outputWidth, style: context.outputStyle)

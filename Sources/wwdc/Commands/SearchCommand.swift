@@ -62,7 +62,7 @@ enum SearchCommand {
             request.topicIDs = try BrowseSupport.topicIDs(arguments, in: db)
             return try db.searchEverywhere(request)
         }
-        return try Listing.print(results, json: arguments[SharedOptions.json], context: context, paging: Pager.isWanted(arguments), row: Row.init,
+        return try Listing.print(results, json: arguments[SharedOptions.json], context: context, paging: Paging.isWanted(arguments), row: Row.init,
                                  empty: { ["No matches."] }) { results in
             render(results, query: query, text: text, width: context.outputWidth, style: context.outputStyle)
         }

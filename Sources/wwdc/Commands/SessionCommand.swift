@@ -39,10 +39,10 @@ enum SessionCommand {
         if arguments[SharedOptions.json] {
             context.output(try JSONOutput.encode(Document(detail, zone: zone, now: context.now.timeIntervalSince1970, downloads: downloads)) + "\n")
         } else {
-            Pager.output(render(detail, zone: zone, currentEvent: current, now: context.now.timeIntervalSince1970,
+            Paging.output(render(detail, zone: zone, currentEvent: current, now: context.now.timeIntervalSince1970,
                                 showsCode: arguments[code], downloads: downloads, width: context.outputWidth, style: context.outputStyle,
                                 links: context.outputLinks),
-                         context: context, enabled: Pager.isWanted(arguments))
+                         context: context, enabled: Paging.isWanted(arguments))
         }
         return .success
     }

@@ -29,7 +29,7 @@ enum TopicsCommand {
             let eventIDs = arguments[event] == nil ? nil : try BrowseSupport.events(arguments, in: db).ids
             return try db.topicGroups(eventIDs: eventIDs)
         }
-        return try Listing.print(groups, json: arguments[SharedOptions.json], context: context, paging: Pager.isWanted(arguments), row: Row.init,
+        return try Listing.print(groups, json: arguments[SharedOptions.json], context: context, paging: Paging.isWanted(arguments), row: Row.init,
                                  empty: { ["This store has no topics: its feed predates them (2020). Filter by --track instead."] }) { groups in
             render(groups, width: context.outputWidth, style: context.outputStyle)
         }

@@ -49,7 +49,7 @@ enum TranscriptCommand {
         } else {
             text = render(transcript, from: from, width: context.outputWidth, style: context.outputStyle)
         }
-        Pager.output(text, context: context, enabled: Pager.isWanted(arguments))
+        Paging.output(text, context: context, enabled: Paging.isWanted(arguments))
         return .success
     }
 

@@ -54,7 +54,7 @@ enum VideosCommand {
             }
             return (items, try db.events(), explanation)
         }
-        return try Listing.print(items, json: arguments[SharedOptions.json], context: context, paging: Pager.isWanted(arguments),
+        return try Listing.print(items, json: arguments[SharedOptions.json], context: context, paging: Paging.isWanted(arguments),
                                  row: Row.init, empty: { [explanation ?? "No videos match."] }) { items in
             render(items, events: events, search: arguments[search], width: context.outputWidth, style: context.outputStyle)
         }

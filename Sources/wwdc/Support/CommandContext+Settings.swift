@@ -1,5 +1,6 @@
 import CommandLineKit
 import ConferenceKit
+import ConferenceTerminal
 import Foundation
 
 /// Settings as commands read them: checked the same way wherever they come from, and an error about

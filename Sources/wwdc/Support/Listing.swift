@@ -14,7 +14,7 @@ enum Listing {
         } else if items.isEmpty {
             empty().forEach(context.message)
         } else {
-            Pager.output(render(items), context: context, enabled: paging)
+            Paging.output(render(items), context: context, enabled: paging)
         }
         return .success
     }

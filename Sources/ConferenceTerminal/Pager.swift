@@ -1,4 +1,3 @@
-import CommandLineKit
 import ConferenceKit
 import Foundation
 import TerminalUI
@@ -8,58 +7,31 @@ import Glibc
 import Darwin
 #endif
 
-/// Long output on a terminal goes through a pager, as `git` and `man` do.
-///
-/// Only when stdout is a terminal and the text is taller than its window: in a pipe, or when it
-/// fits, the text is written as it is. The pager is `$WWDC_PAGER`, else `$PAGER`, else `less -FRX`
-/// (one of them set to nothing, or to `cat`, means none). Its command is split into words like
-/// `WWDC_PLAYER` and run without a shell; a pager that cannot be found or started means the text
-/// is printed directly.
-enum Pager {
+/// Long output on a terminal goes through a pager, as `git` and `man` do: its command line split
+/// into words like the player's and run without a shell, the text written into its standard input.
+public enum Pager {
     /// The pager when none is named: quits at once when the text fits after all (`-F`), keeps
     /// colours (`-R`) and leaves the text on the screen when it ends (`-X`).
-    static let defaultCommand = "less -FRX"
-
-    /// Whether the command's output may be paged: it declares `--no-pager` and was not given it.
-    static func isWanted(_ arguments: ParsedArguments) -> Bool {
-        arguments.declares(SharedOptions.noPager) && !arguments[SharedOptions.noPager]
-    }
-
-    /// Writes `text` to stdout, through the pager when `enabled` and it is called for.
-    static func output(_ text: String, context: CommandContext, enabled: Bool = true) {
-        guard enabled, context.stdoutIsTerminal, let rows = context.outputHeight,
-              lineCount(text, width: context.outputWidth) >= rows,
-              let command = command(environment: context.environment) else {
-            context.output(text)
-            return
-        }
-        // What waits to be written to stderr comes out before the pager takes the screen.
-        context.terminal.drain()
-        guard run(command, text: text, environment: context.environment) else {
-            context.output(text)
-            return
-        }
-    }
+    public static let defaultCommand = "less -FRX"
 
     /// The lines `text` takes on a terminal `width` columns wide (long lines wrap).
-    static func lineCount(_ text: String, width: Int?) -> Int {
+    public static func lineCount(_ text: String, width: Int?) -> Int {
         let width = max(1, width ?? 80)
         return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast(text.hasSuffix("\n") ? 1 : 0).reduce(0) { total, line in
             total + max(1, (line.displayWidth + width - 1) / width)
         }
     }
 
-    /// The pager's words, the program first: nil when paging is turned off or the command is not
-    /// one (an unclosed quote).
-    static func command(environment: [String: String]) -> [String]? {
-        let text = environment["WWDC_PAGER"] ?? environment["PAGER"] ?? defaultCommand
+    /// The words of a pager's command line, the program first: nil when it is `cat` or nothing
+    /// (paging turned off) or not a command line (an unclosed quote).
+    public static func command(_ text: String) -> [String]? {
         guard let words = ProgramCommandLine.words(text), let program = words.first, program != "cat" else { return nil }
         return words
     }
 
     /// Starts the pager with its standard input a pipe, writes `text` into it and waits for the
     /// pager to end. False when it could not be started (nothing was written then).
-    static func run(_ command: [String], text: String, environment: [String: String]) -> Bool {
+    public static func run(_ command: [String], text: String, environment: [String: String]) -> Bool {
         guard let executable = ProgramCommandLine.locate(command[0], path: environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin") else {
             return false
         }
@@ -75,7 +47,7 @@ enum Pager {
         if pagerEnvironment["LESS"] == nil { pagerEnvironment["LESS"] = "FRX" }
         if pagerEnvironment["LV"] == nil { pagerEnvironment["LV"] = "-c" }
         // Ctrl-C and Ctrl-\ are the pager's while it runs (it gets them too, from the same terminal):
-        // wwdc waits for it instead of ending first and leaving it on the screen.
+        // the program waits for it instead of ending first and leaving it on the screen.
         let interrupt = ignore(SIGINT), quit = ignore(SIGQUIT)
         defer {
             restore(SIGINT, interrupt)
