@@ -1,11 +1,13 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layers, bottom to top: CSQLite (system library), CCurl (libcurl, loaded at run time), CZlib (zlib, likewise), PlainText (the sanitiser) → Operations (the
-// generic engine) → TerminalUI (the terminal owner, generic widgets) and ConferenceKit (model, store,
-// backend, the app's operations; no terminal) → ConferenceTerminal (the app's screens: its questions
-// answered on the terminal, the feedback form) → wwdc (a thin command line). docs/architecture.md
-// says what goes where. No package dependencies, by design.
+// Layers, bottom to top: CSQLite (system library), CCurl (libcurl, loaded at run time), CZlib (zlib,
+// likewise), PlainText (the sanitiser) → Operations (the generic engine) and SQLiteDatabase (SQLite's
+// connections) → TerminalUI (the terminal owner, generic widgets) and ConferenceKit (model, store,
+// backend, the app's operations; no terminal) → CommandLineKit (a command line from a table of
+// commands) and ConferenceTerminal (the app on the terminal: its questions answered, the feedback
+// form, progress, the pager) → wwdc (a thin command line). docs/architecture.md says what goes
+// where. No package dependencies, by design.
 let package = Package(
     name: "wwdc",
     platforms: [.macOS(.v15)],
@@ -48,11 +50,11 @@ let package = Package(
         .executableTarget(name: "terminal-demo", dependencies: ["TerminalUI", "Operations", "ConferenceTerminal"]),
         .target(name: "TestSupport", dependencies: ["TerminalUI"], path: "Tests/TestSupport"),
         .testTarget(name: "OperationsTests", dependencies: ["Operations", "TestSupport"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "PlainText", "TestSupport"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Operations", "PlainText", "TestSupport"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(name: "SQLiteDatabaseTests", dependencies: ["SQLiteDatabase", "CSQLite", "TestSupport"]),
-        .testTarget(name: "ConferenceKitTests", dependencies: ["ConferenceKit", "CSQLite", "PlainText", "SQLiteDatabase", "TestSupport"]),
-        .testTarget(name: "ConferenceTerminalTests", dependencies: ["ConferenceTerminal", "ConferenceKit", "TerminalUI", "TestSupport"]),
+        .testTarget(name: "ConferenceKitTests", dependencies: ["ConferenceKit", "CSQLite", "Operations", "SQLiteDatabase", "TestSupport"]),
+        .testTarget(name: "ConferenceTerminalTests", dependencies: ["ConferenceTerminal", "TerminalUI"]),
         // Golden/ holds expected outputs, read through #filePath (not bundled resources).
         .testTarget(name: "wwdcTests", dependencies: ["ConferenceKit", "Operations", "SQLiteDatabase", "TestSupport"], exclude: ["Golden"]),
     ],
