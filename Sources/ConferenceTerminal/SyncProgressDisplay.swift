@@ -4,7 +4,7 @@ import Operations
 import TerminalUI
 
 /// Shows a sync's steps on stderr through the terminal owner: live lines on a terminal, plain lines
-/// in a pipe. With `--verbose`, every operation gets a line too; with `--quiet`, none at all (the
+/// in a pipe. With `verbose`, every operation gets a line too; with `quiet`, none at all (the
 /// summary that follows says how it went).
 public final class SyncProgressDisplay: SyncProgressReporting {
     private let progress: LiveProgress
@@ -34,7 +34,7 @@ public final class SyncProgressDisplay: SyncProgressReporting {
         guard !quiet else { return }
         let started = tasks.withLock { $0[step.rawValue] }
         // A step that never began because an earlier one failed adds nothing to that failure's
-        // own line and the error that follows (`--verbose` and `--json` still list it).
+        // own line and the error that follows (a verbose display and the summary still list it).
         if started == nil, outcome.status == .cancelled, !verbose { return }
         let id = started ?? progress.begin(step.title)
         switch outcome.status {
@@ -45,7 +45,7 @@ public final class SyncProgressDisplay: SyncProgressReporting {
         }
     }
 
-    /// With `--verbose`: a line per operation (downloads, parses), not only per step.
+    /// With `verbose`: a line per operation (downloads, parses), not only per step.
     public var operationObserver: BlockObserver {
         BlockObserver(
             start: { [self] operation in
