@@ -41,10 +41,11 @@ let package = Package(
         // Drives the terminal primitives for TerminalUITests' pseudo-terminal tests.
         .executableTarget(name: "terminal-demo", dependencies: ["TerminalUI", "Operations", "ConferenceTerminal"]),
         .target(name: "TestSupport", dependencies: ["TerminalUI"], path: "Tests/TestSupport"),
-        .testTarget(name: "OperationsTests", dependencies: ["Operations", "TestSupport"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "PlainText", "TestSupport"]),
-        .testTarget(name: "ConferenceKitTests", dependencies: ["ConferenceKit", "CSQLite", "PlainText", "TestSupport"]),
-        .testTarget(name: "ConferenceTerminalTests", dependencies: ["ConferenceTerminal", "ConferenceKit", "TerminalUI", "TestSupport"]),
+        .target(name: "TestTraits", path: "Tests/TestTraits"),
+        .testTarget(name: "OperationsTests", dependencies: ["Operations", "TestSupport", "TestTraits"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "PlainText", "TestSupport", "TestTraits"]),
+        .testTarget(name: "ConferenceKitTests", dependencies: ["ConferenceKit", "CSQLite", "PlainText", "TestSupport", "TestTraits"]),
+        .testTarget(name: "ConferenceTerminalTests", dependencies: ["ConferenceTerminal", "ConferenceKit", "TerminalUI", "TestSupport", "TestTraits"]),
         // Golden/ holds expected outputs, read through #filePath (not bundled resources).
         .testTarget(name: "wwdcTests", dependencies: ["ConferenceKit", "Operations", "TestSupport"], exclude: ["Golden"]),
     ],

@@ -3,10 +3,11 @@ import Dispatch
 import Foundation
 import Synchronization
 import TestSupport
+import TestTraits
 import Testing
 import Operations
 
-@Suite("Several connections at once")
+@Suite("Several connections at once", .offThePool)
 struct ConcurrencyTests {
     /// What the worker threads report.
     final class Shared: Sendable {

@@ -1,9 +1,10 @@
 import CSQLite
 @testable import ConferenceKit
 import Foundation
+import TestTraits
 import Testing
 
-@Suite("Database: connection, statements, errors")
+@Suite("Database: connection, statements, errors", .offThePool)
 struct DatabaseTests {
     @Test("opens with WAL, foreign keys, synchronous NORMAL, a busy timeout and 8 KiB pages")
     func configuration() throws {

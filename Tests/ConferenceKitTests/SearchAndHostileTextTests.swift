@@ -1,8 +1,9 @@
 @testable import ConferenceKit
 import Foundation
+import TestTraits
 import Testing
 
-@Suite("Full-text search and hostile text")
+@Suite("Full-text search and hostile text", .offThePool)
 struct SearchAndHostileTextTests {
     @Test("ranking puts title matches above description matches above keyword matches")
     func ranking() throws {

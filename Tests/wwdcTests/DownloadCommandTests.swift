@@ -56,8 +56,8 @@ struct DownloadBench {
 
     /// The partial file's size, waited for until it reaches `bytes` (the client writes what the
     /// server sent a moment later).
-    func waitForPart(_ id: String, reaching bytes: Int, seconds: Double = 30) async throws -> Bool {
-        let part = folder.path
+    func waitForPart(_ id: String, reaching bytes: Int, in other: URL? = nil, seconds: Double = 30) async throws -> Bool {
+        let part = (other ?? folder).path
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             let files = (try? FileManager.default.contentsOfDirectory(atPath: part)) ?? []
@@ -726,6 +726,8 @@ struct DownloadFullDiskTests {
 
         let running = try bench.sandbox.start(["download", "103", "--dir", folder.path])
         try await bench.server.waitForPausedMedia(path)
+        // Past the space check: what came before the pause is on disk.
+        #expect(try await bench.waitForPart("wwdc2026-103", reaching: 1_000_000, in: folder))
         // The space checked at the start is taken by someone else meanwhile.
         let filler = disk.mountPoint.appendingPathComponent("filler")
         try Data(count: 1_600_000).write(to: filler)
