@@ -81,7 +81,12 @@ struct DownloadBench {
         #expect(try await waitForPart("wwdc2026-\(number)", reaching: bytes))
         running.signal(SIGKILL)
         _ = await running.finished()
-        if release { _ = try await server.releaseMedia() }
+        if release {
+            _ = try await server.releaseMedia()
+            // The released response goes on to the dead client's socket (counted while the kernel
+            // takes it): the next counts start once it has ended.
+            try await server.waitForMediaIdle()
+        }
     }
 
     /// Rewrites the JSON object in the file at `url` (a copy of a fixture) with `change`.

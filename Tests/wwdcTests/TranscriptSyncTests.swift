@@ -138,7 +138,9 @@ struct TranscriptSyncTests {
         try await corpus.server.clearLog()
         let second = try await sync(sandbox, corpus)
         #expect((second["transcriptsFailed"] as? [String])?.isEmpty == true)
-        let again = try await corpus.transcriptRequests()
+        // The first sync's stalled request is logged when the server gives up on it, which may be
+        // after the log was cleared: what the client abandoned is not this sync's.
+        let again = try await corpus.transcriptRequests().filter { $0["error"] as? String != "client went away" }
         #expect(again.first?["path"] as? String == corpus.manifestPath && again.first?["status"] as? Int == 304)
         #expect(Set(again.dropFirst().map { $0["path"] as? String ?? "" }) == Set(failing.map(corpus.path(of:))) && again.count == 4, "\(again)")
         stored = try storedTranscripts(sandbox)
