@@ -47,7 +47,7 @@ let package = Package(
         .testTarget(name: "ConferenceKitTests", dependencies: ["ConferenceKit", "CSQLite", "PlainText", "TestSupport", "TestTraits"]),
         .testTarget(name: "ConferenceTerminalTests", dependencies: ["ConferenceTerminal", "ConferenceKit", "TerminalUI", "TestSupport", "TestTraits"]),
         // Golden/ holds expected outputs, read through #filePath (not bundled resources).
-        .testTarget(name: "wwdcTests", dependencies: ["ConferenceKit", "Operations", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "wwdcTests", dependencies: ["ConferenceKit", "Operations", "TestSupport", "TestTraits"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,10 +3,12 @@ import Testing
 
 /// Runs a suite's tests on threads of their own instead of Swift's cooperative pool.
 ///
-/// The pool has as many threads as cores (two here), and Swift Testing runs synchronous tests on
-/// it: a suite whose tests block (a pseudo-terminal read, an import with its fsyncs) holds those
-/// threads, under load for minutes, and every other test's `await` waits, engine tests that count
-/// on a task running within a minute among them. Give such suites this trait.
+/// The pool has as many threads as cores (two here), and Swift Testing runs every test on it: a
+/// suite whose tests block (a pseudo-terminal read, an import with its fsyncs) holds those threads,
+/// and hundreds of end-to-end tests each doing a little synchronous work between awaits (copying
+/// fixtures, reading a store) keep its queue long. Under load every other test's `await` then
+/// waits for minutes, engine tests that count on a task running within a minute among them. The
+/// suites that block or run programs have this trait; the engine's own tests keep the pool.
 public struct OffThePool: SuiteTrait, TestTrait, TestScoping {
     public init() {}
 

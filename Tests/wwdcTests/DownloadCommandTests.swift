@@ -1,6 +1,7 @@
 import ConferenceKit
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// The sample conference served with its video addresses pointed at the reference server, synced
@@ -118,7 +119,7 @@ struct DownloadBench {
     }
 }
 
-@Suite("wwdc download", .serialized)
+@Suite("wwdc download", .serialized, .offThePool)
 struct DownloadCommandTests {
     static let chunk = 65_536
 
@@ -522,7 +523,7 @@ struct DownloadCommandTests {
     }
 }
 
-@Suite("wwdc download on a terminal")
+@Suite("wwdc download on a terminal", .offThePool)
 struct DownloadInterruptTests {
     @Test("Ctrl-C on a pty: exit 130, partial files kept, the terminal sane, downloads lists them as partial")
     func ctrlC() async throws {
@@ -716,7 +717,7 @@ struct SmallDisk {
     }
 }
 
-@Suite("wwdc download on a full disk", .enabled(if: SmallDisk.canMount, "mounting a tmpfs is not allowed here"))
+@Suite("wwdc download on a full disk", .enabled(if: SmallDisk.canMount, "mounting a tmpfs is not allowed here"), .offThePool)
 struct DownloadFullDiskTests {
     @Test("the disk fills up mid-way: a clear error, the partial file kept, and resumable once there is room")
     func diskFull() async throws {

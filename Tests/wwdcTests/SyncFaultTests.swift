@@ -1,11 +1,12 @@
 import ConferenceKit
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// Every feed × every fault: a non-zero exit, one clear line naming the feed and the cause, and the
 /// store exactly as it was.
-@Suite("wwdc sync faults")
+@Suite("wwdc sync faults", .offThePool)
 struct SyncFaultTests {
     struct Fault: Sendable, CustomStringConvertible {
         var kind: String

@@ -1,6 +1,7 @@
 import ConferenceKit
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// A conference with a transcript per video, written by the reference server's corpus script into a
@@ -48,7 +49,7 @@ struct TranscriptCorpus {
     }
 }
 
-@Suite("wwdc sync: transcripts")
+@Suite("wwdc sync: transcripts", .offThePool)
 struct TranscriptSyncTests {
     func sync(_ sandbox: Sandbox, _ corpus: TranscriptCorpus, _ extra: [String] = [], environment: [String: String] = [:]) async throws -> [String: Any] {
         let result = try await sandbox.run(["sync", "--source", corpus.server.baseURL.absoluteString, "--json"] + extra, environment: environment)
@@ -148,7 +149,7 @@ struct TranscriptSyncTests {
     }
 }
 
-@Suite("transcripts: the sample conference and Apple's real ones, synced and searched")
+@Suite("transcripts: the sample conference and Apple's real ones, synced and searched", .offThePool)
 struct TranscriptSearchTests {
     @Test("the sample's transcripts land; a phrase found in one transcript only, at its time; transcript --at starts at that paragraph")
     func sample() async throws {
@@ -212,7 +213,7 @@ struct TranscriptSearchTests {
     }
 }
 
-@Suite("wwdc sync: transcripts on a terminal")
+@Suite("wwdc sync: transcripts on a terminal", .offThePool)
 struct TranscriptInterruptTests {
     @Test("Ctrl-C during the transcripts step: exit 130, the store as it was, the terminal sane")
     func ctrlC() async throws {
