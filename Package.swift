@@ -49,14 +49,15 @@ let package = Package(
         // Drives the terminal primitives for TerminalUITests' pseudo-terminal tests.
         .executableTarget(name: "terminal-demo", dependencies: ["TerminalUI", "Operations", "ConferenceTerminal"]),
         .target(name: "TestSupport", dependencies: ["TerminalUI"], path: "Tests/TestSupport"),
-        .testTarget(name: "OperationsTests", dependencies: ["Operations", "TestSupport"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Operations", "PlainText", "TestSupport"]),
+        .target(name: "TestTraits", path: "Tests/TestTraits"),
+        .testTarget(name: "OperationsTests", dependencies: ["Operations", "TestSupport", "TestTraits"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Operations", "PlainText", "TestSupport", "TestTraits"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
-        .testTarget(name: "SQLiteDatabaseTests", dependencies: ["SQLiteDatabase", "CSQLite", "TestSupport"]),
-        .testTarget(name: "ConferenceKitTests", dependencies: ["ConferenceKit", "CSQLite", "Operations", "SQLiteDatabase", "TestSupport"]),
-        .testTarget(name: "ConferenceTerminalTests", dependencies: ["ConferenceTerminal", "TerminalUI"]),
+        .testTarget(name: "SQLiteDatabaseTests", dependencies: ["SQLiteDatabase", "CSQLite", "TestSupport", "TestTraits"]),
+        .testTarget(name: "ConferenceKitTests", dependencies: ["ConferenceKit", "CSQLite", "Operations", "SQLiteDatabase", "TestSupport", "TestTraits"]),
+        .testTarget(name: "ConferenceTerminalTests", dependencies: ["ConferenceTerminal", "TerminalUI", "TestTraits"]),
         // Golden/ holds expected outputs, read through #filePath (not bundled resources).
-        .testTarget(name: "wwdcTests", dependencies: ["ConferenceKit", "Operations", "SQLiteDatabase", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "wwdcTests", dependencies: ["ConferenceKit", "Operations", "SQLiteDatabase", "TestSupport", "TestTraits"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

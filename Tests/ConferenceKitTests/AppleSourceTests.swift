@@ -1,11 +1,12 @@
 import ConferenceKit
 import Foundation
+import TestTraits
 import Testing
 
 /// The named source `apple` resolves to the public feeds' documented URL, and an address given for it
 /// overrides it (wwdc gives `WWDC_APPLE_SOURCE`: the end-to-end sync through that override is in
 /// wwdcTests' LanguageAndSourceTests).
-@Suite("the named source apple")
+@Suite("the named source apple", .offThePool)
 struct AppleSourceTests {
     @Test("`apple` is the documented URL of Apple's public feeds")
     func documentedURL() throws {

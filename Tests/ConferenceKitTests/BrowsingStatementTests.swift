@@ -1,10 +1,11 @@
 @testable import ConferenceKit
 import Foundation
 import SQLiteDatabase
+import TestTraits
 import Testing
 
 /// The browsing statements, built as `SQL`: every value is bound.
-@Suite("Browsing statements: every value bound")
+@Suite("Browsing statements: every value bound", .offThePool)
 struct BrowsingStatementTests {
     // Every text value below holds "zq", which no SQL of the program does.
     @Test("the browsing statements bind every value: one argument per placeholder, and no value written into the text",

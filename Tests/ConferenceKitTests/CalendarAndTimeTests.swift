@@ -1,10 +1,11 @@
 import ConferenceKit
 import Foundation
+import TestTraits
 import Testing
 
 /// The pieces browsing builds on: wall-clock dates without Foundation's calendars, and the
 /// iCalendar writer's folding and escaping on text the fixtures do not have (multi-byte, long).
-@Suite("Browsing: dates and iCalendar")
+@Suite("Browsing: dates and iCalendar", .offThePool)
 struct CalendarAndTimeTests {
     @Test("dates: ISO parsing refuses impossible dates; weekdays and names are right")
     func dates() {

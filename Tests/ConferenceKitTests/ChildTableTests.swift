@@ -1,11 +1,12 @@
 @testable import ConferenceKit
 import Foundation
 import SQLiteDatabase
+import TestTraits
 import Testing
 
 /// The child tables (chapters, code snippets, other links, news photos): their columns are the ones
 /// their field tables name, and one reader of a row serves the sync's writer and the reads.
-@Suite("Child tables: columns from the field tables, one reader")
+@Suite("Child tables: columns from the field tables, one reader", .offThePool)
 struct ChildTableTests {
     static let chapters = [Chapter(title: "Intro", start: 0, end: 60.5, summary: "First\nlines"), Chapter(title: "More", start: 60.5)]
     static let code = [CodeSnippet(title: "Hello", language: "swift", startTime: 12, endTime: 20, code: "let a = 1\nprint(a)"),

@@ -2,6 +2,7 @@ import ConferenceKit
 import Foundation
 import SQLiteDatabase
 import TestSupport
+import TestTraits
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -9,7 +10,7 @@ import Glibc
 
 /// The crash test runs a second copy of this test binary, filtered to `crashChildProcess`, which
 /// imports in one transaction until it is killed; the parent kills it with SIGKILL mid-transaction.
-@Suite("Crash safety")
+@Suite("Crash safety", .offThePool)
 struct CrashSafetyTests {
     static let childDatabaseVariable = "WWDC_TEST_CRASH_CHILD_DB"
     static let marker = "WWDC-CHILD-IN-TRANSACTION"

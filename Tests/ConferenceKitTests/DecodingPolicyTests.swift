@@ -1,6 +1,7 @@
 @testable import ConferenceKit
 import Foundation
 import SQLiteDatabase
+import TestTraits
 import Testing
 
 /// The decoding policy of docs/feed-format.md, as a table. For every field of
@@ -13,7 +14,7 @@ import Testing
 ///   is skipped and reported (a `skipped` issue naming the item, or its position, and the field);
 /// - every other item lands exactly as in the unmutated decode (and, for contents items, as in the
 ///   unmutated import into a store).
-@Suite("The decoding policy, field by field")
+@Suite("The decoding policy, field by field", .offThePool)
 struct DecodingPolicyTests {
     @Test("contents items", arguments: PolicyKinds.contentsItems.fields.map(\.path))
     func contentsItems(field: String) throws {

@@ -1,9 +1,10 @@
 @testable import ConferenceKit
 import Foundation
 import Operations
+import TestTraits
 import Testing
 
-@Suite("Downloads: names, ranges, subtitles, retry decisions and records")
+@Suite("Downloads: names, ranges, subtitles, retry decisions and records", .offThePool)
 struct DownloadPartsTests {
     @Test("file names are <id>_<title>_<quality>.mp4 in safe ASCII, whatever the title holds")
     func names() {

@@ -1,8 +1,9 @@
 @testable import ConferenceKit
 import Foundation
+import TestTraits
 import Testing
 
-@Suite("Decoding Apple's feeds")
+@Suite("Decoding Apple's feeds", .offThePool)
 struct FeedDecoderTests {
     @Test("ISO 8601 dates with offsets, Z, fractions; invalid ones rejected")
     func isoDates() throws {

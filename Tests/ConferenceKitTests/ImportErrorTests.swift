@@ -1,9 +1,10 @@
 @testable import ConferenceKit
 import Foundation
 import SQLiteDatabase
+import TestTraits
 import Testing
 
-@Suite("A bad feed changes nothing")
+@Suite("A bad feed changes nothing", .offThePool)
 struct ImportErrorTests {
     /// A store holding a first import, a favorite and sync metadata, and its dump.
     private func populatedStore(in folder: TemporaryFolder) throws -> (ConferenceStore, String) {

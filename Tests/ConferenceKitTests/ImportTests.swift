@@ -1,8 +1,9 @@
 @testable import ConferenceKit
 import Foundation
+import TestTraits
 import Testing
 
-@Suite("Importing feeds into the store")
+@Suite("Importing feeds into the store", .offThePool)
 struct ImportTests {
     @Test("Apple's 2017 feeds land with every count of the README",
           .enabled(if: TestPaths.hasAppleFeeds2017, "needs ../shared/apple-feeds/2017"))

@@ -1,8 +1,9 @@
 @testable import ConferenceKit
 import Foundation
+import TestTraits
 import Testing
 
-@Suite("Live streams: on the air only while their session or event runs")
+@Suite("Live streams: on the air only while their session or event runs", .offThePool)
 struct LiveStreamTests {
     /// A session of 10:00–11:00 (seconds 36_000–39_600) with a stream, in an event of days 0–5.
     static func detail(start: Double? = 36_000, end: Double? = 39_600, actualEnd: Double? = nil) -> SessionDetail {

@@ -1,10 +1,11 @@
 @testable import ConferenceKit
 import Foundation
+import TestTraits
 import Testing
 
 /// Where a feed stops being JSON, and why, as the feed scanner finds it: every way a document can
 /// fail, at its first bad byte, with its line and its column in characters.
-@Suite("Malformed JSON: the first bad byte, its line and column, and why")
+@Suite("Malformed JSON: the first bad byte, its line and column, and why", .offThePool)
 struct MalformedJSONTests {
     struct Case: CustomTestStringConvertible, Sendable {
         let label: String

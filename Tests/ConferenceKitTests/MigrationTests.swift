@@ -2,9 +2,10 @@ import CSQLite
 @testable import ConferenceKit
 import Foundation
 import SQLiteDatabase
+import TestTraits
 import Testing
 
-@Suite("Migrations and opening files")
+@Suite("Migrations and opening files", .offThePool)
 struct MigrationTests {
     @Test("a fresh file gets every table and the latest schema version")
     func freshFile() throws {

@@ -1,9 +1,10 @@
 @testable import ConferenceKit
 import Foundation
+import TestTraits
 import Testing
 
 /// The outbox's versions: what an upload acknowledges, and what a sync's merge may overwrite.
-@Suite("the outbox")
+@Suite("the outbox", .offThePool)
 struct OutboxTests {
     private let date = Date(timeIntervalSince1970: 1_000)
 

@@ -1,10 +1,11 @@
 import Foundation
 import Operations
 import TestSupport
+import TestTraits
 import Testing
 @testable import ConferenceKit
 
-@Suite("parsing a feed")
+@Suite("parsing a feed", .offThePool)
 struct ParseFeedThreadTests {
     /// Answers every request at once with the same body.
     struct ImmediateTransport: FeedTransport {

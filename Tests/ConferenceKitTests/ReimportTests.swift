@@ -1,9 +1,10 @@
 @testable import ConferenceKit
 import Foundation
 import SQLiteDatabase
+import TestTraits
 import Testing
 
-@Suite("Re-importing: only differences are written")
+@Suite("Re-importing: only differences are written", .offThePool)
 struct ReimportTests {
     @Test("importing the same feed again rewrites no row", arguments: [false, true])
     func sameFeedIsANoOp(streaming: Bool) throws {

@@ -2,6 +2,7 @@ import ConferenceKit
 import Foundation
 import Operations
 import TestSupport
+import TestTraits
 import Testing
 
 /// A person answering from a script: what each question gets, in order, and what was asked.
@@ -51,7 +52,7 @@ final class ScriptedInteraction: Interaction, @unchecked Sendable {
 
 /// The app's operations that need a person, driven by a script instead of a terminal: ConferenceKit
 /// asks through its `Interaction` protocol only.
-@Suite("operations that ask a person")
+@Suite("operations that ask a person", .offThePool)
 struct ScriptedInteractionTests {
     private func session(_ server: ReferenceServer, _ folder: TemporaryFolder, _ interaction: any Interaction) -> AccountSession {
         AccountSession(service: server.url("/account"), credentialStore: CredentialStore(folders: UserFolders(configHome: folder.path)),

@@ -1,9 +1,10 @@
 @testable import ConferenceKit
 import Foundation
 import SQLiteDatabase
+import TestTraits
 import Testing
 
-@Suite("Full-text search and hostile text")
+@Suite("Full-text search and hostile text", .offThePool)
 struct SearchAndHostileTextTests {
     @Test("ranking puts title matches above description matches above keyword matches")
     func ranking() throws {

@@ -1,10 +1,11 @@
 @testable import ConferenceKit
 import Foundation
+import TestTraits
 import Testing
 
 /// The one query builder (words, "phrases", prefix*), the search across sessions, transcripts,
 /// code and news, and its ranking, on a store filled with a feed and plain SQL.
-@Suite("Search everywhere")
+@Suite("Search everywhere", .offThePool)
 struct SearchEverywhereTests {
     /// Two events; the word "zebrafinch" in a title (A), a description (C), a transcript only (B),
     /// a code snippet (D) and a news item; phrases to tell apart in B's transcript.

@@ -1,9 +1,10 @@
 import ConferenceKit
 import Foundation
 import SQLiteDatabase
+import TestTraits
 import Testing
 
-@Suite("Where the database lives")
+@Suite("Where the database lives", .offThePool)
 struct StoreLocationTests {
     /// The program chooses the explicit path (wwdc: `--db`, else `WWDC_DB`; its ConfigurationTests).
     @Test("an explicit path wins, then XDG_DATA_HOME, then ~/.local/share")

@@ -1,10 +1,11 @@
 @testable import ConferenceKit
 import Foundation
+import TestTraits
 import Testing
 
 /// Where a long paragraph is broken: after a line that ends a sentence, at about a minute or 120
 /// words; between lines at twice that where nothing ends a sentence; never leaving a short tail.
-@Suite("Transcripts: long paragraphs in pieces")
+@Suite("Transcripts: long paragraphs in pieces", .offThePool)
 struct TranscriptPiecesTests {
     @Test("what ends a sentence: . ! ? … and CJK marks, before closing quotes; not an abbreviation's period")
     func sentenceEnds() {

@@ -1,10 +1,11 @@
 @testable import ConferenceKit
 import Foundation
+import TestTraits
 import Testing
 
 /// What a sync fetches of the transcripts: only what changed, the synced language before English,
 /// the digest when it is fewer bytes, removals.
-@Suite("transcripts: what a sync fetches")
+@Suite("transcripts: what a sync fetches", .offThePool)
 struct TranscriptPlanTests {
     static func entries(_ ids: [String], etag: String = "1", language: String = "eng") -> [String: TranscriptManifest.Entry] {
         Dictionary(uniqueKeysWithValues: ids.map { ($0, TranscriptManifest.Entry(url: URL(string: "https://x.test/\($0)-\(language).json")!, etag: "\"\($0)-\(etag)\"")) })
@@ -52,7 +53,7 @@ struct TranscriptPlanTests {
 
 /// The store's writer keeps the search index with the lines: a replaced or removed transcript's old
 /// words are found no more.
-@Suite("transcripts: the store's writer")
+@Suite("transcripts: the store's writer", .offThePool)
 struct TranscriptWriterTests {
     @Test("replace and remove: the index follows the lines")
     func indexFollows() throws {

@@ -1,11 +1,12 @@
 @testable import ConferenceKit
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// Transcript manifests and files read by the decoding policy: refused whole only when they cannot be
 /// trusted as a whole, an unusable item or line left out and reported, segments joined into sentences.
-@Suite("transcripts: reading manifests and files")
+@Suite("transcripts: reading manifests and files", .offThePool)
 struct TranscriptReaderTests {
     let base = URL(string: "https://example.com/feeds/transcripts/manifest.json")!
 

@@ -1,10 +1,11 @@
 @testable import ConferenceKit
 import Foundation
+import TestTraits
 import Testing
 
 /// Reading a transcript back: lines gathered into paragraphs, cleaned, and the paragraph `--at`
 /// starts from.
-@Suite("Transcripts: reading")
+@Suite("Transcripts: reading", .offThePool)
 struct TranscriptReadingTests {
     static func store(in folder: TemporaryFolder) throws -> ConferenceStore {
         let store = try folder.store()

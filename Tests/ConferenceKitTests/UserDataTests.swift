@@ -2,9 +2,10 @@ import CSQLite
 import ConferenceKit
 import Foundation
 import SQLiteDatabase
+import TestTraits
 import Testing
 
-@Suite("Favorites, feedback and sync metadata")
+@Suite("Favorites, feedback and sync metadata", .offThePool)
 struct UserDataTests {
     @Test("favorites: mark, unmark (kept until synced), sync states, removal")
     func favorites() throws {

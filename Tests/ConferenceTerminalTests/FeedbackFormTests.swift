@@ -1,8 +1,9 @@
+import TestTraits
 import Testing
 @testable import TerminalUI
 @testable import ConferenceTerminal
 
-@Suite("FeedbackForm keys and drawing")
+@Suite("FeedbackForm keys and drawing", .offThePool)
 struct FeedbackFormTests {
     private func apply(_ bytes: String, to form: inout FeedbackForm) -> FeedbackForm.Action {
         var last = FeedbackForm.Action.none

@@ -2,9 +2,10 @@ import CSQLite
 import Foundation
 @testable import SQLiteDatabase
 import TestSupport
+import TestTraits
 import Testing
 
-@Suite("Database: connection, statements, errors")
+@Suite("Database: connection, statements, errors", .offThePool)
 struct DatabaseTests {
     @Test("opens with WAL, foreign keys, synchronous NORMAL, a busy timeout and 8 KiB pages")
     func configuration() throws {

@@ -1,8 +1,9 @@
 import Foundation
 import SQLiteDatabase
+import TestTraits
 import Testing
 
-@Suite("Migrations")
+@Suite("Migrations", .offThePool)
 struct MigratorTests {
     @Test("each migration lands whole: a failing step leaves the previous version")
     func failingMigration() throws {

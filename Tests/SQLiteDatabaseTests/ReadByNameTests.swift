@@ -1,11 +1,12 @@
 import Foundation
 @testable import SQLiteDatabase
+import TestTraits
 import Testing
 
 /// Rows read by column name: a name is the column's alias, or a plain column's own name; the names
 /// are found once per statement; a mistake in a query's names stops the program rather than read
 /// another column.
-@Suite("Reading rows by column name")
+@Suite("Reading rows by column name", .offThePool)
 struct ReadByNameTests {
     @Test("a column is found by its alias or, for a plain column, its own name, whatever its place")
     func aliasesAndPlainColumns() throws {

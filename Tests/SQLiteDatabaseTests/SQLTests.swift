@@ -1,9 +1,10 @@
 import Foundation
 import SQLiteDatabase
+import TestTraits
 import Testing
 
 /// `SQL`: text and its arguments travel together, and every value is bound.
-@Suite("SQL literals: text with its arguments")
+@Suite("SQL literals: text with its arguments", .offThePool)
 struct SQLTests {
     @Test("interpolated values become parameters, lists become one per element, fragments bring their arguments in place")
     func interpolation() {

@@ -5,12 +5,13 @@ import Darwin
 #endif
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 @testable import TerminalUI
 
 /// The terminal layer in a real child process on a real pseudo-terminal (`terminal-demo`).
 /// Serialized so that at most one child competes for the machine at a time.
-@Suite("Terminal on a pseudo-terminal", .serialized)
+@Suite("Terminal on a pseudo-terminal", .serialized, .offThePool)
 struct PseudoTerminalTests {
     private func start(_ mode: String, environment: [String: String] = [:], columns: UInt16 = 80, rows: UInt16 = 24) throws -> PseudoTerminal {
         let pty = try PseudoTerminal(columns: columns, rows: rows)

@@ -6,6 +6,7 @@ import Darwin
 import Dispatch
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 @testable import TerminalUI
 import Operations
@@ -45,7 +46,7 @@ private func termiosBytes(_ fd: Int32) -> [UInt8] {
     return withUnsafeBytes(of: &settings) { Array($0) }
 }
 
-@Suite("Terminal and TerminalOwner")
+@Suite("Terminal and TerminalOwner", .offThePool)
 struct TerminalOwnerTests {
     @Test("off a terminal: not interactive, raw mode and prompts refuse with a clear error, size falls back")
     func notATerminal() throws {
@@ -189,7 +190,7 @@ struct TerminalOwnerTests {
     }
 }
 
-@Suite("LiveProgress")
+@Suite("LiveProgress", .offThePool)
 struct LiveProgressTests {
     /// Writes a unique last line through the owner; once it is read, everything before it was.
     private func endMarker(_ owner: TerminalOwner) -> String {

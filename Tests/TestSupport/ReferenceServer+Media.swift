@@ -78,6 +78,12 @@ extension ReferenceServer {
         try JSONDecoder().decode(MediaStats.self, from: try await request("GET", "/_control/media/stats"))
     }
 
+    /// Waits until no media response is sending a body (one let go after its client was killed
+    /// ends when the kernel refuses its bytes).
+    public func waitForMediaIdle(timeout: Double = 60) async throws {
+        _ = try await request("GET", "/_control/media/stats/idle/wait?timeout=\(timeout)", timeout: timeout + 10)
+    }
+
     public func resetMediaStats() async throws {
         _ = try await request("DELETE", "/_control/media/stats")
     }

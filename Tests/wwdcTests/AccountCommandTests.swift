@@ -1,10 +1,11 @@
 import ConferenceKit
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// Login, favorites and the account service: the built binary, the reference server, real terminals.
-@Suite("accounts and favorites")
+@Suite("accounts and favorites", .offThePool)
 struct AccountCommandTests {
     static let password = Sandbox.adaPassword
 
@@ -219,7 +220,7 @@ struct AccountCommandTests {
     }
 }
 
-@Suite("favorites without an account service")
+@Suite("favorites without an account service", .offThePool)
 struct FolderFavoriteTests {
     @Test("synced from a folder: favorite add keeps it here and says there is no account service")
     func folderSource() async throws {

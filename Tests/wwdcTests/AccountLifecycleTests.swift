@@ -1,11 +1,12 @@
 import ConferenceKit
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// The login's life (given credentials always checked, logout revoking
 /// the token, an expired token during a sync) and the files an account leaves (modes, no stray store).
-@Suite("accounts: login, logout, expiry and files")
+@Suite("accounts: login, logout, expiry and files", .offThePool)
 struct AccountLifecycleTests {
     static let password = Sandbox.adaPassword
 

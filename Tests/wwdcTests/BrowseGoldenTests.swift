@@ -1,10 +1,11 @@
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// The listings on the fixtures, in a pipe and as JSON, with a fixed clock and
 /// time zone, against reviewed golden files.
-@Suite("browsing: golden output")
+@Suite("browsing: golden output", .offThePool)
 struct BrowseGoldenTests {
     /// The fixtures with two favorites, one of them the hostile title.
     static func store() async throws -> BrowseSandbox {

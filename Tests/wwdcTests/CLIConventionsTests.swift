@@ -1,12 +1,13 @@
 import ConferenceKit
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// The command-line conventions, for every command of the table (listed by the hidden `wwdc __commands`, so
 /// commands added later are covered): `--help` and `wwdc help` exit 0 with examples, a bad flag
 /// exits 64 with the usage line. Also: an empty store asks for `wwdc sync`, never a stack trace.
-@Suite("CLI conventions")
+@Suite("CLI conventions", .offThePool)
 struct CLIConventionsTests {
     static func commandPaths(_ sandbox: Sandbox) async throws -> [String] {
         let result = try await sandbox.run(["__commands"])

@@ -2,11 +2,12 @@ import ConferenceKit
 import Foundation
 import SQLiteDatabase
 import TestSupport
+import TestTraits
 import Testing
 
 /// ConferenceKit's errors carry facts in words that name no command line; wwdc words them where the
 /// way out is one of its commands, flags or variables. Each line here is one of those, as printed.
-@Suite("errors: the ways out named in wwdc's words")
+@Suite("errors: the ways out named in wwdc's words", .offThePool)
 struct CommandLineWordsTests {
     @Test("a store wwdc cannot use: the hint names --db and WWDC_DB")
     func storeHints() async throws {

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// A feed whose ids and names are shell code: completion must offer them as data. Each shell runs
@@ -70,7 +71,7 @@ enum HostileIDs {
     }
 }
 
-@Suite("completion: hostile ids are data in bash, zsh and fish")
+@Suite("completion: hostile ids are data in bash, zsh and fish", .offThePool)
 struct CompletionInjectionTests {
     /// A `wwdc` that runs the real one for completion, and otherwise writes its arguments (each
     /// followed by a NUL) to `log` and says "recorded".

@@ -1,11 +1,12 @@
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// `wwdc completion bash` is valid bash and completes commands, options, option
 /// values and session ids, for every command of the table. zsh and fish scripts are checked by
 /// their shells when installed.
-@Suite("browsing: shell completion")
+@Suite("browsing: shell completion", .offThePool)
 struct CompletionTests {
     static func installed(_ shell: String) -> Bool {
         ["/bin/", "/usr/bin/", "/usr/local/bin/"].contains { FileManager.default.isExecutableFile(atPath: $0 + shell) }

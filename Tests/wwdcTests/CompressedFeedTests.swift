@@ -1,12 +1,13 @@
 import ConferenceKit
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// Compressed bodies as servers and folders really hold them (gzip in several members, as Apple's
 /// CDN sends it; deflate with and without zlib's wrapper; gzip nobody labelled), and the limit on
 /// what a feed may inflate to: the built binary against the reference server's codings.
-@Suite("compressed and oversized feeds")
+@Suite("compressed and oversized feeds", .offThePool)
 struct CompressedFeedTests {
     /// Every coding of a valid body the reference server offers.
     static let validCodings = ["gzip", "gzip-members", "deflate", "raw-deflate", "gzip-unlabelled"]

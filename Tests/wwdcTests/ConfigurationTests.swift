@@ -1,10 +1,11 @@
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// The config file: `wwdc config list|get|set`, its errors, and a flag over the environment over
 /// the file over the default.
-@Suite("configuration file")
+@Suite("configuration file", .offThePool)
 struct ConfigurationTests {
     static let keys = ["source": "WWDC_SOURCE", "language": "WWDC_LANGUAGE", "player": "WWDC_PLAYER", "pager": "WWDC_PAGER",
                        "download-dir": "WWDC_DOWNLOAD_DIR", "jobs": "WWDC_JOBS"]

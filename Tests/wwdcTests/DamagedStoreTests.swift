@@ -2,12 +2,13 @@ import ConferenceKit
 import Foundation
 import SQLiteDatabase
 import TestSupport
+import TestTraits
 import Testing
 
 /// A store whose pages were overwritten (the header intact) is said to be damaged
 /// by every command that meets it, with a hint; `wwdc sync --rebuild` sets it aside, makes a fresh one
 /// from the feeds and carries the user's own rows over.
-@Suite("damaged store")
+@Suite("damaged store", .offThePool)
 struct DamagedStoreTests {
     /// Overwrites pages of the store with random bytes: those of the schedule's tables (sessions,
     /// instances, events, with their indexes), sparing the pages of the schema (page 1, with the

@@ -1,11 +1,12 @@
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// An empty listing says why and where to look, as `--day sun` does: a topic with nothing
 /// scheduled, a day or `--upcoming` outside the event; the three searches rank alike; and no
 /// suggestion for an unknown session when the match is weak.
-@Suite("browsing: empty results explain themselves")
+@Suite("browsing: empty results explain themselves", .offThePool)
 struct EmptyResultsTests {
     @Test("schedule --topic of a topic whose items are all unscheduled, elsewhere: says so and names the videos command, which lists them")
     func topicWithNothingScheduled() async throws {

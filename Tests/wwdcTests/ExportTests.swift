@@ -1,10 +1,11 @@
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// `wwdc export --ics` parses back. The test unfolds the file itself and checks
 /// every event against the fixtures: fields, escaping, folding at 75 octets, UTC times, stable UIDs.
-@Suite("browsing: calendar export")
+@Suite("browsing: calendar export", .offThePool)
 struct ExportTests {
     struct Event {
         var properties: [String: String] = [:]

@@ -1,10 +1,11 @@
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// The decoding policy as a user meets it: what a sync says about items it skipped, and what the
 /// listings say about an event with nothing scheduled.
-@Suite("wwdc sync: surprising feeds")
+@Suite("wwdc sync: surprising feeds", .offThePool)
 struct FeedPolicyCommandTests {
     /// The fixtures with two unusable items and one unusable value in contents.json, one unusable
     /// news item, and a config whose current event has nothing scheduled.

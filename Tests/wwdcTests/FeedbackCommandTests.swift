@@ -1,10 +1,11 @@
 import ConferenceKit
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// `wwdc feedback`: the form on a real terminal, login-gated; flags in scripts; nothing typed lost.
-@Suite("wwdc feedback")
+@Suite("wwdc feedback", .offThePool)
 struct FeedbackCommandTests {
     static let password = Sandbox.adaPassword
     /// After wwdc2026, before wwdc2027.

@@ -1,10 +1,11 @@
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// Finding a session: ids in any case, suggestions by title for an unknown id, the ranking of a
 /// search on the sample conference, and the names a typo or an alias reaches.
-@Suite("browsing: finding things")
+@Suite("browsing: finding things", .offThePool)
 struct FindingTests {
     @Test("session ids in any case: WWDC2026-101 is wwdc2026-101")
     func idsIgnoreCase() async throws {

@@ -1,11 +1,12 @@
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// A folder source reads only the files inside its folder: a config or a transcript manifest naming
 /// a file elsewhere (`../`, an absolute `file://` URL, a link leading out) is refused with a message,
 /// never read.
-@Suite("folder sources: nothing outside the folder")
+@Suite("folder sources: nothing outside the folder", .offThePool)
 struct FolderSourceTests {
     /// A folder of feeds, and beside it a folder `outside` holding a news feed whose only item would
     /// show if it were read.

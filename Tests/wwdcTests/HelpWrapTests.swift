@@ -1,11 +1,12 @@
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// Help is wrapped to the terminal's width between words: at 40 columns no line is wider than the
 /// terminal unless it is one word alone, and no word is cut (the same words as the 80 columns of a
 /// pipe, in the same order).
-@Suite("help: wrapped to the terminal")
+@Suite("help: wrapped to the terminal", .offThePool)
 struct HelpWrapTests {
     @Test("at 40 columns, between words", arguments: [["help"], ["help", "schedule"], ["feedback", "--help"], ["help", "favorite"]])
     func narrow(_ arguments: [String]) async throws {

@@ -1,6 +1,7 @@
 import ConferenceKit
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// A copy of the fixtures where every string a user can see comes poisoned: escape sequences (CSI,
@@ -132,7 +133,7 @@ enum HostileFeed {
 /// Server text is sanitised once, where it leaves ConferenceKit, so no command can
 /// forget: the hostile feed, synced, then every command that prints data, in a pipe, as JSON and on
 /// a terminal: no ESC, C1 or bidi character from the feed anywhere, ids included.
-@Suite("hostile feed: every command")
+@Suite("hostile feed: every command", .offThePool)
 struct HostileFeedTests {
     /// After the event: every session has taken place and may be rated.
     static let afterTheEvent = "2026-07-01T12:00:00-07:00"

@@ -1,11 +1,12 @@
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// Server text made of escape sequences (fixture `wwdc2026-990`, news item
 /// `NEWS-HOSTILE`, the bidi title `wwdc2026-992`) prints as harmless text everywhere: pipes, JSON,
 /// the calendar file and a real terminal.
-@Suite("browsing: hostile text")
+@Suite("browsing: hostile text", .offThePool)
 struct HostileTextTests {
     /// Control characters (C0 but newline, DEL, C1) and bidirectional overrides or isolates: what must never reach a terminal.
     static func dangerous(_ text: String, allowingStyles: Bool = false) -> [String] {

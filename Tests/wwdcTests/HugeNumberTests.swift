@@ -1,13 +1,14 @@
 import ConferenceKit
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// Numbers at the edges of what JSON can write, in every numeric field of every feed: a number out
 /// of its field's range is unusable by the decoding policy (reported, never stored), one in range
 /// (`-0`, a subnormal) is used, and no browsing command dies on either. A store that an older wwdc
 /// filled without the ranges is browsed without dying too.
-@Suite("huge numbers: every numeric field of every feed")
+@Suite("huge numbers: every numeric field of every feed", .offThePool)
 struct HugeNumberTests {
     /// The numbers tried, as JSON writes them (1e999 is beyond a double: an infinity, as an older
     /// wwdc read and stored it).

@@ -1,10 +1,11 @@
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// Addresses are clickable on a terminal (OSC 8), under NO_COLOR too (a link is not colour), but
 /// not with TERM=dumb nor in a pipe; they are never wrapped, however narrow the terminal.
-@Suite("browsing: links")
+@Suite("browsing: links", .offThePool)
 struct HyperlinkTests {
     static let hd = "https://devstreaming.example.com/videos/wwdc/2026/10142dc80a1825e4f/101/101_hd_keynote.mp4"
 

@@ -1,11 +1,12 @@
 import ConferenceKit
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// The manual's JSON OUTPUT section, typed by hand, against what the commands print: every key a
 /// command's `--json` prints is documented, and no documented key is missing, nested objects too.
-@Suite("JSON OUTPUT in the manual: every key documented, none missing")
+@Suite("JSON OUTPUT in the manual: every key documented, none missing", .offThePool)
 struct JSONFieldsDocumentedTests {
     /// The keys of a JSON object, with the keys of those whose value is an object or a list of
     /// objects (nil for any other value).

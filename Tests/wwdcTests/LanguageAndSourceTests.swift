@@ -1,12 +1,13 @@
 import ConferenceKit
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// The config's feeds per language (`--language`, `WWDC_LANGUAGE`, the
 /// last sync's, `LANG`, else `en`), and the named source `apple` through its override. Expected
 /// titles are read from the fixtures with `JSONSerialization`.
-@Suite("languages and the apple source")
+@Suite("languages and the apple source", .offThePool)
 struct LanguageAndSourceTests {
     /// The fixtures' config and each offered language's `contents` titles, by item id.
     struct Languages {

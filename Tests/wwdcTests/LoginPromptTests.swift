@@ -1,11 +1,12 @@
 import ConferenceKit
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// The login prompt on a real terminal, whichever command asks for it: cancelling, retrying after a
 /// refusal, and an empty username.
-@Suite("the login prompt")
+@Suite("the login prompt", .offThePool)
 struct LoginPromptTests {
     static let password = Sandbox.adaPassword
     /// After wwdc2026, so its sessions can be rated.

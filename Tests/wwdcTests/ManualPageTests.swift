@@ -1,10 +1,11 @@
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// `wwdc help --man`: the manual page, generated from the command table, renders with `man -l`
 /// and holds every command; help points at it, never at the README (which is not installed).
-@Suite("manual page")
+@Suite("manual page", .offThePool)
 struct ManualPageTests {
     static let man = ["/usr/bin/man", "/bin/man", "/usr/local/bin/man"].first { FileManager.default.isExecutableFile(atPath: $0) }
 

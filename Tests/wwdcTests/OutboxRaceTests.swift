@@ -1,6 +1,7 @@
 import ConferenceKit
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -14,7 +15,7 @@ import Darwin
 /// The outbox under races between processes, and authorization on every upload path: the built
 /// binary against the reference server, whose held requests put the races in the order each test
 /// wants (no sleeps).
-@Suite("the outbox across processes")
+@Suite("the outbox across processes", .offThePool)
 struct OutboxRaceTests {
     static let password = Sandbox.adaPassword
     static let waitingMarker = "Waiting for another wwdc to finish uploading"

@@ -1,12 +1,13 @@
 import ConferenceKit
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// What the listings and messages say, as a person reads them: columns that fit before titles are
 /// cut, aligned on a terminal (tabs in a pipe), every rating labelled, "1 row", a repeated action
 /// named as such, what is on now and next, and --quiet.
-@Suite("output: wording and columns")
+@Suite("output: wording and columns", .offThePool)
 struct OutputWordingTests {
     @Test("videos leaves its type column out before it cuts a title; keeps it when there is room")
     func videosType() async throws {

@@ -1,11 +1,12 @@
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// Long output on a terminal goes through the pager: `$WWDC_PAGER`, else `$PAGER`, split into words
 /// without a shell, fed through a pipe, with default signal handling; never in a pipe, never with
 /// `--no-pager`, and a pager that cannot start means the text is printed.
-@Suite("browsing: the pager")
+@Suite("browsing: the pager", .offThePool)
 struct PagerTests {
     /// A pager script that keeps what it was given: its arguments, its standard input, and the
     /// signals it ignores (from /proc, on Linux).

@@ -1,9 +1,10 @@
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// The README's Quick start, run as a new user would: its commands must stay true.
-@Suite("README: the Quick start")
+@Suite("README: the Quick start", .offThePool)
 struct QuickStartTests {
     /// The commands of the Quick start's code blocks, as written (comments taken off).
     static func commands() throws -> [String] {

@@ -1,12 +1,13 @@
 import ConferenceKit
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// Apple's real feeds (`../shared/apple-feeds`, skipped when absent) sync
 /// cleanly from a folder and over HTTP, every count of the store equals one computed here from the
 /// JSON with `JSONSerialization` (not with the decoder under test), and a 2020b store browses well.
-@Suite("Apple's real feeds: sync and browse")
+@Suite("Apple's real feeds: sync and browse", .offThePool)
 struct RealFeedsTests {
     enum Transport: String, CaseIterable, CustomTestStringConvertible {
         case folder, http

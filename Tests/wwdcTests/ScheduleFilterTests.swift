@@ -1,10 +1,11 @@
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// Every filter of `wwdc schedule` alone and combined, checked against what the
 /// fixtures hold (read independently of the program); search ranks title matches first.
-@Suite("browsing: schedule filters")
+@Suite("browsing: schedule filters", .offThePool)
 struct ScheduleFilterTests {
     let fixtures: FixtureContents
 

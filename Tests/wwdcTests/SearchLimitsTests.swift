@@ -1,10 +1,11 @@
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// The work a search may ask for is bounded: a query of thousands of prefixes is refused at once
 /// with a line saying what a search looks for, wherever a search is typed; real queries are untouched.
-@Suite("browsing: search bounds")
+@Suite("browsing: search bounds", .offThePool)
 struct SearchLimitsTests {
     /// 3,333 `a*`: minutes of work unbounded.
     static let prefixes = Array(repeating: "a*", count: 3333).joined(separator: " ")

@@ -1,10 +1,11 @@
 import ConferenceKit
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// `wwdc sync` end to end: the built binary against the reference server.
-@Suite("wwdc sync")
+@Suite("wwdc sync", .offThePool)
 struct SyncCommandTests {
     @Test("a sync of the fixtures through the server fills the store with what the fixtures hold")
     func syncFillsStore() async throws {
@@ -194,7 +195,7 @@ struct SyncCommandTests {
     }
 }
 
-@Suite("wwdc sync: sources")
+@Suite("wwdc sync: sources", .offThePool)
 struct SyncSourceTests {
     @Test("make install into a temporary prefix: from a fresh HOME, the installed wwdc syncs the whole sample with no source (transcripts too), and search and transcript find what it synced")
     func installedLayout() async throws {
@@ -267,7 +268,7 @@ struct SyncSourceTests {
     }
 }
 
-@Suite("wwdc sync on a terminal")
+@Suite("wwdc sync on a terminal", .offThePool)
 struct SyncTerminalTests {
     @Test("live lines on a terminal; Ctrl-C during a slow download: exit 130, the terminal as it was, the cursor back")
     func ctrlCOnTerminal() async throws {

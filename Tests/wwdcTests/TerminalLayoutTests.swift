@@ -1,10 +1,11 @@
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// The listings on a real terminal: rows fit its width, long titles end in an ellipsis, colour
 /// unless NO_COLOR; in a pipe the same rows are whole and plain.
-@Suite("browsing: terminal layout")
+@Suite("browsing: terminal layout", .offThePool)
 struct TerminalLayoutTests {
     /// The text without the program's SGR styles.
     static func plain(_ text: String) -> String {

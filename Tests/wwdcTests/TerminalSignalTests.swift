@@ -1,11 +1,12 @@
 import ConferenceKit
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// Signals from outside while `wwdc` owns the terminal (raw mode, a hidden cursor): the exit status
 /// says which signal it was, and the terminal is left as it was found.
-@Suite("signals on a terminal")
+@Suite("signals on a terminal", .offThePool)
 struct TerminalSignalTests {
     /// After wwdc2026, so its sessions can be rated.
     static let now = ["WWDC_NOW": "2026-07-01T12:00:00Z"]

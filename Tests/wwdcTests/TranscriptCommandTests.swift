@@ -1,10 +1,11 @@
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// `wwdc transcript`, `wwdc search` and the transcript line of `wwdc session`, on the fixtures with
 /// transcripts written into the store by the test (words no fixture says: quokka, ptarmigan).
-@Suite("browsing: transcripts and search")
+@Suite("browsing: transcripts and search", .offThePool)
 struct TranscriptCommandTests {
     /// Meet Xcode (wwdc2026-202): four paragraphs, the phrase "quokka compiler" at 12:34; Meet SwiftUI
     /// (wwdc2026-302): the same words apart.

@@ -1,11 +1,12 @@
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// A long paragraph of a transcript (Apple's wwdc2019-202 has one of 913 words under one time) is
 /// shown in pieces of about a minute, each ending at a sentence end and starting at the time of its
 /// line: in `wwdc transcript`, its `--json`, `--at`, and from a search hit's time.
-@Suite("browsing: long transcript paragraphs")
+@Suite("browsing: long transcript paragraphs", .offThePool)
 struct TranscriptPiecesTests {
     /// A generated paragraph, cut into lines as Apple's are (a line ends with each sentence, and
     /// after 8 words within one): 913 words, lines 3 seconds apart, sentences of 9 to 22 words, one

@@ -1,6 +1,7 @@
 import ConferenceKit
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// A conference with a transcript per video, written by the reference server's corpus script into a
@@ -48,7 +49,7 @@ struct TranscriptCorpus {
     }
 }
 
-@Suite("wwdc sync: transcripts")
+@Suite("wwdc sync: transcripts", .offThePool)
 struct TranscriptSyncTests {
     func sync(_ sandbox: Sandbox, _ corpus: TranscriptCorpus, _ extra: [String] = [], environment: [String: String] = [:]) async throws -> [String: Any] {
         let result = try await sandbox.run(["sync", "--source", corpus.server.baseURL.absoluteString, "--json"] + extra, environment: environment)
@@ -138,7 +139,9 @@ struct TranscriptSyncTests {
         try await corpus.server.clearLog()
         let second = try await sync(sandbox, corpus)
         #expect((second["transcriptsFailed"] as? [String])?.isEmpty == true)
-        let again = try await corpus.transcriptRequests()
+        // The first sync's stalled request is logged when the server gives up on it, which may be
+        // after the log was cleared: what the client abandoned is not this sync's.
+        let again = try await corpus.transcriptRequests().filter { $0["error"] as? String != "client went away" }
         #expect(again.first?["path"] as? String == corpus.manifestPath && again.first?["status"] as? Int == 304)
         #expect(Set(again.dropFirst().map { $0["path"] as? String ?? "" }) == Set(failing.map(corpus.path(of:))) && again.count == 4, "\(again)")
         stored = try storedTranscripts(sandbox)
@@ -146,7 +149,7 @@ struct TranscriptSyncTests {
     }
 }
 
-@Suite("transcripts: the sample conference and Apple's real ones, synced and searched")
+@Suite("transcripts: the sample conference and Apple's real ones, synced and searched", .offThePool)
 struct TranscriptSearchTests {
     @Test("the sample's transcripts land; a phrase found in one transcript only, at its time; transcript --at starts at that paragraph")
     func sample() async throws {
@@ -210,7 +213,7 @@ struct TranscriptSearchTests {
     }
 }
 
-@Suite("wwdc sync: transcripts on a terminal")
+@Suite("wwdc sync: transcripts on a terminal", .offThePool)
 struct TranscriptInterruptTests {
     @Test("Ctrl-C during the transcripts step: exit 130, the store as it was, the terminal sane")
     func ctrlC() async throws {

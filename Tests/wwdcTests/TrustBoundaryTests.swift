@@ -1,11 +1,12 @@
 import ConferenceKit
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// Where data comes in from outside (sources, the account service,
 /// the player) and how failures reach the user. The built binary, the reference server.
-@Suite("trust boundaries: sources, accounts, players, errors")
+@Suite("trust boundaries: sources, accounts, players, errors", .offThePool)
 struct TrustBoundaryTests {
     static let password = "lovelace-1843"
 

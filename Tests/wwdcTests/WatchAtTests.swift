@@ -5,12 +5,13 @@ import Darwin
 #endif
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// `wwdc watch --at`: each known player gets its own start option, before `--` and the URL; a player
 /// without one still plays, and the time is printed. The players are scripts named like the real
 /// ones that write their arguments, one a line, and end at once.
-@Suite("browsing: watch --at")
+@Suite("browsing: watch --at", .offThePool)
 struct WatchAtTests {
     /// A script called `name` in its own folder of the sandbox; its arguments land in `<name>.args`.
     struct RecordingPlayer {

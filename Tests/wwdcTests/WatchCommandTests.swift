@@ -5,12 +5,13 @@ import Darwin
 #endif
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// `wwdc watch` hands the best stream to the player and only one plays at a
 /// time, across processes. The player is a script that records its URL and plays until the test
 /// writes to a FIFO: every wait is on an event (a line on stderr, a process exit), never a sleep.
-@Suite("browsing: watch")
+@Suite("browsing: watch", .offThePool)
 struct WatchCommandTests {
     /// A fake player in the sandbox: appends its URL to `urls.log`, says so on stderr, then blocks
     /// reading `stop.fifo` until the test writes a line to it.

@@ -4,9 +4,7 @@ import Operations
 /// What every step of one sync run knows from the start: its settings, the store, and what the last
 /// sync recorded (ETags, language). What a step produces is its own output, handed to the steps after
 /// it; the config a step was handed decides where the feeds are.
-//
-// @unchecked Sendable: immutable, but for the account session, which is made once (a Locked).
-final class SyncContext: @unchecked Sendable {
+final class SyncContext: Sendable {
     let settings: SyncSettings
     let store: ConferenceStore
     /// ETags from the last sync, by feed.
@@ -15,6 +13,7 @@ final class SyncContext: @unchecked Sendable {
     private let storedETagsByName: [String: String]
     /// The language of the last sync; nil when the store does not know it.
     let storedLanguage: String?
+    /// The account session, made once the config is known.
     private let accountSessions = Locked<AccountSession?>(nil)
 
     init(settings: SyncSettings, store: ConferenceStore) throws {
