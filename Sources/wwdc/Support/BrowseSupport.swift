@@ -174,11 +174,7 @@ enum BrowseSupport {
 
     /// A moment into a video: `0:42`, `12:05` or `1:02:03`.
     static func timestamp(_ seconds: Double) -> String {
-        let total = max(0, Int(saturating: FeedRange.clamped(seconds, to: FeedRange.videoSeconds), rounding: .down))
-        let hours = total / 3600, minutes = total / 60 % 60, rest = total % 60
-        let ss = rest < 10 ? "0\(rest)" : "\(rest)"
-        if hours > 0 { return "\(hours):\(minutes < 10 ? "0" : "")\(minutes):\(ss)" }
-        return "\(minutes):\(ss)"
+        VideoTime.text(seconds)
     }
 
     /// A transcript's language as people name it (`English` for `eng`), else its code as the feed gave it.
