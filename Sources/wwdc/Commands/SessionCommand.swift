@@ -13,7 +13,8 @@ enum SessionCommand {
         discussion: """
         Also its topics, the chapters of its video, whether it has a transcript ('wwdc transcript'), \
         the sign-up of a lab by appointment, an article's text, and (with --code) the code shown in \
-        its video.
+        its video. Yours: whether it is a favorite, your feedback, how far you watched it (and the \
+        command that resumes), your bookmarks and your note.
         """,
         options: [code, SharedOptions.local, SharedOptions.json, SharedOptions.noPager, SharedOptions.db],
         arguments: [.init(name: "session", help: "A session id (wwdc2026-101), a number in the current event (101) or a developer.apple.com link.",
@@ -30,17 +31,19 @@ enum SessionCommand {
         let zone = BrowseSupport.zone(arguments)
         let input = arguments.positionals[0]
         let store = try BrowseSupport.openStore(arguments, context)
-        let (detail, current, downloads) = try store.read { db -> (SessionDetail?, String?, [DownloadRecord]) in
+        let (detail, current, downloads, personal) = try store.read { db -> (SessionDetail?, String?, [DownloadRecord], PersonalRecord) in
             let id = try SessionResolver.resolve(input, in: db)
-            return (try db.sessionDetail(id: id), try SessionResolver.currentEvent(in: db), try db.downloadRecords(sessionID: id))
+            return (try db.sessionDetail(id: id), try SessionResolver.currentEvent(in: db), try db.downloadRecords(sessionID: id),
+                    try db.personalRecord(sessionID: id))
         }
         guard let detail else { throw BrowseError.unknownSession(input, suggestions: []) }
         if arguments[SharedOptions.json] {
-            context.output(try JSONOutput.encode(Document(detail, zone: zone, now: context.now.timeIntervalSince1970, downloads: downloads)) + "\n")
+            context.output(try JSONOutput.encode(Document(detail, zone: zone, now: context.now.timeIntervalSince1970, downloads: downloads,
+                                                          personal: personal)) + "\n")
         } else {
             Pager.output(render(detail, zone: zone, currentEvent: current, now: context.now.timeIntervalSince1970,
-                                showsCode: arguments[code], downloads: downloads, width: context.outputWidth, style: context.outputStyle,
-                                links: context.outputLinks),
+                                showsCode: arguments[code], downloads: downloads, personal: personal, width: context.outputWidth,
+                                style: context.outputStyle, links: context.outputLinks),
                          context: context, enabled: Pager.isWanted(arguments))
         }
         return .success
@@ -52,10 +55,11 @@ enum SessionCommand {
     /// links, chapters, code, the live stream, related sessions, resources and the web page that the
     /// session has.
     static func render(_ detail: SessionDetail, zone: TimeZoneChoice, currentEvent: String?, now: Double,
-                       showsCode: Bool = false, downloads: [DownloadRecord] = [], width: Int?, style: Style,
-                       links: Hyperlinks = .plain) -> String {
+                       showsCode: Bool = false, downloads: [DownloadRecord] = [], personal: PersonalRecord? = nil, width: Int?,
+                       style: Style, links: Hyperlinks = .plain) -> String {
         let page = Page(detail: detail, zone: zone, width: width, style: style, links: links)
-        let sections = [page.heading(), page.schedule(), page.facts(), page.yours(), page.recordings(downloads: downloads),
+        let sections = [page.heading(), page.schedule(), page.facts(), page.yours(), page.progress(personal?.progress),
+                        page.recordings(downloads: downloads), page.note(personal?.note), page.bookmarks(personal?.bookmarks ?? []),
                         page.text(), page.videoLinks(), page.chapters(), page.code(shown: showsCode), page.liveStream(now: now),
                         page.related(currentEvent: currentEvent), page.resources(), page.web()]
         return sections.joined().joined(separator: "\n") + "\n"
@@ -123,6 +127,27 @@ enum SessionCommand {
             return lines + field("Feedback", [rating("overall", feedback.overall), rating("content", feedback.content),
                                               rating("presentation", feedback.presentation)].joined(separator: ", ")
                                      + (feedback.syncState == .synced ? "" : " (\(feedback.syncState.rawValue))"))
+        }
+
+        /// How far you watched, and the command that resumes.
+        func progress(_ progress: WatchProgress?) -> [String] {
+            guard let progress else { return [] }
+            if progress.watched { return field("Watched", style.green("✓") + " yes") }
+            let position = progress.position.map(BrowseSupport.timestamp) ?? "position unknown"
+            let share = progress.progress.map { "\(Int(($0 * 100).rounded(.down)))%, " } ?? ""
+            let of = progress.duration.map { " of " + BrowseSupport.duration($0) } ?? ""
+            return field("Watched", share + position + of + " — " + PersonalDataSupport.playCommand(detail.sessionID, at: progress.position))
+        }
+
+        /// Your note on the session.
+        func note(_ note: SessionNote?) -> [String] {
+            guard let note else { return [] }
+            return section("Your note", wrap(note.text, indent: "  "))
+        }
+
+        /// Your bookmarks: number, time, note.
+        func bookmarks(_ bookmarks: [BookmarkItem]) -> [String] {
+            section("Bookmarks", table(bookmarks.map { ["\($0.number).", BrowseSupport.timestamp($0.time), $0.note] }, titles: 1))
         }
 
         /// The video and the transcript in a line each, and the files downloaded.
@@ -218,10 +243,11 @@ enum SessionCommand {
             lines.isEmpty ? [] : ["", style.bold(title)] + lines
         }
 
-        /// Rows of a time or number and a title, indented, laid out as the listings lay out theirs.
-        func table(_ rows: [[String]]) -> [String] {
+        /// Rows of a time or number and a title (after `titles` more such cells), indented, laid out
+        /// as the listings lay out theirs.
+        func table(_ rows: [[String]], titles: Int = 0) -> [String] {
             guard !rows.isEmpty else { return [] }
-            let layout = TableLayout(columns: [.init(alignRight: true), .init(minimum: 10, flexible: true)])
+            let layout = TableLayout(columns: Array(repeating: .init(alignRight: true), count: titles + 1) + [.init(minimum: 10, flexible: true)])
             return layout.render(rows, headings: [:], indent: "  ", width: width, heading: { $0 }) { $1 }
                 .split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
         }
@@ -337,6 +363,28 @@ enum SessionCommand {
             var duration: Double
         }
 
+        struct Progress: Encodable {
+            /// Seconds; null when the player could not say (or once watched).
+            @Nullable var position: Double?
+            @Nullable var duration: Double?
+            var watched: Bool
+            /// 0 to 1; null when unknown.
+            @Nullable var progress: Double?
+            var updatedAt: Date
+        }
+
+        struct Bookmark: Encodable {
+            var number: Int
+            var time: Double
+            var note: String
+            var createdAt: Date
+        }
+
+        struct Note: Encodable {
+            var text: String
+            var updatedAt: Date
+        }
+
         struct Signup: Encodable {
             var url: String
             @Nullable var text: String?
@@ -363,6 +411,10 @@ enum SessionCommand {
         var favorite: Bool
         @Nullable var favoriteSyncState: String?
         @Nullable var feedback: Feedback?
+        /// How far you watched it; null when never played.
+        @Nullable var progress: Progress?
+        var bookmarks: [Bookmark]
+        @Nullable var note: Note?
         @Nullable var video: Video?
         @Nullable var transcript: Transcript?
         /// The session's downloads, as 'wwdc downloads --json' lists them.
@@ -379,8 +431,13 @@ enum SessionCommand {
         @Nullable var bestStream: String?
         var onTheAir: Bool
 
-        init(_ detail: SessionDetail, zone: TimeZoneChoice, now: Double, downloads: [DownloadRecord] = []) {
+        init(_ detail: SessionDetail, zone: TimeZoneChoice, now: Double, downloads: [DownloadRecord] = [], personal: PersonalRecord? = nil) {
             self.downloads = downloads.map { DownloadsCommand.Row($0) }
+            progress = personal?.progress.map {
+                Progress(position: $0.position, duration: $0.duration, watched: $0.watched, progress: $0.progress, updatedAt: $0.updatedAt)
+            }
+            bookmarks = (personal?.bookmarks ?? []).map { Bookmark(number: $0.number, time: $0.time, note: $0.note, createdAt: $0.createdAt) }
+            note = personal?.note.map { Note(text: $0.text, updatedAt: $0.updatedAt) }
             let clean = BrowseSupport.cell
             let optional: (String?) -> String? = { $0 }
             id = detail.sessionID
