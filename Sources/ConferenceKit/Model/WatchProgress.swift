@@ -25,12 +25,12 @@ public struct WatchProgress: Hashable, Sendable {
         return min(max(position / duration, 0), 1)
     }
 
-    /// The progress of a playback that stopped at `position`: within the last 5 % or the last 30 s
-    /// of `duration` (or past it) it counts as watched and keeps no position, so the next playback
-    /// starts over.
+    /// The progress of a playback that stopped at `position`: within the last 5 % of `duration`, or
+    /// within its last 30 s (whichever reaches further back), or past it, it counts as watched and
+    /// keeps no position, so the next playback starts over.
     public static func recording(sessionID: String, position: Double, duration: Double?, at date: Date) -> WatchProgress {
         let position = max(position, 0)
-        if let duration, duration > 0, position >= duration - min(duration * 0.05, 30) {
+        if let duration, duration > 0, position >= duration - max(duration * 0.05, 30) {
             return WatchProgress(sessionID: sessionID, position: nil, duration: duration, watched: true, updatedAt: date)
         }
         return WatchProgress(sessionID: sessionID, position: position, duration: duration, watched: false, updatedAt: date)
