@@ -70,7 +70,9 @@ enum PhotosCommand {
                 }
                 shown.append((picture, entry, path))
             case .failed(let error):
-                context.message("Could not fetch \(BrowseSupport.cell(picture.id)): " + ErrorWording.commandLine.message(error))
+                // A transfer's error starts with the picture's id already.
+                let message = ErrorWording.commandLine.message(error)
+                context.message("Could not fetch " + (error is BackendError ? message : BrowseSupport.cell(picture.id) + ": " + message))
             case .cancelled:
                 return .interrupted
             }
@@ -87,7 +89,8 @@ enum PhotosCommand {
             }
         }
         guard !shown.isEmpty else {
-            context.message("Error: none of the \(Quantity.text(pictures.count, "picture")) of \(BrowseSupport.cell(name)) could be fetched.")
+            context.message(pictures.count == 1 ? "Error: the picture of \(BrowseSupport.cell(name)) could not be fetched."
+                            : "Error: none of the \(pictures.count) pictures of \(BrowseSupport.cell(name)) could be fetched.")
             return .failure
         }
         return .success
