@@ -222,3 +222,98 @@ struct PhotosHostileTests {
         return found
     }
 }
+
+/// Apple's real feeds (`../shared/apple-feeds`, skipped when absent), served with generated pictures
+/// at the addresses the rules give; what is expected is computed here from the JSON.
+@Suite("wwdc photos on Apple's real feeds", .offThePool)
+struct PhotosRealFeedsTests {
+    @Test("2017: sessions' pictures and a news gallery", .enabled(if: AppleFeeds.has("2017"), "needs ../shared/apple-feeds/2017"))
+    func real2017() async throws {
+        try await check("2017", news: true)
+    }
+
+    @Test("2020b: sessions' and news articles' pictures", .enabled(if: AppleFeeds.has("2020b"), "needs ../shared/apple-feeds/2020b"))
+    func real2020b() async throws {
+        try await check("2020b", news: false)
+    }
+
+    private func check(_ name: String, news: Bool) async throws {
+        let source = try #require(AppleFeeds.folder(name))
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        // The real contents (and news), with a config of our own naming them beside it.
+        let feeds = sandbox.directory.path("feeds")
+        try FileManager.default.createDirectory(at: feeds, withIntermediateDirectories: true)
+        var offered: [String: Any] = ["contents": ["url": "contents.json"]]
+        try FileManager.default.copyItem(at: source.appendingPathComponent("contents.json"), to: feeds.appendingPathComponent("contents.json"))
+        if news {
+            try FileManager.default.copyItem(at: source.appendingPathComponent("news.json"), to: feeds.appendingPathComponent("news.json"))
+            offered["news"] = ["url": "news.json"]
+        }
+        try JSONSerialization.data(withJSONObject: ["feeds": ["en": offered]]).write(to: feeds.appendingPathComponent("config.json"))
+        let server = try await ReferenceServer.start(root: feeds, arguments: ["--rebase-images"])
+        defer { server.stop() }
+        let bench = PictureBench(sandbox: sandbox, server: server)
+        let synced = try await sandbox.run(["sync", "--source", server.baseURL.absoluteString, "--quiet"])
+        try #require(synced.status == 0, "\(synced.stderr)")
+
+        // Expected, from the JSON: the first sessions with a wide picture, of every event that has some.
+        let contents = try #require(try AppleFeeds.json(name, "contents.json") as? [String: Any])
+        let events = try #require(contents["events"] as? [[String: Any]])
+        var folders: [String: String] = [:]
+        for event in events {
+            if let id = event["id"] as? String, let path = event["imagesPath"] as? String {
+                folders[id] = String(path.split(separator: "/").last ?? "")
+            }
+        }
+        var expected: [(id: String, url: String)] = []
+        var seenEvents = Set<String>()
+        for item in try #require(contents["contents"] as? [[String: Any]]) {
+            guard let id = item["id"] as? String, let event = item["eventId"] as? String, let sid = item["staticContentId"] as? Int,
+                  (item["images"] as? [String])?.contains("wide") == true, let folder = folders[event], seenEvents.insert(event).inserted else { continue }
+            expected.append((id, server.url("/images/\(folder)/\(sid)/\(sid)_wide_900x506_1x.jpg").absoluteString))
+        }
+        #expect(expected.count >= 4)
+        var photoIDs: [String] = []
+        var galleryID: String?
+        if news {
+            let items = try #require((try AppleFeeds.json(name, "news.json") as? [String: Any])?["items"] as? [[String: Any]])
+            let gallery = try #require(items.first { !(($0["photos"] as? [Any]) ?? []).isEmpty })
+            galleryID = gallery["id"] as? String
+            photoIDs = ((gallery["photos"] as? [[String: Any]]) ?? []).compactMap { $0["id"] as? String }
+        }
+
+        var paths = Set<String>()
+        for (id, url) in expected {
+            let run = try await bench.photos([id])
+            #expect(run.result.status == 0, "\(id): \(run.result.stderr)")
+            #expect(run.rows.count == 1)
+            let row = try #require(run.rows.first)
+            #expect(row["id"] as? String == id)
+            #expect(row["url"] as? String == url)
+            #expect(row["width"] as? Int == 900 && row["height"] as? Int == 506)
+            let path = try #require(row["path"] as? String)
+            #expect(path.hasPrefix(bench.cache.path + "/"))
+            let size = jpegSize(try Data(contentsOf: URL(fileURLWithPath: path)))
+            #expect(size?.width == 900 && size?.height == 506, "\(id)")
+            paths.insert(path)
+        }
+        #expect(paths.count == expected.count)
+        if let galleryID {
+            let run = try await bench.photos([galleryID, "--size", "1024"])
+            #expect(run.result.status == 0, "\(run.result.stderr)")
+            #expect(run.rows.map { $0["id"] as? String } == photoIDs)
+            #expect(run.rows.map { $0["url"] as? String } == photoIDs.map { server.url("/\($0)/1024.jpeg").absoluteString })
+            #expect(run.rows.allSatisfy { $0["width"] as? Int == 1024 && $0["height"] as? Int == 683 })
+            #expect(Set(run.rows.compactMap { $0["path"] as? String }).count == photoIDs.count)
+        }
+
+        // Again: only conditional requests, each answered 304.
+        try await server.clearLog()
+        for (id, _) in expected { #expect(try await bench.photos([id]).rows.count == 1) }
+        if let galleryID { #expect(try await bench.photos([galleryID, "--size", "1024"]).rows.count == photoIDs.count) }
+        let requests = try await bench.pictureRequests()
+        #expect(requests.count == expected.count + photoIDs.count)
+        #expect(requests.allSatisfy { $0.status == 304 && $0.conditional }, "\(requests.prefix(3))")
+    }
+}
