@@ -28,6 +28,9 @@ that file is here, so editing a transcript changes the manifest and its own ETag
 Paths under /videos/ ending in .mp4, .m4v or .mov that are not real files are generated videos
 (`media.py`: ranges, faults inside the body, counters); with --rebase-media, a served contents
 document has its media URLs pointed here.
+
+With --rebase-images, a served contents document has its events' imagesPath pointed here, and the
+picture URLs docs/feed-format.md gives are answered with generated pictures (`pictures.py`).
 See docs/api.md for the endpoints.
 """
 
@@ -50,6 +53,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import accounts  # noqa: E402
 import codings  # noqa: E402
 import media  # noqa: E402
+import pictures  # noqa: E402
 from routing import JSON_TYPE, HTTPError, Request, Response, Router  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -422,10 +426,12 @@ class FeedFolder:
     """Files under root, read on demand (so tests may change them between requests), with the
     body and ETag cached by (inode, size, mtime)."""
 
-    def __init__(self, root, rebase_config=False, rebase_media=False):
+    def __init__(self, root, rebase_config=False, rebase_media=False, rebase_images=False):
         self.root = os.path.realpath(root)
         self.rebase_config = rebase_config
         self.rebase_media = rebase_media
+        self.rebase_images = rebase_images
+        self._images = {}  # full path -> (ETag served before, base URL, (body, ETag) or None)
         self._contents = media.ContentsRebaser(make_etag) if rebase_media else None
         self._lock = threading.Lock()
         self._cache = {}
@@ -555,6 +561,12 @@ class FeedFolder:
         if self._contents is not None:
             rebased = self._contents.render(full, body, etag, base_url)
             if rebased is not None:
+                body, etag = rebased
+                if not self.rebase_images:
+                    return rebased
+        if self.rebase_images:
+            rebased = self.images_rebased(full, body, etag, base_url)
+            if rebased is not None:
                 return rebased
         doc = self.manifest(full, body, etag)
         if doc is None:
@@ -563,6 +575,19 @@ class FeedFolder:
         if rewritten is None:
             return body, etag  # already true: served byte for byte
         return rewritten, make_etag(rewritten)
+
+    def images_rebased(self, full, body, etag, base_url):
+        """(body, ETag) of a contents document with its events' imagesPath pointed here
+        (--rebase-images), remembered per file and content; None when it has none."""
+        with self._lock:
+            hit = self._images.get(full)
+            if hit and hit[0] == etag and hit[1] == base_url:
+                return hit[2]
+        rewritten = pictures.rebase_images(body, base_url)
+        result = None if rewritten is None else (rewritten, make_etag(rewritten))
+        with self._lock:
+            self._images[full] = (etag, base_url, result)
+        return result
 
     def manifest(self, full, body, etag):
         """The parsed transcript manifest when `body` is one, else None. A manifest is recognised
@@ -712,6 +737,7 @@ def register_control(router):
         return Response.json(200, {"status": "ok", "url": app.base_url, "root": app.feeds.root,
                                    "rebaseConfig": app.feeds.rebase_config,
                                    "rebaseMedia": app.feeds.rebase_media,
+                                   "rebaseImages": app.feeds.rebase_images,
                                    "accounts": len(app.accounts.accounts),
                                    "pageSize": app.accounts.page_size})
 
@@ -826,7 +852,8 @@ def build_router():
     codings.register(router)
     accounts.register(router)
     media.register(router)
-    router.add("GET", "/{path*}", media.serving(serve_file))  # catch-all: generated videos, the feed folder
+    # The catch-all: generated videos, generated pictures, the feed folder.
+    router.add("GET", "/{path*}", media.serving(lambda request: pictures.serve(request, serve_file, etag_matches)))
     return router
 
 
@@ -837,7 +864,7 @@ def build_router():
 class ConferenceServer(ThreadingHTTPServer):
     daemon_threads = True
 
-    def __init__(self, address, feeds, account_service, faults, quiet=False, encodings=None):
+    def __init__(self, address, feeds, account_service, faults, quiet=False, encodings=None, picture_format=None):
         super().__init__(address, Handler)
         self.feeds = feeds
         self.encodings = encodings or codings.EncodingTable()
@@ -846,6 +873,7 @@ class ConferenceServer(ThreadingHTTPServer):
         self.holds = HoldTable()
         self.log = RequestLog()
         self.media = media.MediaLibrary()
+        self.pictures = pictures.PictureLibrary(picture_format) if picture_format else None
         self.router = build_router()
         self.quiet = quiet
         self.stopping = threading.Event()
@@ -1057,6 +1085,11 @@ def parse_args(argv):
     parser.add_argument("--rebase-media", action="store_true",
                         help="point every absolute media URL (downloadHD, downloadSD, hls, tvOShls) of a "
                              "served contents document at this server, keeping its path")
+    parser.add_argument("--rebase-images", action="store_true",
+                        help="point every absolute events[].imagesPath of a served contents document at "
+                             "this server, which answers the picture URLs with generated pictures")
+    parser.add_argument("--picture-format", choices=("jpeg", "png"), default="jpeg",
+                        help="what generated pictures are, whatever their URL says (default jpeg)")
     parser.add_argument("--fault", action="append", default=[],
                         metavar="PATH=KIND[:VALUE][,times=N][,method=M][,retry-after=N]",
                         help="inject a fault: status:N, delay:SECONDS, truncate, malformed, drop "
@@ -1087,7 +1120,8 @@ def parse_args(argv):
 
 
 def make_server(args):
-    feeds = FeedFolder(args.root, rebase_config=args.rebase_config, rebase_media=args.rebase_media)
+    feeds = FeedFolder(args.root, rebase_config=args.rebase_config, rebase_media=args.rebase_media,
+                       rebase_images=args.rebase_images)
     service = accounts.AccountService.from_file(args.accounts, page_size=args.page_size,
                                                 token_ttl=args.token_ttl,
                                                 session_ids=feeds.content_ids)
@@ -1097,7 +1131,8 @@ def make_server(args):
     encodings = codings.EncodingTable()
     for rule in args.encodings:
         encodings.add(rule)
-    return ConferenceServer((args.host, args.port), feeds, service, faults, quiet=args.quiet, encodings=encodings)
+    return ConferenceServer((args.host, args.port), feeds, service, faults, quiet=args.quiet, encodings=encodings,
+                            picture_format=args.picture_format if args.rebase_images else None)
 
 
 def main(argv=None):
@@ -1122,10 +1157,11 @@ def main(argv=None):
         threading.Thread(target=watch_stdin, name="stdin", daemon=True).start()
     sys.stdout.write("listening on %s\n" % server.base_url)
     sys.stdout.flush()
-    server.access_log("serving %s (accounts: %d, page size %d%s%s)" % (
+    server.access_log("serving %s (accounts: %d, page size %d%s%s%s)" % (
         server.feeds.root, len(server.accounts.accounts), server.accounts.page_size,
         ", rebasing config.json and transcript manifests" if args.rebase_config else "",
-        ", videos served here" if args.rebase_media else ""))
+        ", videos served here" if args.rebase_media else "",
+        ", pictures served here" if args.rebase_images else ""))
     # For a person (the first stdout line is for programs): what to run now that it answers.
     server.access_log("ready: wwdc sync --source %s/" % server.base_url)
     received = signal.sigwait(stop_signals)

@@ -8,7 +8,7 @@ import Testing
 @Suite("configuration file", .offThePool)
 struct ConfigurationTests {
     static let keys = ["source": "WWDC_SOURCE", "language": "WWDC_LANGUAGE", "player": "WWDC_PLAYER", "pager": "WWDC_PAGER",
-                       "download-dir": "WWDC_DOWNLOAD_DIR", "jobs": "WWDC_JOBS"]
+                       "download-dir": "WWDC_DOWNLOAD_DIR", "jobs": "WWDC_JOBS", "images": "WWDC_IMAGES"]
 
     static func file(_ sandbox: Sandbox) -> URL { sandbox.directory.path("config").appendingPathComponent("wwdc/config") }
 
@@ -18,7 +18,8 @@ struct ConfigurationTests {
         let environmentFolder = sandbox.directory.path("feeds-env")
         for folder in [fileFolder, environmentFolder] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
         return ["source": (fileFolder.path, environmentFolder.path), "language": ("jpn", "kor"), "player": ("mpv --fs", "vlc"),
-                "pager": ("less -R", "more"), "download-dir": ("/tmp/from-file", "/tmp/from-env"), "jobs": ("4", "2")]
+                "pager": ("less -R", "more"), "download-dir": ("/tmp/from-file", "/tmp/from-env"), "jobs": ("4", "2"),
+                "images": ("never", "always")]
     }
 
     @Test("every key: the environment over the file over the default, each said; set keeps comments and other lines")
@@ -67,6 +68,7 @@ struct ConfigurationTests {
         #expect(lines.contains("pager = cat  (environment: PAGER)"), "\(lines)")
         #expect(lines.contains("download-dir = \(sandbox.directory.path("data").path)/wwdc/downloads  (default)"), "\(lines)")
         #expect(lines.contains("jobs = 3  (default)"), "\(lines)")
+        #expect(lines.contains("images = auto  (default)"), "\(lines)")
 
         let server = try await ReferenceServer.start()
         defer { server.stop() }
@@ -89,7 +91,7 @@ struct ConfigurationTests {
             ("jobs", "0", "expected a whole number from 1 to 16"), ("language", "en glish", "expected a language code"),
             ("source", "/no/such/folder", "/no/such/folder"), ("source", "http://example.com/feeds/", "example.com"),
             ("player", "mpv '--fs", "a quote is not closed"), ("pager", "\"less", "a quote is not closed"),
-            ("download-dir", " ", "expected the path of a folder"),
+            ("download-dir", " ", "expected the path of a folder"), ("images", "sometimes", "expected auto, always or never"),
         ]
         for (key, value, problem) in refused {
             let result = try await sandbox.run(["config", "set", key, value])

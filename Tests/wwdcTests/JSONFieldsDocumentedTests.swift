@@ -23,6 +23,7 @@ struct JSONFieldsDocumentedTests {
         "transcript": [["transcript", "101"]],
         "search": [["search", "swift"]],
         "news": [["news"]],
+        "photos": [["photos", "101"], ["photos", "5019BF05-852C-5288-9ACD-D87EA7D13FE6"]],
         "videos": [["videos"]],
         "continue": [["continue"]],
         "bookmark list": [["bookmark", "list"]],
@@ -36,7 +37,8 @@ struct JSONFieldsDocumentedTests {
 
     @Test("each --json prints exactly the keys the manual lists")
     func documentedKeys() async throws {
-        let (sandbox, server) = try await Sandbox.synced()
+        // Pictures served too, for `photos`.
+        let (sandbox, server) = try await Sandbox.synced(serverArguments: ["--rebase-images"])
         defer {
             server.stop()
             sandbox.remove()

@@ -94,8 +94,9 @@ private final class FeedExchange: @unchecked Sendable {
     }
 
     func start(url: URL) {
-        var headers = ["Accept": "application/json", "Accept-Encoding": "gzip, deflate"]
+        var headers = ["Accept": request.accept, "Accept-Encoding": "gzip, deflate"]
         if let etag = request.etag { headers["If-None-Match"] = etag }
+        if let lastModified = request.lastModified { headers["If-Modified-Since"] = lastModified }
         // Touched only on the transfer's thread, from its head to its end.
         let answer = Locked(Answer())
         // A stalled connection ends a few seconds after the request's time limit: the operation that
@@ -183,7 +184,7 @@ private final class FeedExchange: @unchecked Sendable {
                 if let expected, head.value("Content-Encoding") == nil, body.receivedCount < expected {
                     throw BackendError.connectionLost(feed: request.feed, detail: "received \(body.receivedCount) of \(expected) bytes")
                 }
-                complete(.success(.modified(try body.finish(), etag: etag)))
+                complete(.success(.modified(try body.finish(), etag: etag, lastModified: head.value("Last-Modified"))))
             } catch {
                 complete(.failure(error as? BackendError ?? .transport(feed: request.feed, detail: ErrorText.message(error))))
             }

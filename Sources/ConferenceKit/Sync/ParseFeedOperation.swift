@@ -43,7 +43,7 @@ final class ParseFeedOperation<Feed: Sendable>: AdvancedOperation, OutputOperati
         case let .notModified(etag):
             let saved = try reading.unchanged?()
             output.set(FetchedFeed(kind: kind, etag: etag, feed: saved?.0, body: nil, bytes: nil, issues: saved?.1 ?? []))
-        case let .modified(data, etag):
+        case let .modified(data, etag, _):
             guard !isCancelled else { return }
             let (feed, issues) = try reading.decode(data)
             output.set(FetchedFeed(kind: kind, etag: etag, feed: feed, body: reading.keepsBody ? data : nil, bytes: data.count,

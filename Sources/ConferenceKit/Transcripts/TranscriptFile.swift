@@ -16,7 +16,7 @@ enum TranscriptFile: Sendable {
 
     /// Reads the answer to `request` as `content`.
     static func read(_ response: FeedResponse, as content: Content, of request: FeedRequest) throws -> TranscriptFile {
-        guard case let .modified(data, etag) = response else { return .notModified }
+        guard case let .modified(data, etag, _) = response else { return .notModified }
         switch content {
         case .manifest:
             let (manifest, issues) = try TranscriptReader.manifest(data, feed: request.feed, base: request.url)

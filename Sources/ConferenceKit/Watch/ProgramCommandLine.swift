@@ -71,12 +71,14 @@ public enum ProgramCommandLine {
     /// Starts `argv` (`executable` and its arguments) with `environment`, the caller's standard
     /// output and error, standard input from `standardInput` (the caller's own when nil), default
     /// handling of the signals a terminal sends and an empty signal mask: what a shell would give
-    /// it, whatever wwdc itself ignores (SIGPIPE) or blocks.
+    /// it, whatever wwdc itself ignores (SIGPIPE) or blocks. `standardOutput` and `standardError`,
+    /// when given, replace the caller's.
     ///
     /// The child stays in wwdc's process group (Foundation's `Process` would put it in its own), so
     /// on a terminal it is in the foreground: it reads the keys and Ctrl-C reaches it.
     public static func spawn(_ executable: String, _ argv: [String], environment: [String: String],
-                             standardInput: Int32? = nil) throws(SpawnFailure) -> pid_t {
+                             standardInput: Int32? = nil, standardOutput: Int32? = nil,
+                             standardError: Int32? = nil) throws(SpawnFailure) -> pid_t {
         #if canImport(Darwin)
         var attributes: posix_spawnattr_t?
         var actions: posix_spawn_file_actions_t?
@@ -98,6 +100,12 @@ public enum ProgramCommandLine {
         defer { posix_spawn_file_actions_destroy(&actions) }
         if let standardInput, standardInput != STDIN_FILENO {
             posix_spawn_file_actions_adddup2(&actions, standardInput, STDIN_FILENO)
+        }
+        if let standardOutput, standardOutput != STDOUT_FILENO {
+            posix_spawn_file_actions_adddup2(&actions, standardOutput, STDOUT_FILENO)
+        }
+        if let standardError, standardError != STDERR_FILENO {
+            posix_spawn_file_actions_adddup2(&actions, standardError, STDERR_FILENO)
         }
 
         let arguments = argv.map { strdup($0) } + [nil]

@@ -15,6 +15,7 @@ enum WWDC {
         (SessionCommand.spec, SessionCommand.run),
         (SearchCommand.spec, SearchCommand.run),
         (NewsCommand.spec, NewsCommand.run),
+        (PhotosCommand.spec, PhotosCommand.run),
         (VideosCommand.spec, VideosCommand.run),
         (TopicsCommand.spec, TopicsCommand.run),
         (ArticlesCommand.spec, ArticlesCommand.run),

@@ -3,6 +3,7 @@ import PlainText
 import ConferenceKit
 import ConferenceTerminal
 import Foundation
+import Operations
 import TerminalUI
 
 /// `wwdc session <id>`: everything about one session.
@@ -43,12 +44,31 @@ enum SessionCommand {
             context.output(try JSONOutput.encode(Document(detail, zone: zone, now: context.now.timeIntervalSince1970, downloads: downloads,
                                                           personal: personal)) + "\n")
         } else {
+            if let drawing = try picture(of: detail.sessionID, store: store, context: context) { context.output(drawing) }
             Paging.output(render(detail, zone: zone, currentEvent: current, now: context.now.timeIntervalSince1970,
                                 showsCode: arguments[code], downloads: downloads, personal: personal, width: context.outputWidth,
                                 style: context.outputStyle, links: context.outputLinks),
                          context: context, enabled: Paging.isWanted(arguments))
         }
         return .success
+    }
+
+    /// The session's picture drawn for the top of its page: only where pictures are drawn (the
+    /// config's images: auto on a terminal, always) and the terminal or chafa can draw them. The
+    /// cached copy is used as it is; a picture not cached yet is fetched once, and one that cannot
+    /// be had leaves the page without it, quietly.
+    static func picture(of sessionID: String, store: ConferenceStore, context: CommandContext) throws -> String? {
+        let images = try Configuration.imagesSetting(context)
+        guard images == .always || (images == .auto && context.stdoutIsTerminal) else { return nil }
+        let display = PictureDisplay(environment: context.environment, columns: min(context.outputWidth ?? 80, 60))
+        guard display.method != .none, case .success(let picture)? = try? store.read({ try $0.sessionPicture(sessionID: sessionID) }),
+              let cache = try? Configuration.imageCache(context.environment), (try? DownloadsOperation.requireTransfer()) != nil else { return nil }
+        let timeout = min(try Configuration.requestTimeout(context.environment), 10)
+        let fetch = FetchPicturesOperation(pictures: [picture], cache: cache, timeout: timeout,
+                                           retry: RetryPolicy(maxAttempts: 1), revalidate: false)
+        _ = AdvancedOperationQueue().run([fetch])
+        guard let entry = fetch.results.first?.outcome.entry else { return nil }
+        return display.drawing(of: entry.path, file: entry.file)
     }
 
     // MARK: Text

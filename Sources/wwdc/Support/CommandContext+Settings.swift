@@ -62,6 +62,8 @@ extension CommandContext {
         case Configuration.pager.name:
             if let pager = originalEnvironment["PAGER"] { return (pager, .environment("PAGER")) }
             return (Pager.defaultCommand, .byDefault(nil))
+        case Configuration.images.name:
+            return (Configuration.ImagesSetting.auto.rawValue, .byDefault(nil))
         case Configuration.downloadFolder.name:
             return ((try? Configuration.downloadFolder(flag: nil, originalEnvironment)) ?? "", .byDefault(nil))
         default:

@@ -14,9 +14,11 @@ extension Configuration {
         ("WWDC_STALL_TIMEOUT", "Seconds a download may go without a byte before it is retried, 0.1 to 86400 (default 30)."),
         ("VISUAL", "The editor 'wwdc note' opens on a terminal (split into words, never run by a shell); before $EDITOR."),
         ("EDITOR", "The editor when $VISUAL is not set (default: vi)."),
+        ("WWDC_IMAGE_CACHE_MB", "The most the picture cache holds, in megabytes (default 100); the pictures used longest ago go first."),
         ("NO_COLOR", "Set to anything: no colour, even on a terminal."),
         ("XDG_DATA_HOME", "Where the store lives (default ~/.local/share)."),
         ("XDG_CONFIG_HOME", "Where the config file lives (default ~/.config)."),
+        ("XDG_CACHE_HOME", "Where fetched pictures are kept, in wwdc/images (default ~/.cache)."),
     ]
 
     /// The person's folders: `HOME`, `XDG_DATA_HOME` and `XDG_CONFIG_HOME`.
@@ -72,6 +74,23 @@ extension Configuration {
     /// `WWDC_STALL_TIMEOUT`: seconds without a byte before a transfer counts as stalled (default 30).
     static func stallTimeout(_ environment: [String: String]) throws -> TimeInterval {
         try TimeLimit.seconds("WWDC_STALL_TIMEOUT", in: environment, default: 30)
+    }
+
+    /// The picture cache: `$XDG_CACHE_HOME/wwdc/images` (else `~/.cache/wwdc/images`), holding at
+    /// most `WWDC_IMAGE_CACHE_MB` megabytes (default 100).
+    static func imageCache(_ environment: [String: String]) throws -> ImageCache {
+        let folder = try ImageCache.folder(cacheHome: environment["XDG_CACHE_HOME"], home: environment["HOME"])
+        guard let text = environment["WWDC_IMAGE_CACHE_MB"] else { return ImageCache(folder: folder) }
+        guard let megabytes = Int64(text.trimmingCharacters(in: .whitespaces)), (0...1_000_000).contains(megabytes) else {
+            throw RuntimeError("WWDC_IMAGE_CACHE_MB is '\(text.prefix(40))', not a whole number of megabytes from 0 to 1000000",
+                               hint: "Set it to megabytes, such as WWDC_IMAGE_CACHE_MB=200, or unset it for the default (100).")
+        }
+        return ImageCache(folder: folder, capacity: megabytes * 1_000_000)
+    }
+
+    /// When pictures are drawn (`images`, `WWDC_IMAGES`): auto unless set.
+    static func imagesSetting(_ context: CommandContext) throws -> ImagesSetting {
+        try context.setting(images).flatMap { ImagesSetting(rawValue: $0.lowercased()) } ?? .auto
     }
 
     /// `WWDC_MAX_FEED_MB`: the most a feed may hold once decompressed, in megabytes (default 64).

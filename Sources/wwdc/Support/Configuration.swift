@@ -61,7 +61,23 @@ enum Configuration {
             return nil
         })
 
-    static let keys: [Key] = [source, language, player, pager, downloadFolder, jobs]
+    static let images = Key(
+        name: "images", variable: "WWDC_IMAGES",
+        help: "Pictures on a terminal ('wwdc photos', the top of 'wwdc session'): auto (on a terminal only), always (also in a pipe), never; never with --json.",
+        problem: { value, _ in
+            ImagesSetting(rawValue: value.trimmingCharacters(in: .whitespaces).lowercased()) == nil ? "expected auto, always or never" : nil
+        })
+
+    static let keys: [Key] = [source, language, player, pager, downloadFolder, jobs, images]
+
+    /// When pictures are drawn: `images` in the config file, `WWDC_IMAGES` in the environment.
+    enum ImagesSetting: String {
+        /// On a terminal only (the default).
+        case auto
+        /// Also when the output is not a terminal (`| less -R`).
+        case always
+        case never
+    }
 
     /// wwdc's config file.
     static func file(environment: [String: String]) throws -> ConfigFile {
