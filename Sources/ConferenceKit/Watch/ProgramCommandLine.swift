@@ -68,15 +68,16 @@ public enum ProgramCommandLine {
         return nil
     }
 
-    /// Starts `argv` (`executable` and its arguments) with `environment`, the caller's standard
-    /// output and error, standard input from `standardInput` (the caller's own when nil), default
+    /// Starts `argv` (`executable` and its arguments) with `environment`, standard input, output and
+    /// error from the descriptors given (the caller's own for those not given), default
     /// handling of the signals a terminal sends and an empty signal mask: what a shell would give
     /// it, whatever wwdc itself ignores (SIGPIPE) or blocks.
     ///
     /// The child stays in wwdc's process group (Foundation's `Process` would put it in its own), so
     /// on a terminal it is in the foreground: it reads the keys and Ctrl-C reaches it.
     public static func spawn(_ executable: String, _ argv: [String], environment: [String: String],
-                             standardInput: Int32? = nil) throws(SpawnFailure) -> pid_t {
+                             standardInput: Int32? = nil, standardOutput: Int32? = nil,
+                             standardError: Int32? = nil) throws(SpawnFailure) -> pid_t {
         #if canImport(Darwin)
         var attributes: posix_spawnattr_t?
         var actions: posix_spawn_file_actions_t?
@@ -96,8 +97,8 @@ public enum ProgramCommandLine {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        if let standardInput, standardInput != STDIN_FILENO {
-            posix_spawn_file_actions_adddup2(&actions, standardInput, STDIN_FILENO)
+        for (given, target) in [(standardInput, STDIN_FILENO), (standardOutput, STDOUT_FILENO), (standardError, STDERR_FILENO)] {
+            if let given, given != target { posix_spawn_file_actions_adddup2(&actions, given, target) }
         }
 
         let arguments = argv.map { strdup($0) } + [nil]

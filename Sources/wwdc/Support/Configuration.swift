@@ -61,7 +61,19 @@ enum Configuration {
             return nil
         })
 
-    static let keys: [Key] = [source, language, player, pager, downloadFolder, jobs]
+    static let notify = Key(
+        name: "notify", variable: "WWDC_NOTIFY",
+        help: "Desktop notifications from 'wwdc sync' and 'wwdc remind' through notify-send: desktop or off (default off).",
+        problem: { value, _ in
+            NotifyChoice(rawValue: value.trimmingCharacters(in: .whitespaces).lowercased()) == nil ? "expected desktop or off" : nil
+        })
+
+    /// The values of `notify`.
+    enum NotifyChoice: String {
+        case desktop, off
+    }
+
+    static let keys: [Key] = [source, language, player, pager, downloadFolder, jobs, notify]
 
     /// wwdc's config file.
     static func file(environment: [String: String]) throws -> ConfigFile {
