@@ -84,7 +84,26 @@ struct WhatsNewTests {
             news["items"] = items
         }
 
-        let second = try await sandbox.run(["sync", "--source", source, "--json"])
+        // With desktop notifications asked for, and a notification server to receive them when
+        // this machine can run one: one per item up to three, then one for the rest.
+        let second: (status: Int32, stdout: String, stderr: String)
+        if RemindTests.notificationSessionMissing == nil {
+            #expect(try await sandbox.run(["config", "set", "notify", "desktop"]).status == 0)
+            let session = try await CommandRunner.run(URL(fileURLWithPath: "/usr/bin/python3"),
+                                                      [ProjectPaths.root.appendingPathComponent("Tests/Server/notification_session.py").path, "--",
+                                                       CommandRunner.wwdc.path, "sync", "--source", source, "--json"],
+                                                      environment: sandbox.environment())
+            let report = try Self.json(session.stdout)
+            second = (Int32(report["status"] as? Int ?? -1), report["stdout"] as? String ?? "", report["stderr"] as? String ?? "")
+            let calls = report["calls"] as? [[String: Any]] ?? []
+            #expect(calls.map { $0["summary"] as? String ?? "" } == ["WWDC · New video", "WWDC · New session", "WWDC · News", "WWDC · 1 more new"],
+                    "\(calls)")
+            #expect(calls.first?["body"] as? String == "What's new in Xcode\nwwdc session wwdc2027-201")
+            #expect(try await sandbox.run(["config", "set", "notify", "off"]).status == 0)
+        } else {
+            let result = try await sandbox.run(["sync", "--source", source, "--json"])
+            second = (result.status, result.stdout, result.stderr)
+        }
         #expect(second.status == 0, "\(second.stderr)")
         let found = Self.lists(try Self.json(second.stdout)["whatsNew"])
         let expected = ["videos": ["wwdc2027-201"], "sessions": ["wwdc2027-299"], "news": ["5D0C7A3E-0000-4000-8000-000000000001"],
