@@ -93,6 +93,53 @@ extension Option where Value == Int? {
     }
 }
 
+extension Option where Value == Int? {
+    /// A length of time, as seconds, or nil: a number with its unit, `s`, `m`, `h` or `d`
+    /// (`90s`, `15m`, `1h`, `1h30m`), within `range`; anything else is a usage error naming the option.
+    public static func duration(_ long: String, value: String, help: String, in range: ClosedRange<Int>) -> Option {
+        Option(CommandSpec.Option(long: long, short: nil, value: value, help: help) { given, spec throws(UsageError) in
+            guard let text = given.last else { return Int?.none }
+            guard let seconds = Self.duration(in: text), range.contains(seconds) else {
+                throw UsageError("Invalid value '\(text)' for '--\(long)': expected a length of time from \(durationText(range.lowerBound)) to \(durationText(range.upperBound)), such as 10m, 1h or 1h30m",
+                                 spec: spec)
+            }
+            return seconds
+        })
+    }
+
+    /// `15m`, `1h30m`, `90s`, `2d` as seconds; nil for anything else (no unit, a unit twice or out of
+    /// order, signs, fractions).
+    public static func duration(in text: String) -> Int? {
+        let units: [(Character, Int)] = [("d", 86_400), ("h", 3_600), ("m", 60), ("s", 1)]
+        var seconds = 0
+        var digits = ""
+        var nextUnit = 0
+        for character in text {
+            if character.isASCII, character.isNumber {
+                guard digits.count < 6 else { return nil }
+                digits.append(character)
+                continue
+            }
+            guard let index = units.firstIndex(where: { $0.0 == character }), index >= nextUnit, let number = Int(digits) else { return nil }
+            seconds += number * units[index].1
+            digits = ""
+            nextUnit = index + 1
+        }
+        return digits.isEmpty && nextUnit > 0 ? seconds : nil
+    }
+
+    /// `15m`, `1h`, `1h30m`: a length of time as ``duration(in:)`` reads it.
+    public static func durationText(_ seconds: Int) -> String {
+        var rest = seconds
+        var text = ""
+        for (unit, size) in [("d", 86_400), ("h", 3_600), ("m", 60), ("s", 1)] where rest >= size {
+            text += "\(rest / size)\(unit)"
+            rest %= size
+        }
+        return text.isEmpty ? "0s" : text
+    }
+}
+
 extension Option {
     /// One of a fixed list of values, repeatable: the ones given (any case), in order, each once;
     /// anything else is a usage error naming the choices. Help and completion list them.

@@ -33,6 +33,8 @@ struct JSONFieldsDocumentedTests {
         "favorite list": [["favorite", "list"]],
         "feedback --list": [["feedback", "--list"]],
         "whoami": [["whoami"]],
+        "whatsnew": [["whatsnew"]],
+        "remind": [["remind", "--within", "2h"]],
     ]
 
     @Test("each --json prints exactly the keys the manual lists")
@@ -47,6 +49,13 @@ struct JSONFieldsDocumentedTests {
         let store = try ConferenceStore(path: sandbox.database.path)
         try store.write { db in
             try db.setFavorite(sessionID: "wwdc2026-101", true, syncState: .local)
+            // Starts an hour after the runs' WWDC_NOW: remind lists it.
+            try db.setFavorite(sessionID: "wwdc2026-211", true, syncState: .local)
+            // A list as a sync that found something keeps it, one item of each kind.
+            for (position, kind) in ["videos", "sessions", "news", "favoritesChanged"].enumerated() {
+                try db.execute("INSERT INTO whats_new (kind, position, item_id, title) VALUES (?, 0, ?, 'Title')", [kind, "wwdc2026-10\(position)"])
+            }
+            try db.execute("INSERT INTO settings (key, value) VALUES ('whats_new_at', '1780938000')")
             try db.saveFeedback(Feedback(sessionID: "wwdc2026-101", overall: 4, comment: "Good", syncState: .local, createdAt: Date()))
             try db.recordDownloadQueued(DownloadItem(sessionID: "wwdc2026-101", quality: .hd, url: "https://example.com/101.mp4",
                                                     path: sandbox.directory.path("101.mp4").path, title: "Keynote"))

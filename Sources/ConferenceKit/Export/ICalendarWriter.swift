@@ -6,9 +6,10 @@ import PlainText
 /// Text goes through `TextSanitizer` first: control characters are not allowed in TEXT values, and
 /// a calendar shows them to the user as the terminal would.
 public enum ICalendarWriter {
-    /// The whole `VCALENDAR`; `stamp` is the `DTSTAMP` of every event (seconds since 1970).
+    /// The whole `VCALENDAR`; `stamp` is the `DTSTAMP` of every event (seconds since 1970). With
+    /// `alarm`, each event has a `VALARM` that shows its summary that many seconds before it starts.
     public static func document(name: String, events: [CalendarEvent], stamp: Double,
-                                productID: String = "-//wwdc//ConferenceKit//EN") -> String {
+                                productID: String = "-//wwdc//ConferenceKit//EN", alarm: Int? = nil) -> String {
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:" + escape(productID), "CALSCALE:GREGORIAN",
                      "METHOD:PUBLISH", "X-WR-CALNAME:" + text(name)]
         for event in events {
@@ -23,6 +24,10 @@ public enum ICalendarWriter {
             let categories = event.categories.filter { !$0.isEmpty }
             if !categories.isEmpty { lines.append("CATEGORIES:" + categories.map { text($0) }.joined(separator: ",")) }
             if let url = event.url, let clean = uri(url) { lines.append("URL:" + clean) }
+            if let alarm {
+                lines += ["BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:" + trigger(secondsBefore: alarm),
+                          "DESCRIPTION:" + text(event.summary), "END:VALARM"]
+            }
             lines.append("END:VEVENT")
         }
         lines.append("END:VCALENDAR")
@@ -52,6 +57,17 @@ public enum ICalendarWriter {
     /// A URI value has no escaping: one with characters a URI cannot hold is left out.
     static func uri(_ value: String) -> String? {
         value.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) ? value : nil
+    }
+
+    /// A trigger relative to the start: `-PT10M`, `-PT1H30M`, `-P1D`, `PT0S` (RFC 5545's DURATION).
+    static func trigger(secondsBefore seconds: Int) -> String {
+        guard seconds > 0 else { return "PT0S" }
+        let days = seconds / 86_400, hours = seconds % 86_400 / 3600, minutes = seconds % 3600 / 60, rest = seconds % 60
+        var time = ""
+        if hours > 0 { time += "\(hours)H" }
+        if minutes > 0 { time += "\(minutes)M" }
+        if rest > 0 { time += "\(rest)S" }
+        return "-P" + (days > 0 ? "\(days)D" : "") + (time.isEmpty ? "" : "T" + time)
     }
 
     /// `20260608T170000Z`.

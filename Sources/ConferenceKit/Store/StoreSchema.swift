@@ -9,7 +9,7 @@ import SQLiteDatabase
 /// user's own rows (favorites, feedback) are keyed by session identifier with no foreign key, so
 /// they outlive the session leaving the feed.
 enum StoreSchema {
-    static let migrator = Migrator([catalogue, userData, fullTextSearch, modernFormat, outbox, transcripts, downloads, personalData])
+    static let migrator = Migrator([catalogue, userData, fullTextSearch, modernFormat, outbox, transcripts, downloads, personalData, whatsNew])
 
     static let catalogue = Migration(version: 1, name: "conference catalogue", sql: """
         CREATE TABLE events (
@@ -434,5 +434,17 @@ enum StoreSchema {
         CREATE TRIGGER bookmarks_indexed_on_delete AFTER DELETE ON bookmarks BEGIN
             DELETE FROM personal_search WHERE kind = 'bookmark' AND ref = old.id;
         END;
+        """)
+
+    /// What the last sync that found something new found (`wwdc whatsnew`): rows of its lists, in
+    /// order; when it synced is the setting `whats_new_at`. Titles as shown (through the sanitiser).
+    static let whatsNew = Migration(version: 9, name: "what's new", sql: """
+        CREATE TABLE whats_new (
+            kind TEXT NOT NULL,
+            position INTEGER NOT NULL,
+            item_id TEXT NOT NULL,
+            title TEXT NOT NULL,
+            PRIMARY KEY (kind, position)
+        ) WITHOUT ROWID;
         """)
 }

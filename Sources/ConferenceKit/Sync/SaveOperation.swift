@@ -12,6 +12,8 @@ final class SaveOperation: AdvancedOperation, SyncStepOperation, OutputOperation
         var report: ImportReport
         /// What merging each account list changed, by its step.
         var lists: [SyncStep: ChangeCounts]
+        /// What the save brought that was not there before.
+        var whatsNew = WhatsNew()
 
         /// The rows changed, the sync metadata's left out (every sync rewrites it).
         var rowsChanged: Int {
@@ -69,12 +71,17 @@ final class SaveOperation: AdvancedOperation, SyncStepOperation, OutputOperation
             // Both lists merge below the earlier of the two fetches' watermarks.
             let watermark = [favorites?.watermark, feedback?.watermark].compactMap { $0 }.min() ?? 0
             let saved = try context.store.write { db in
+                // What was there, to tell what is new once everything below is written.
+                let before = try WhatsNewSnapshot(db)
                 let report = try db.apply(batch)
                 // The source is what the user named, even when its config is byte for byte the last one's.
                 if config != nil { try db.saveConfig(config?.body, from: context.settings.source.configURL) }
                 let favoriteChanges = try lists.favorites.merge(favorites?.items, db, watermark, date)
                 let feedbackChanges = try lists.feedback.merge(feedback?.items, db, watermark, date)
-                return Saved(report: report, lists: [lists.favorites.step: favoriteChanges, lists.feedback.step: feedbackChanges])
+                let whatsNew = before.changes(to: try WhatsNewSnapshot(db))
+                try db.keepWhatsNew(whatsNew, at: date)
+                return Saved(report: report, lists: [lists.favorites.step: favoriteChanges, lists.feedback.step: feedbackChanges],
+                             whatsNew: whatsNew)
             }
             // A large save leaves the log as big as what it wrote: fold it into the file now, so the
             // next command does not read it back and the store's size is what is on disk.

@@ -111,6 +111,7 @@ public final class SyncOperation: GroupOperation, @unchecked Sendable {
             error: (interrupted ? SyncError.interrupted : cause).map(context.settings.wording.message),
             hint: (interrupted ? SyncError.interrupted : cause).flatMap(context.settings.wording.hint))
         summary.transcriptsFailed = transcripts?.failed ?? []
+        summary.whatsNew = saved?.whatsNew ?? WhatsNew()
         summary.pendingChanges = (try? context.store.read { try $0.outbox().count }) ?? 0
         if summary.pendingChanges > 0, let account = context.account(config) {
             summary.pendingCause = account.isLoggedIn ? .notSent : .notLoggedIn

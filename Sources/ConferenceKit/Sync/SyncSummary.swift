@@ -43,6 +43,8 @@ public struct SyncSummary: Sendable, Encodable {
     /// Why those changes were not sent, when the person can do something about it: nil when none
     /// are pending, and without an account service (they stay on this machine).
     public var pendingCause: PendingCause?
+    /// What the sync brought that was not there before (empty when it failed, and on a first sync).
+    public var whatsNew = WhatsNew()
     /// The one line that says what went wrong.
     public var error: String?
     /// How to fix it.
@@ -50,7 +52,7 @@ public struct SyncSummary: Sendable, Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case status, source, language, database, seconds, steps, changes, rowsChanged, downloaded, unchanged, skipped, ignored
-        case transcriptsFailed, pendingChanges, error, hint
+        case transcriptsFailed, pendingChanges, whatsNew, error, hint
     }
 
     /// Every field, `null` when unknown: a script never has to test whether a key exists.
@@ -70,6 +72,7 @@ public struct SyncSummary: Sendable, Encodable {
         try container.encode(ignored, forKey: .ignored)
         try container.encode(transcriptsFailed, forKey: .transcriptsFailed)
         try container.encode(pendingChanges, forKey: .pendingChanges)
+        try container.encode(whatsNew, forKey: .whatsNew)
         try container.encode(error, forKey: .error)
         try container.encode(hint, forKey: .hint)
     }

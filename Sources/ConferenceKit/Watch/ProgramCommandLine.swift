@@ -68,8 +68,8 @@ public enum ProgramCommandLine {
         return nil
     }
 
-    /// Starts `argv` (`executable` and its arguments) with `environment`, the caller's standard
-    /// output and error, standard input from `standardInput` (the caller's own when nil), default
+    /// Starts `argv` (`executable` and its arguments) with `environment`, standard input, output and
+    /// error from the descriptors given (the caller's own for those not given), default
     /// handling of the signals a terminal sends and an empty signal mask: what a shell would give
     /// it, whatever wwdc itself ignores (SIGPIPE) or blocks. `standardOutput` and `standardError`,
     /// when given, replace the caller's.
@@ -98,8 +98,8 @@ public enum ProgramCommandLine {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        if let standardInput, standardInput != STDIN_FILENO {
-            posix_spawn_file_actions_adddup2(&actions, standardInput, STDIN_FILENO)
+        for (given, target) in [(standardInput, STDIN_FILENO), (standardOutput, STDOUT_FILENO), (standardError, STDERR_FILENO)] {
+            if let given, given != target { posix_spawn_file_actions_adddup2(&actions, given, target) }
         }
         if let standardOutput, standardOutput != STDOUT_FILENO {
             posix_spawn_file_actions_adddup2(&actions, standardOutput, STDOUT_FILENO)

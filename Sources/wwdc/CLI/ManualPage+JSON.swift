@@ -21,6 +21,8 @@ extension ManualPage {
         "favorite list --json: an array of {id, title, syncState, updatedAt}.",
         "feedback --list --json: an array of {id, title, overall, content, presentation, comment, syncState} (content and presentation null when not rated).",
         "whoami --json: {username, name, isDeveloper}.",
+        "whatsnew --json: {syncedAt, videos: [{id, title}], sessions: [{id, title}], news: [{id, title}], favoritesChanged: [{id, title}]}: what the last sync that found something new found, and when it ran (syncedAt null and the lists empty when none has).",
+        "remind --json: an array of {id, title, room, start, end, startsIn (seconds), watch}: the favorites starting within --within, soonest first; watch is the command that plays the session.",
         "sync --json: see wwdc sync --help."
     ]
 }

@@ -7,6 +7,8 @@ import TerminalUI
 /// `wwdc export --ics`: the schedule or the favorites as an iCalendar file.
 enum ExportCommand {
     static let ics = Option.flag("ics", help: "Write iCalendar (RFC 5545); the only format for now.")
+    static let alarm = Option.duration("alarm", value: "time", help: "Add a reminder to each event, this long before it starts: 10m, 1h, ...",
+                                       in: 0...(7 * 86_400))
 
     static let spec = CommandSpec(
         path: "export",
@@ -15,10 +17,11 @@ enum ExportCommand {
         One event per scheduled session, in UTC, with a stable UID (importing again updates the events \
         instead of duplicating them). Writes to standard output unless --output is given.
         """,
-        options: [ics, SharedOptions.favorites, SharedOptions.event, SharedOptions.output, SharedOptions.db],
+        options: [ics, alarm, SharedOptions.favorites, SharedOptions.event, SharedOptions.output, SharedOptions.db],
         examples: [
             ("wwdc export --ics --favorites --output wwdc.ics", "Your favorites, for your calendar."),
             ("wwdc export --ics --event all > everything.ics", "Every scheduled session of every event."),
+            ("wwdc export --ics --favorites --alarm 10m -o wwdc.ics", "Your favorites, each with a reminder ten minutes before."),
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
@@ -34,7 +37,7 @@ enum ExportCommand {
         }
         let name = (event?.name ?? "WWDC") + (favoritesOnly ? " favorites" : "")
         let document = ICalendarWriter.document(name: name, events: events, stamp: context.now.timeIntervalSince1970,
-                                                productID: "-//wwdc//wwdc command line//EN")
+                                                productID: "-//wwdc//wwdc command line//EN", alarm: arguments[alarm])
         if let path = arguments[SharedOptions.output] {
             do {
                 try Data(document.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)

@@ -50,6 +50,8 @@ enum SyncCommand {
             // The environment's or the config file's: an error names which (and the file's line).
             wantedLanguage = try context.setting(Configuration.language).flatMap(FeedLanguage.normalized)
         }
+        // A notify setting that cannot be used is said before the sync, not after it.
+        _ = try DesktopNotifier.isWanted(context)
         if arguments[verbose], arguments[SharedOptions.quiet] {
             throw UsageError("'--quiet' and '--verbose' cannot be combined", spec: spec)
         }
@@ -99,6 +101,10 @@ enum SyncCommand {
         case .succeeded:
             context.message(summary.line)
             if let note = summary.pendingNote { context.message("Note: " + note + ".") }
+            if let line = summary.whatsNewLine { context.message(line) }
+            try DesktopNotifier.send(DesktopNotifier.notifications(for: summary.whatsNew), arguments, context: context) { more in
+                DesktopNotification(summary: "WWDC · \(more) more new", body: "Run 'wwdc whatsnew' for the whole list.")
+            }
             return .success
         case .interrupted:
             context.message(summary.line)

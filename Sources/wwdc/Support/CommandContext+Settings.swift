@@ -66,6 +66,8 @@ extension CommandContext {
             return (Configuration.ImagesSetting.auto.rawValue, .byDefault(nil))
         case Configuration.downloadFolder.name:
             return ((try? Configuration.downloadFolder(flag: nil, originalEnvironment)) ?? "", .byDefault(nil))
+        case Configuration.notify.name:
+            return (Configuration.NotifyChoice.off.rawValue, .byDefault(nil))
         default:
             return (String(DownloadSettings(lockFolder: "").jobs), .byDefault(nil))
         }

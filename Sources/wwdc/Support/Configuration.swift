@@ -68,7 +68,7 @@ enum Configuration {
             ImagesSetting(rawValue: value.trimmingCharacters(in: .whitespaces).lowercased()) == nil ? "expected auto, always or never" : nil
         })
 
-    static let keys: [Key] = [source, language, player, pager, downloadFolder, jobs, images]
+    static let keys: [Key] = [source, language, player, pager, downloadFolder, jobs, images, notify]
 
     /// When pictures are drawn: `images` in the config file, `WWDC_IMAGES` in the environment.
     enum ImagesSetting: String {
@@ -77,6 +77,18 @@ enum Configuration {
         /// Also when the output is not a terminal (`| less -R`).
         case always
         case never
+    }
+
+    static let notify = Key(
+        name: "notify", variable: "WWDC_NOTIFY",
+        help: "Desktop notifications from 'wwdc sync' and 'wwdc remind' through notify-send: desktop or off (default off).",
+        problem: { value, _ in
+            NotifyChoice(rawValue: value.trimmingCharacters(in: .whitespaces).lowercased()) == nil ? "expected desktop or off" : nil
+        })
+
+    /// The values of `notify`.
+    enum NotifyChoice: String {
+        case desktop, off
     }
 
     /// wwdc's config file.

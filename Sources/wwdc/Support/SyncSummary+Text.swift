@@ -43,4 +43,18 @@ extension SyncSummary {
             return changes + (uploads?.detail.map { " (\($0))" } ?? "") + "; the next 'wwdc sync' tries again"
         }
     }
+
+    /// "What's new: 3 new videos, 1 favorite moved: run 'wwdc whatsnew'."; nil when nothing is new.
+    var whatsNewLine: String? {
+        whatsNew.isEmpty ? nil : "What's new: " + whatsNew.countsText + ": run 'wwdc whatsnew'."
+    }
+}
+
+extension WhatsNew {
+    /// "3 new videos, 1 new session, 2 news items, 1 favorite moved", the lists that are not empty.
+    var countsText: String {
+        [Quantity.text(videos.count, "new video"), Quantity.text(sessions.count, "new session"),
+         Quantity.text(news.count, "news item"), Quantity.text(favoritesChanged.count, "favorite") + " moved"]
+            .enumerated().filter { !self[WhatsNew.Kind.allCases[$0.offset]].isEmpty }.map(\.element).joined(separator: ", ")
+    }
 }

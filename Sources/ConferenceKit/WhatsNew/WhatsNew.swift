@@ -1,0 +1,59 @@
+import Foundation
+
+/// What a sync brought that was not there before: new videos, new sessions, new news, and
+/// favorites whose time or room changed. Titles are clean (through the sanitiser), ready to print.
+///
+/// A session new to the store that has a video is listed under ``videos`` only; an item of the
+/// event `news` (an article, how feeds from 2020 on publish news) under ``news``. A sync into a
+/// store that held no session finds nothing new: everything is.
+public struct WhatsNew: Sendable, Encodable, Equatable {
+    /// One item: its id and title.
+    public struct Item: Sendable, Encodable, Hashable {
+        public var id: String
+        public var title: String
+
+        public init(id: String, title: String) {
+            self.id = id
+            self.title = title
+        }
+    }
+
+    /// The lists, in the order they are shown; the raw values name them in the store and in JSON.
+    public enum Kind: String, Sendable, CaseIterable {
+        case videos, sessions, news, favoritesChanged
+    }
+
+    public var videos: [Item] = []
+    public var sessions: [Item] = []
+    public var news: [Item] = []
+    public var favoritesChanged: [Item] = []
+
+    public init(videos: [Item] = [], sessions: [Item] = [], news: [Item] = [], favoritesChanged: [Item] = []) {
+        self.videos = videos
+        self.sessions = sessions
+        self.news = news
+        self.favoritesChanged = favoritesChanged
+    }
+
+    public subscript(kind: Kind) -> [Item] {
+        get {
+            switch kind {
+            case .videos: videos
+            case .sessions: sessions
+            case .news: news
+            case .favoritesChanged: favoritesChanged
+            }
+        }
+        set {
+            switch kind {
+            case .videos: videos = newValue
+            case .sessions: sessions = newValue
+            case .news: news = newValue
+            case .favoritesChanged: favoritesChanged = newValue
+            }
+        }
+    }
+
+    public var isEmpty: Bool { Kind.allCases.allSatisfy { self[$0].isEmpty } }
+    public var count: Int { Kind.allCases.reduce(0) { $0 + self[$1].count } }
+}
