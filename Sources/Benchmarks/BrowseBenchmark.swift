@@ -7,11 +7,12 @@ import Glibc
 import Darwin
 #endif
 
-/// `wwdc schedule` as a whole process on the 20,000-session store, against the same query run by
-/// the `sqlite3` shell on the same file: both print to a pipe that is drained,
-/// as a user's `| less` would. Runs alternate so that load from other processes hits both alike.
+/// `wwdc schedule`, `videos --in-progress` and `continue` as whole processes on the 20,000-session
+/// store with 5,000 watch progress entries, against the same query run by the `sqlite3` shell on
+/// the same file: both print to a pipe that is drained, as a user's `| less` would. Runs alternate
+/// so that load from other processes hits both alike.
 enum BrowseBenchmark {
-    static func run(sessionCount: Int = 20_000, repetitions: Int = 31) throws {
+    static func run(sessionCount: Int = 20_000, progressCount: Int = 5_000, repetitions: Int = 31) throws {
         guard let wwdc = wwdcBinary else {
             print("browse: the release wwdc binary is missing beside Benchmarks (make bench builds it)")
             return
@@ -22,6 +23,7 @@ enum BrowseBenchmark {
         let storePath = folder + "/wwdc.sqlite"
         let store = try ConferenceStore(path: storePath)
         _ = try store.importContents(json: SyntheticFeed(sessionCount: sessionCount).contentsJSON())
+        try recordProgress(progressCount, in: store)
 
         // The busiest day of the current event, in the conference's own time.
         let (event, busiest) = try store.read { db -> (String, String) in
@@ -34,13 +36,17 @@ enum BrowseBenchmark {
             return (event, day)
         }
         let environment = ["WWDC_DB": storePath, "HOME": folder, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TZ": "UTC"]
-        let cases: [(name: String, arguments: [String], query: ScheduleQuery)] = [
-            ("schedule --search swift", ["schedule", "--search", "swift"], ScheduleQuery(eventIDs: [event], search: "swift")),
+        var inProgress = VideoQuery(eventIDs: [event])
+        inProgress.watchFilter = .inProgress
+        let cases: [(name: String, arguments: [String], statement: SQL?)] = [
+            ("schedule --search swift", ["schedule", "--search", "swift"], Database.scheduleStatement(ScheduleQuery(eventIDs: [event], search: "swift"))),
             ("schedule --day \(busiest)", ["schedule", "--day", busiest],
-             ScheduleQuery(eventIDs: [event], day: .conferenceDate(LocalDate(iso: busiest)!))),
+             Database.scheduleStatement(ScheduleQuery(eventIDs: [event], day: .conferenceDate(LocalDate(iso: busiest)!)))),
+            ("videos --in-progress", ["videos", "--in-progress"], Database.videosStatement(inProgress)),
+            ("continue", ["continue"], Database.continueWatchingStatement()),
         ]
         for benchmark in cases {
-            guard let sql = Database.scheduleStatement(benchmark.query)?.literalText else { continue }
+            guard let sql = benchmark.statement?.literalText else { continue }
             var ours: [Double] = []
             var shell: [Double] = []
             var rows = (wwdc: 0, shell: 0)
@@ -56,8 +62,8 @@ enum BrowseBenchmark {
                 rows = (mine.lines, theirs.lines)
             }
             let wwdcTime = median(ours), shellTime = median(shell)
-            print(String(format: "browse %@ on %d sessions: wwdc %.1f ms (%d lines), sqlite3 shell %.1f ms (%d rows), ratio %.2f (goal ≤ 2, < 50 ms); best %.1f / %.1f ms",
-                         benchmark.name, sessionCount, wwdcTime * 1000, rows.wwdc, shellTime * 1000, rows.shell,
+            print(String(format: "browse %@ on %d sessions, %d in progress or watched: wwdc %.1f ms (%d lines), sqlite3 shell %.1f ms (%d rows), ratio %.2f (goal ≤ 2, < 50 ms); best %.1f / %.1f ms",
+                         benchmark.name, sessionCount, progressCount, wwdcTime * 1000, rows.wwdc, shellTime * 1000, rows.shell,
                          wwdcTime / shellTime, ours.min()! * 1000, shell.min()! * 1000))
         }
         // What no query can save: starting each program (dynamic linking, Foundation's start-up).
@@ -69,6 +75,23 @@ enum BrowseBenchmark {
         }
         print(String(format: "browse: start-up alone, wwdc --version %.1f ms, sqlite3 'SELECT 1' %.1f ms (medians of %d)",
                      median(startup) * 1000, median(shellStartup) * 1000, repetitions))
+    }
+
+    /// Records `count` watch progress entries through the store's one writer, as playback does: every
+    /// n-th session with a video, across the events, one in five watched and the others at a
+    /// position short of the shortest video's last 30 s, each a minute after the last (so `continue`
+    /// has an order to sort).
+    static func recordProgress(_ count: Int, in store: ConferenceStore) throws {
+        try store.write { db in
+            let ids = try db.fetchAll("SELECT s.id FROM sessions s JOIN videos v ON v.sid = s.sid ORDER BY s.sid") { $0.string("id") ?? "" }
+            let stride = max(1, ids.count / count)
+            for (index, id) in ids.enumerated() where index % stride == 0 && index / stride < count {
+                let date = Date(timeIntervalSince1970: 1_781_000_000 + Double(index / stride) * 60)
+                let edit: PersonalEdit = (index / stride) % 5 == 0 ? .markWatched([id])
+                    : .recordPosition(session: id, position: Double(60 + index % 400), duration: nil)
+                _ = try db.edit(edit, at: date)
+            }
+        }
     }
 
     /// The release `wwdc` built beside this program.

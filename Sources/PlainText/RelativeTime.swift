@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// When something happened, as people say it: `just now`, `5 minutes ago`, `3 hours ago`,
 /// `yesterday`, `4 days ago`, else the date (`2026-06-09`, in the local time zone).
@@ -14,10 +19,12 @@ public enum RelativeTime {
         case ..<(7 * 86_400): return "\(Int(seconds / 86_400)) days ago"
         default: break
         }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone.current
-        formatter.dateFormat = "yyyy-MM-dd"
-        return formatter.string(from: date)
+        // The calendar date by the C library (TZ respected): a DateFormatter made for each line of a
+        // long listing took most of its time.
+        var clock = time_t(Int(saturating: date.timeIntervalSince1970, rounding: .down))
+        var parts = tm()
+        guard localtime_r(&clock, &parts) != nil else { return "" }
+        let pad = { (value: Int32, width: Int) in String(repeating: "0", count: max(0, width - String(value).count)) + String(value) }
+        return pad(parts.tm_year + 1900, 4) + "-" + pad(parts.tm_mon + 1, 2) + "-" + pad(parts.tm_mday, 2)
     }
 }

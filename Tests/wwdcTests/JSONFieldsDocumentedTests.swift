@@ -27,6 +27,7 @@ struct JSONFieldsDocumentedTests {
         "videos": [["videos"]],
         "continue": [["continue"]],
         "bookmark list": [["bookmark", "list"]],
+        "export": [["export"]],
         "downloads": [["downloads"]],
         "topics": [["topics"]],
         "articles": [["articles"]],

@@ -41,14 +41,19 @@ public struct PersonalRecord: Hashable, Sendable {
 extension Database {
     /// The videos the user is in the middle of (started, not watched), most recent first.
     public func continueWatching(limit: Int? = nil) throws -> [ContinueItem] {
-        try readAll("""
-            SELECT p.session_id, s.title, p.position, p.duration, p.updated_at
-            FROM watch_progress p LEFT JOIN sessions s ON s.id = p.session_id
-            WHERE p.watched = 0 ORDER BY p.updated_at DESC, p.session_id LIMIT ?
-            """, [limit ?? -1]) { row in
+        try readAll(literal: Database.continueWatchingStatement(limit: limit)) { row in
             ContinueItem(sessionID: row.text("session_id"), title: row.line("title"), position: row.optionalDouble("position"),
                          duration: row.optionalDouble("duration"), updatedAt: Date(timeIntervalSince1970: row.double("updated_at")))
         }
+    }
+
+    /// The statement `continueWatching(limit:)` runs.
+    public static func continueWatchingStatement(limit: Int? = nil) -> SQL {
+        """
+        SELECT p.session_id, s.title, p.position, p.duration, p.updated_at
+        FROM watch_progress p LEFT JOIN sessions s ON s.id = p.session_id
+        WHERE p.watched = 0 ORDER BY p.updated_at DESC, p.session_id LIMIT \(limit ?? -1)
+        """
     }
 
     /// The bookmarks of a session, or of every session (by session id) when nil; each session's in time order.

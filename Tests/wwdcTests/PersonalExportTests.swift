@@ -1,0 +1,134 @@
+import ConferenceKit
+import Foundation
+import TestSupport
+import TestTraits
+import Testing
+
+/// `wwdc export --json | --csv | --markdown` of your favorites, bookmarks, notes and history, read
+/// back by parsers that are not wwdc's (Python's json and csv modules, Tests/Server/export_check.py,
+/// which reads the store with Python's sqlite3) and compared with the store item by item.
+@Suite("export: favorites, bookmarks, notes and history as JSON, CSV and Markdown", .offThePool)
+struct PersonalExportTests {
+    /// Text a spreadsheet would run, a CSV's own punctuation, line breaks, a quote first, an escape
+    /// sequence and a right-to-left override: the user's text, kept exactly in files.
+    static let hostileNote = "=HYPERLINK(\"http://x.invalid\",\"click\"), \"quoted\"\nsecond line \u{1B}[31mred\u{1B}[0m \u{202E}desrever"
+
+    /// A store with two favorites, bookmarks (one of a session no longer in the feed), notes and
+    /// watched / in-progress / started entries, each written at its own time.
+    static func store() async throws -> BrowseSandbox {
+        let store = try await BrowseSandbox.synced()
+        try store.favorite(["wwdc2026-101", "wwdc2026-303"])
+        let conference = try ConferenceStore(path: store.sandbox.database.path)
+        let edits: [PersonalEdit] = [
+            .addBookmark(session: "wwdc2026-101", time: 754.5, note: hostileNote),
+            .addBookmark(session: "wwdc2026-101", time: 60, note: "-5 dB, then +3 @ 1:00"),
+            .addBookmark(session: "wwdc2026-303", time: 3005, note: "'already quoted"),
+            .addBookmark(session: "wwdc2019-999", time: 12, note: ""),
+            .setNote(session: "wwdc2026-101", text: "# My plan\n\n- try it, today\n- | a pipe |\n\ttabbed"),
+            .setNote(session: "wwdc2026-303", text: hostileNote),
+            .markWatched(["wwdc2026-102"]),
+            .recordPosition(session: "wwdc2026-103", position: 600, duration: nil),
+            .recordStarted(session: "wwdc2026-201", duration: nil),
+        ]
+        for (index, edit) in edits.enumerated() {
+            _ = try conference.write { try $0.edit(edit, at: Date(timeIntervalSince1970: 1_781_000_000 + Double(index) * 61.25)) }
+        }
+        return store
+    }
+
+    /// Runs the checker on the files; its output (`ok favorites=2 …`) or its complaints.
+    static func check(_ store: BrowseSandbox, _ arguments: [String]) async throws -> CommandResult {
+        let script = ProjectPaths.root.appendingPathComponent("Tests/Server/export_check.py")
+        return try await CommandRunner.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script.path, store.sandbox.database.path] + arguments)
+    }
+
+    @Test("each format, read back by Python's json and csv modules, holds exactly the store's favorites, bookmarks, notes and history")
+    func formatsParseBack() async throws {
+        let store = try await Self.store()
+        defer { store.remove() }
+        let folder = store.sandbox.directory
+        var arguments: [String] = []
+        let json = folder.path("personal.json").path
+        let wroteJSON = try await store.run(["export", "--json", "--output", json])
+        #expect(wroteJSON.status == 0, "\(wroteJSON.stderr)")
+        #expect(wroteJSON.stderr == "Wrote 2 favorites, 4 bookmarks, 2 notes, 3 history entries to \(json).\n", "\(wroteJSON.stderr)")
+        arguments += ["--json", json]
+        for list in ["favorites", "bookmarks", "notes", "history"] {
+            let csv = folder.path("\(list).csv").path
+            let wrote = try await store.run(["export", "--csv", "--" + list, "-o", csv])
+            #expect(wrote.status == 0, "\(list): \(wrote.stderr)")
+            arguments += ["--csv", list, csv]
+        }
+        let markdown = folder.path("personal.md").path
+        #expect(try await store.run(["export", "--markdown", "-o", markdown]).status == 0)
+        arguments += ["--markdown", markdown]
+
+        let checked = try await Self.check(store, arguments)
+        #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
+        #expect(checked.stdout == "ok favorites=2 bookmarks=4 notes=2 history=3\n", "\(checked.stdout)")
+
+        // The spreadsheet guard is there (the checker undoes it): the cells that start with =, - or ' have a ' before them.
+        let bookmarks = try String(contentsOfFile: folder.path("bookmarks.csv").path, encoding: .utf8)
+        #expect(bookmarks.contains(",\"'=HYPERLINK(\"\"http://x.invalid\"\",\"\"click\"\"), \"\"quoted\"\"\nsecond line"), "\(bookmarks)")
+        #expect(bookmarks.contains(",\"'-5 dB, then +3 @ 1:00\","), "\(bookmarks)")
+        #expect(bookmarks.contains(",''already quoted,"), "\(bookmarks)")
+        // In a pipe, the same bytes as the file: the user's text as typed, escape sequence and all.
+        let piped = try await store.run(["export", "--json"])
+        #expect(piped.stdout == (try String(contentsOfFile: json, encoding: .utf8)))
+        #expect(try await store.run(["export", "--csv", "--notes"]).stdout.contains("\u{1B}[31mred"))
+    }
+
+    @Test("the lists asked for, and only they; empty lists are empty, not missing")
+    func listsAskedFor() async throws {
+        let store = try await BrowseSandbox.synced()
+        defer { store.remove() }
+        let empty = try await store.run(["export", "--json", "--bookmarks", "--history"])
+        #expect(empty.status == 0, "\(empty.stderr)")
+        let document = try JSONSerialization.jsonObject(with: Data(empty.stdout.utf8)) as? [String: Any]
+        #expect(document?.keys.sorted() == ["bookmarks", "history"])
+        #expect((document?["bookmarks"] as? [Any])?.isEmpty == true)
+        let csv = try await store.run(["export", "--csv", "--favorites"])
+        #expect(csv.stdout == "id,title,event,start,end,url,updatedAt\r\n", "\(csv.stdout)")
+        let markdown = try await store.run(["export", "--markdown", "--notes"])
+        #expect(markdown.stdout == "# WWDC: your notes\n\n## Notes\n\nNone.\n", "\(markdown.stdout)")
+    }
+
+    @Test("usage errors exit 64 naming the flags: no format, two formats, --ics with a personal list, --csv with none or two lists, --event with a list")
+    func usageErrors() async throws {
+        let store = try await BrowseSandbox.synced()
+        defer { store.remove() }
+        let cases: [([String], String)] = [
+            (["export"], "Error: Choose a format: '--ics', '--json', '--csv' or '--markdown'"),
+            (["export", "--json", "--csv", "--notes"], "Error: --json and --csv cannot be used together: choose one format"),
+            (["export", "--ics", "--markdown"], "Error: --ics and --markdown cannot be used together: choose one format"),
+            (["export", "--ics", "--bookmarks"], "Error: --ics writes the schedule or your favorites, not --bookmarks"),
+            (["export", "--csv"], "Error: --csv writes one list: name it with --favorites, --bookmarks, --notes or --history"),
+            (["export", "--csv", "--notes", "--history"], "Error: --csv writes one list, not 2: choose one of --notes, --history"),
+            (["export", "--json", "--event", "all"], "Error: --event applies to --ics; --json exports your lists of every event"),
+            (["export", "--markdown", "--alarm", "10m"], "Error: --alarm applies to --ics; --markdown has no events to remind of"),
+        ]
+        for (arguments, message) in cases {
+            let result = try await store.run(arguments)
+            #expect(result.status == 64, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").first.map(String.init) == message, "\(arguments): \(result.stderr)")
+            #expect(result.stdout.isEmpty, "\(arguments)")
+        }
+    }
+
+    @Test("on a terminal the export is cleaned of control characters; in a file it is faithful")
+    func terminalIsSanitised() async throws {
+        let store = try await Self.store()
+        defer { store.remove() }
+        for format in ["--markdown", "--csv", "--json"] {
+            let outcome = try await TerminalSession.run(["export", format, "--notes"], environment: store.sandbox.environment([:]),
+                                                        script: [.expect("desrever")])
+            #expect(outcome.exit == .exited(0), "\(format): \(outcome.transcript)")
+            #expect(!outcome.transcript.contains("\u{1B}[31m") && !outcome.transcript.contains("\u{202E}"), "\(format): \(outcome.transcript)")
+            #expect(outcome.transcript.contains("second line"), "\(format): \(outcome.transcript)")
+        }
+        let file = store.sandbox.directory.path("notes.md").path
+        #expect(try await store.run(["export", "--markdown", "--notes", "-o", file]).status == 0)
+        let written = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(written.contains(Self.hostileNote), "\(written)")
+    }
+}
