@@ -47,7 +47,9 @@ let package = Package(
         // The Model Context Protocol on stdio: JSON-RPC messages, tools, resources, cursors,
         // cancellation. Knows no conference.
         .target(name: "MCPServer", dependencies: ["Operations"]),
-        .executableTarget(name: "wwdc", dependencies: ["CommandLineKit", "ConferenceKit", "ConferenceTerminal", "Operations", "PlainText", "SQLiteDatabase", "TerminalUI"]),
+        // The conference's tools and resources for AI assistants, over ConferenceKit (no terminal).
+        .target(name: "ConferenceMCP", dependencies: ["ConferenceKit", "MCPServer", "Operations", "PlainText", "SQLiteDatabase"]),
+        .executableTarget(name: "wwdc", dependencies: ["CommandLineKit", "ConferenceKit", "ConferenceMCP", "ConferenceTerminal", "MCPServer", "Operations", "PlainText", "SQLiteDatabase", "TerminalUI"]),
         // The outbox section drives the reference server through TestSupport.
         .executableTarget(name: "Benchmarks", dependencies: ["Operations", "ConferenceKit", "SQLiteDatabase", "TestSupport"]),
         // Drives the terminal primitives for TerminalUITests' pseudo-terminal tests.
