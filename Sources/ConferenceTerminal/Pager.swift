@@ -48,11 +48,8 @@ public enum Pager {
         if pagerEnvironment["LV"] == nil { pagerEnvironment["LV"] = "-c" }
         // Ctrl-C and Ctrl-\ are the pager's while it runs (it gets them too, from the same terminal):
         // the program waits for it instead of ending first and leaving it on the screen.
-        let interrupt = ignore(SIGINT), quit = ignore(SIGQUIT)
-        defer {
-            restore(SIGINT, interrupt)
-            restore(SIGQUIT, quit)
-        }
+        let signals = TerminalChild.holdSignals()
+        defer { signals.restore() }
         let pid: pid_t
         do {
             pid = try ProgramCommandLine.spawn(executable, command, environment: pagerEnvironment,
@@ -65,8 +62,7 @@ public enum Pager {
         close(readEnd)
         write(text, to: writeEnd)
         close(writeEnd)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        _ = TerminalChild.wait(pid)
         return true
     }
 
@@ -77,24 +73,5 @@ public enum Pager {
         text.withUTF8 { bytes in
             try? FileDescriptor.writeAll(UnsafeRawBufferPointer(bytes), to: descriptor)
         }
-    }
-
-    /// Ignores `signal`, returning what was done with it before.
-    private static func ignore(_ signal: Int32) -> sigaction {
-        var ignored = sigaction()
-        #if canImport(Glibc)
-        ignored.__sigaction_handler.sa_handler = SIG_IGN
-        #else
-        ignored.__sigaction_u.__sa_handler = SIG_IGN
-        #endif
-        sigemptyset(&ignored.sa_mask)
-        var previous = sigaction()
-        sigaction(signal, &ignored, &previous)
-        return previous
-    }
-
-    private static func restore(_ signal: Int32, _ action: sigaction) {
-        var action = action
-        sigaction(signal, &action, nil)
     }
 }

@@ -12,14 +12,14 @@ struct MigrationTests {
         let folder = try TemporaryFolder()
         let store = try folder.store()
         #expect(try store.count("PRAGMA user_version") == ConferenceStore.schemaVersion)
-        #expect(ConferenceStore.schemaVersion == 7)
+        #expect(ConferenceStore.schemaVersion == 8)
         let tables = try store.tableCounts()
         for table in ["events", "rooms", "tracks", "topics", "resources", "sessions", "instances", "videos",
                       "session_keywords", "session_platforms", "session_topics", "session_related",
                       "session_resources", "live_streams", "news", "news_photos", "favorites", "feedback",
                       "sync_metadata", "topic_categories", "topic_category_topics", "session_images", "session_chapters",
                       "session_code", "video_links", "articles", "settings", "transcripts", "transcript_lines",
-                      "transcript_manifest", "downloads"] {
+                      "transcript_manifest", "downloads", "watch_progress", "bookmarks", "notes", "personal_changes"] {
             #expect(tables[table] == 0, "table \(table)")
         }
         #expect(try store.searchSessions("anything").isEmpty)
@@ -39,7 +39,7 @@ struct MigrationTests {
             #expect(try Migrator.version(of: db) == 1)
         }
         let store = try ConferenceStore(path: path)
-        #expect(try store.count("PRAGMA user_version") == 7)
+        #expect(try store.count("PRAGMA user_version") == 8)
         #expect(try store.count("SELECT count(*) FROM events") == 1)
         // The modern columns arrive empty on the rows that were there.
         #expect(try store.count("SELECT count(*) FROM sessions WHERE has_live_stream = 0 AND article_id IS NULL") == 1)

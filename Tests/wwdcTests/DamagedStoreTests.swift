@@ -20,7 +20,8 @@ struct DamagedStoreTests {
         _ = try db.fetchAll("PRAGMA wal_checkpoint(TRUNCATE)") { _ in 0 }
         let userRoots = try db.fetchAll("""
             SELECT rootpage FROM sqlite_master
-            WHERE tbl_name IN ('favorites', 'feedback', 'sync_metadata', 'settings', 'change_counter') AND rootpage > 0
+            WHERE tbl_name IN ('favorites', 'feedback', 'sync_metadata', 'settings', 'change_counter',
+                               'watch_progress', 'bookmarks', 'notes', 'personal_changes') AND rootpage > 0
             """) { $0.int(at: 0) }
         let scheduleRoots = try db.fetchAll("""
             SELECT rootpage FROM sqlite_master WHERE tbl_name IN ('sessions', 'instances', 'events') AND rootpage > 0
@@ -71,7 +72,7 @@ struct DamagedStoreTests {
         return found
     }
 
-    @Test("sync and schedule say the store is damaged (exit 1, a hint); sync --rebuild makes a fresh one, carrying favorites and feedback over")
+    @Test("sync and schedule say the store is damaged (exit 1, a hint); sync --rebuild makes a fresh one, carrying favorites, feedback, progress, bookmarks and notes over")
     func damagedStore() async throws {
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
@@ -83,6 +84,12 @@ struct DamagedStoreTests {
         let after = ["WWDC_NOW": "2026-07-01T12:00:00-07:00"]
         let feedback = try await sandbox.run(["feedback", "102", "--rating", "4", "--comment", "kept"], environment: after)
         #expect(feedback.status == 0, "\(feedback.stderr)")
+        for personal in [["watched", "103"], ["bookmark", "add", "104", "--at", "1:00", "--note", "kept bookmark"], ["note", "105", "kept note"],
+                         ["note", "106", "gone"], ["note", "106", "--clear"]] {
+            let result = try await sandbox.run(personal)
+            #expect(result.status == 0, "\(personal): \(result.stderr)")
+        }
+        let changesBefore = try ConferenceStore(path: sandbox.database.path).read { try $0.personalChanges() }
 
         let damaged = try Self.damage(sandbox.database.path)
         #expect(!damaged.isEmpty)
@@ -102,7 +109,7 @@ struct DamagedStoreTests {
 
         let rebuild = try await sandbox.run(["sync", "--rebuild"])
         #expect(rebuild.status == 0, "\(rebuild.stderr)")
-        #expect(rebuild.stderr.contains("Carried over 1 favorite and 1 feedback"), "\(rebuild.stderr)")
+        #expect(rebuild.stderr.contains("Carried over 1 favorite, 1 feedback, 1 watch progress, 1 bookmark and 1 note."), "\(rebuild.stderr)")
         let folder = sandbox.database.deletingLastPathComponent()
         let aside = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             .filter { $0.hasPrefix(sandbox.database.lastPathComponent + ".damaged-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }
@@ -117,5 +124,13 @@ struct DamagedStoreTests {
         #expect(favorites.stdout.contains("\"wwdc2026-101\""), "\(favorites.stdout)")
         let given = try await sandbox.run(["feedback", "--list", "--json"])
         #expect(given.stdout.contains("\"wwdc2026-102\"") && given.stdout.contains("\"kept\""), "\(given.stdout)")
+        // The change record too, the removal of 106's note and every version as it was.
+        #expect(try ConferenceStore(path: sandbox.database.path).read { try $0.personalChanges() } == changesBefore)
+        let watched = try await sandbox.run(["videos", "--watched", "--json"], environment: ["WWDC_NOW": BrowseSandbox.now])
+        #expect(watched.stdout.contains("\"wwdc2026-103\""), "\(watched.stdout)")
+        let bookmarks = try await sandbox.run(["bookmark", "list", "--json"])
+        #expect(bookmarks.stdout.contains("kept bookmark"), "\(bookmarks.stdout)")
+        let note = try await sandbox.run(["search", "kept", "--in", "notes", "--json"])
+        #expect(note.stdout.contains("\"wwdc2026-105\"") && note.stdout.contains("\"wwdc2026-104\""), "\(note.stdout)")
     }
 }

@@ -15,7 +15,7 @@ struct JSONFieldsDocumentedTests {
     }
 
     /// The runs that show each documented command's JSON, with something in every nested object:
-    /// a favorite, a feedback and a download on 101, chapters and code on 303, a sign-up on 8027,
+    /// a favorite, a feedback, a download, a position, a bookmark and a note on 101, chapters and code on 303, a sign-up on 8027,
     /// resources on 201.
     static let runs: [String: [[String]]] = [
         "schedule": [["schedule"], ["schedule", "--search", "swift"]],
@@ -24,6 +24,8 @@ struct JSONFieldsDocumentedTests {
         "search": [["search", "swift"]],
         "news": [["news"]],
         "videos": [["videos"]],
+        "continue": [["continue"]],
+        "bookmark list": [["bookmark", "list"]],
         "downloads": [["downloads"]],
         "topics": [["topics"]],
         "articles": [["articles"]],
@@ -46,6 +48,9 @@ struct JSONFieldsDocumentedTests {
             try db.saveFeedback(Feedback(sessionID: "wwdc2026-101", overall: 4, comment: "Good", syncState: .local, createdAt: Date()))
             try db.recordDownloadQueued(DownloadItem(sessionID: "wwdc2026-101", quality: .hd, url: "https://example.com/101.mp4",
                                                     path: sandbox.directory.path("101.mp4").path, title: "Keynote"))
+            _ = try db.edit(.recordPosition(session: "wwdc2026-101", position: 600, duration: nil), at: Date())
+            _ = try db.edit(.addBookmark(session: "wwdc2026-101", time: 60, note: "The plan"), at: Date())
+            _ = try db.edit(.setNote(session: "wwdc2026-101", text: "Watch again"), at: Date())
         }
 
         let documented = try await Self.manualSection(sandbox)

@@ -167,14 +167,14 @@ struct TranscriptCommandTests {
         #expect(plain.contains("Now the quokka compiler builds it."))
     }
 
-    @Test("search --json: {kind, id, title, at, snippet, score}, session titles before transcript lines")
+    @Test("search --json: {kind, id, title, at, snippet, score, watched, progress}, session titles before transcript lines")
     func searchJSON() async throws {
         let store = try await Self.store()
         defer { store.remove() }
         // "Xcode" is in session titles and in a line of Meet Xcode's transcript.
         let rows = try await store.json(["search", "xcode", "--event", "2026", "--in", "sessions", "--in", "transcripts", "--limit", "200"])
         for row in rows {
-            #expect(Set(row.keys) == ["kind", "id", "title", "at", "snippet", "score"], "\(row)")
+            #expect(Set(row.keys) == ["kind", "id", "title", "at", "snippet", "score", "watched", "progress"], "\(row)")
         }
         let kinds = rows.map { $0["kind"] as? String ?? "?" }
         #expect(Set(kinds) == ["session", "transcript"])

@@ -8,11 +8,13 @@ extension Database {
         try query.search.flatMap(SearchQuery.init)?.checkBounds()
         guard let statement = Database.scheduleStatement(query) else { return [] }
         return try readAll(literal: statement) { row in
-            ScheduleItem(sessionID: row.text("id"), eventID: row.text("event_id"), number: row.optionalInt("event_content_id"),
+            var item = ScheduleItem(sessionID: row.text("id"), eventID: row.text("event_id"), number: row.optionalInt("event_content_id"),
                          title: row.text("title"), type: row.line("type"), track: row.line("track"), room: row.line("room"),
                          startTime: row.optionalDouble("start_time"), endTime: row.optionalDouble("end_time"),
                          utcOffset: row.optionalInt("utc_offset"), isFavorite: row.bool("is_favorite"), topic: row.line("topic"),
                          topics: row.list("topics"), publishedTime: row.optionalDouble("original_publishing_date"))
+            item.watch = WatchMark.read(row)
+            return item
         }
     }
 
@@ -96,13 +98,15 @@ extension Database {
         var sql: SQL = """
             \(hits)SELECT s.id, s.event_id, s.event_content_id, s.title, s.type, t.name AS track, r.name AS room, i.start_time,
                    i.end_time, coalesce(i.utc_offset, e.utc_offset) AS utc_offset, coalesce(f.is_favorite, 0) AS is_favorite,
-                   \(primaryTopicColumn) AS topic, \(topicsColumn) AS topics, s.original_publishing_date
+                   \(primaryTopicColumn) AS topic, \(topicsColumn) AS topics, s.original_publishing_date,
+                   \(WatchMark.columns)
             FROM \(from)
             \(joins)
             LEFT JOIN events e ON e.id = s.event_id
             LEFT JOIN tracks t ON t.id = coalesce(i.track_id, s.track_id)
             LEFT JOIN rooms r ON r.id = i.room_id
             LEFT JOIN favorites f ON f.session_id = s.id
+            \(WatchMark.join)
             """
         if !conditions.isEmpty { sql += "\nWHERE " + conditions.joined(separator: "\n  AND ") }
         sql += "\nORDER BY \(order)"

@@ -2,16 +2,20 @@ import Foundation
 import SQLiteDatabase
 
 extension Database {
-    /// One ranked list of what matches `request.query` in the sessions, the transcripts, the code
-    /// snippets and the news: every session whose title holds the terms first, then the other
-    /// sessions, then transcript lines, code, news (``SearchTier``), by BM25 within each.
+    /// One ranked list of what matches `request.query` in the user's notes, the sessions, the
+    /// transcripts, the code snippets and the news: notes and bookmarks first, then every session
+    /// whose title holds the terms, then the other sessions, then transcript lines, code, news
+    /// (``SearchTier``), by BM25 within each.
     public func searchEverywhere(_ request: SearchRequest) throws -> [SearchResult] {
         try request.query.checkBounds()
         guard request.limit > 0 else { return [] }
         var results: [SearchResult] = []
         // The tiers never mix: once the better ones fill the list, the others cannot get in.
         func full() -> Bool { results.count >= request.limit }
-        if request.sources.contains(.sessions) {
+        if request.sources.contains(.notes) {
+            results += try noteHits(request)
+        }
+        if request.sources.contains(.sessions), !full() {
             results += try sessionHits(request)
         }
         if request.sources.contains(.transcripts), !full() {
@@ -65,6 +69,29 @@ extension Database {
             let matched = texts.first { !request.query.matches(in: $0).isEmpty } ?? texts[1]
             return SearchResult(source: .sessions, tier: tier, id: row.text("id"), title: title,
                                 snippet: request.query.excerpt(of: matched), score: score)
+        }
+    }
+
+    /// The user's notes and bookmark notes, one hit each, a bookmark with its time and number.
+    private func noteHits(_ request: SearchRequest) throws -> [SearchResult] {
+        let sql: SQL = """
+            SELECT personal_search.kind AS kind, personal_search.session_id AS id, coalesce(s.title, personal_search.session_id) AS title,
+                   personal_search.time AS time, personal_search.text AS text, bm25(personal_search) AS score,
+                   (SELECT count(*) FROM bookmarks b JOIN bookmarks o ON o.session_id = b.session_id
+                    AND (o.time, o.created_at, o.id) <= (b.time, b.created_at, b.id)
+                    WHERE b.id = personal_search.ref) AS number
+            FROM personal_search
+            LEFT JOIN sessions s ON s.id = personal_search.session_id
+            WHERE personal_search MATCH \(request.query.matchExpression)\(Self.scope(request))
+            ORDER BY 6, 2, 4
+            LIMIT \(request.limit)
+            """
+        return try readAll(literal: sql) { row in
+            let isBookmark = row.text("kind") == "bookmark"
+            return SearchResult(source: .notes, tier: .notes, id: row.text("id"), title: row.text("title"),
+                                at: isBookmark ? row.optionalDouble("time") : nil, bookmarkNumber: isBookmark ? row.int("number") : nil,
+                                snippet: request.query.excerpt(of: row.paragraphs("text") ?? "", width: 240),
+                                score: SearchTier.notes.score(bm25: row.double("score")))
         }
     }
 

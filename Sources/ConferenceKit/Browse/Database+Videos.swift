@@ -7,11 +7,13 @@ extension Database {
         try query.search.flatMap(SearchQuery.init)?.checkBounds()
         guard let statement = Database.videosStatement(query) else { return [] }
         return try readAll(literal: statement) { row in
-            VideoItem(sessionID: row.text("id"), eventID: row.text("event_id"), number: row.optionalInt("event_content_id"),
+            var item = VideoItem(sessionID: row.text("id"), eventID: row.text("event_id"), number: row.optionalInt("event_content_id"),
                       title: row.text("title"), type: row.line("type"), duration: row.optionalDouble("duration"),
                       streamURL: row.line("hls"), hdURL: row.line("download_hd"), sdURL: row.line("download_sd"),
                       date: row.optionalDouble("date"), utcOffset: row.optionalInt("utc_offset"), isFavorite: row.bool("is_favorite"),
                       isPublishingDate: row.bool("is_publishing_date"), topic: row.line("topic"), topics: row.list("topics"))
+            item.watch = WatchMark.read(row)
+            return item
         }
     }
 
@@ -46,6 +48,9 @@ extension Database {
         if query.favoritesOnly {
             conditions.append("f.is_favorite = 1")
         }
+        if let filter = query.watchFilter {
+            conditions.append(filter.condition)
+        }
         if !query.topicIDs.isEmpty {
             conditions.append(hasTopic(query.topicIDs))
         }
@@ -54,13 +59,14 @@ extension Database {
                    coalesce(i.start_time, s.original_publishing_date) AS date, coalesce(i.utc_offset, e.utc_offset) AS utc_offset,
                    coalesce(f.is_favorite, 0) AS is_favorite,
                    i.sid IS NULL AND s.original_publishing_date IS NOT NULL AS is_publishing_date,
-                   \(primaryTopicColumn) AS topic, \(topicsColumn) AS topics
+                   \(primaryTopicColumn) AS topic, \(topicsColumn) AS topics, \(WatchMark.columns)
             FROM videos v
             JOIN sessions s ON s.sid = v.sid
             \(joins)
             LEFT JOIN instances i ON i.sid = s.sid
             LEFT JOIN events e ON e.id = s.event_id
             LEFT JOIN favorites f ON f.session_id = s.id
+            \(WatchMark.join)
             WHERE \(conditions.joined(separator: "\n  AND "))
             ORDER BY \(order)
             """

@@ -19,6 +19,8 @@ public struct ScheduleItem: Hashable, Sendable {
     /// The UTC offset the feed wrote the times in (the venue's), in seconds.
     public var utcOffset: Int?
     public var isFavorite: Bool
+    /// Where the user stands with its video: nil when never played.
+    public var watch: WatchMark?
     /// The topic it is listed under (its primary topic, else its first).
     public var topic: String?
     /// All its topics, in its order.

@@ -12,15 +12,18 @@ public struct SearchResult: Hashable, Sendable {
     public var snippetTitle: String?
     /// A code snippet's number within its session, from 1 (what `wwdc code <id> N` takes).
     public var snippetNumber: Int?
-    /// Seconds into the video: a transcript line's start, a code snippet's when known.
+    /// Seconds into the video: a transcript line's start, a code snippet's when known, a bookmark's.
     public var at: Double?
+    /// A bookmark's number within its session, from 1 (a hit in a bookmark's note).
+    public var bookmarkNumber: Int?
     /// The text that matched, on one line: the transcript's line, or an excerpt around the match.
     public var snippet: String
     /// The tier's offset plus BM25 (see ``SearchTier``): lower is better.
     public var score: Double
 
     public init(source: SearchSource, tier: SearchTier, id: String, title: String, snippetTitle: String? = nil,
-                snippetNumber: Int? = nil, at: Double? = nil, snippet: String, score: Double) {
+                snippetNumber: Int? = nil, at: Double? = nil, bookmarkNumber: Int? = nil, snippet: String, score: Double) {
+        self.bookmarkNumber = bookmarkNumber
         self.source = source
         self.tier = tier
         self.id = id
@@ -30,6 +33,12 @@ public struct SearchResult: Hashable, Sendable {
         self.at = at
         self.snippet = snippet
         self.score = score
+    }
+
+    /// What it is, as `--json` names it: the source's kind (``SearchSource/kind``), `bookmark` for
+    /// a bookmark's note.
+    public var kind: String {
+        source == .notes && bookmarkNumber != nil ? "bookmark" : source.kind
     }
 
     /// The order of the list: score, then id and time, so equal scores always come out the same way.

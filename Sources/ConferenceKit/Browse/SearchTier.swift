@@ -2,9 +2,12 @@
 /// every hit of the next, and BM25 orders the hits within a tier.
 ///
 /// A hit's score is its tier's offset plus its BM25 relevance in its own index, held between −999
-/// and 0 (lower is better, SQLite's convention): a title match scores from −5999 to −5000, a news
-/// item from −1999 to −1000. So the order is stable and can be explained from the scores alone.
+/// and 0 (lower is better, SQLite's convention): a note of the user's scores from −6999 to −6000,
+/// a title match from −5999 to −5000, a news item from −1999 to −1000. So the order is stable and
+/// can be explained from the scores alone.
 public enum SearchTier: Int, CaseIterable, Comparable, Sendable {
+    /// The user's note on a session, or a bookmark's note: their own words first.
+    case notes = -1
     /// Every word in a session's title.
     case sessionTitle
     /// A session's title, description and keywords together.
@@ -16,8 +19,9 @@ public enum SearchTier: Int, CaseIterable, Comparable, Sendable {
     /// A news item's title and body.
     case news
 
-    /// Added to the BM25 score of the tier's hits: −5000 for title matches, up to −1000 for news.
-    public var offset: Double { Double(rawValue - Self.allCases.count) * 1000 }
+    /// Added to the BM25 score of the tier's hits: −6000 for notes, −5000 for title matches, up to
+    /// −1000 for news.
+    public var offset: Double { Double(rawValue - Self.news.rawValue - 1) * 1000 }
 
     /// The score of a hit of this tier with `bm25` (SQLite's `bm25()`, negative, lower is better).
     public func score(bm25: Double) -> Double {

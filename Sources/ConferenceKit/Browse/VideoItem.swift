@@ -18,6 +18,8 @@ public struct VideoItem: Hashable, Sendable {
     public var date: Double?
     public var utcOffset: Int?
     public var isFavorite: Bool
+    /// Where the user stands with it: nil when never played.
+    public var watch: WatchMark?
     /// Whether a file of it is downloaded and complete (set by the caller, from the downloads).
     public var isDownloaded = false
     /// True when `date` is a publishing date (the item is not scheduled).

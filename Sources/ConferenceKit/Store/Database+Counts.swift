@@ -5,7 +5,7 @@ extension Database {
     public func tableCounts() throws -> [String: Int] {
         let tables = try fetchAll("""
             SELECT name FROM sqlite_schema
-            WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'session_search%' AND name NOT LIKE 'transcript_search%'
+            WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'session_search%' AND name NOT LIKE 'transcript_search%' AND name NOT LIKE 'personal_search%'
             ORDER BY name
             """) { $0.string("name") ?? "" }
         var counts: [String: Int] = [:]

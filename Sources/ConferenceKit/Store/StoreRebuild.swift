@@ -3,13 +3,15 @@ import Foundation
 import SQLiteDatabase
 
 /// Making a fresh store in place of a damaged one (then a sync fills it): the user's own rows
-/// (favorites, feedback, the changes not yet uploaded) are read from the old file wherever they can
+/// (favorites, feedback, the changes not yet uploaded, watch progress, bookmarks and notes) are read from the old file wherever they can
 /// still be read, the old file is set aside, and the conference comes again from the feeds.
 public enum StoreRebuild {
     /// What could be read from the old store.
     public struct Salvage: Sendable {
         public var favorites: [Favorite] = []
         public var feedback: [Feedback] = []
+        /// The latest change of every personal item (removals too), as recorded.
+        public var personalChanges: [PersonalChange] = []
         /// The old store's change counter, so versions keep growing.
         public var changeCounter: Int64 = 0
         /// The last source's config and where it came from, so a rebuild given no source syncs from it again.
@@ -33,6 +35,7 @@ public enum StoreRebuild {
         }
         attempt("favorites") { salvage.favorites = try db.favorites(onlyFavorites: false) }
         attempt("feedback") { salvage.feedback = try db.allFeedback() }
+        attempt("watch progress, bookmarks and notes") { salvage.personalChanges = try personalChanges(in: db) }
         attempt("the change counter") { salvage.changeCounter = try db.changeWatermark() }
         attempt("the last source") {
             salvage.config = try db.fetchOne("SELECT body, url FROM sync_metadata WHERE feed = 'config'") { row -> (Data, String)? in
@@ -42,6 +45,22 @@ public enum StoreRebuild {
         }
         attempt("the language") { salvage.language = try db.setting("language") }
         return salvage
+    }
+
+    /// The personal changes of an old store: its change record, else (that table unreadable) its
+    /// progress, bookmarks and notes as they are, each made a change of its own version; none in a
+    /// store from before personal data.
+    private static func personalChanges(in db: Database) throws -> [PersonalChange] {
+        guard try db.fetchInt("SELECT count(*) FROM sqlite_master WHERE name = 'personal_changes'") ?? 0 > 0 else { return [] }
+        do {
+            return try db.personalChanges()
+        } catch {
+            let version = try db.changeWatermark()
+            let progress = try db.allWatchProgress().map { PersonalChange.progress($0, version: version) }
+            let bookmarks = try db.storedBookmarks().map { PersonalChange.bookmark($0, version: version, at: $0.createdAt) }
+            let notes = try db.storedNotes().map { PersonalChange.note($0, version: version) }
+            return progress + bookmarks + notes
+        }
     }
 
     /// Renames the store at `path` (and its journal files) to `<path>.damaged-<date>`; returns the new
@@ -66,7 +85,9 @@ public enum StoreRebuild {
                 // The service's copies keep their version; pending ones are written as they were.
                 try db.writeFeedback(feedback, update: .replace)
             }
-            let highest = max(salvage.changeCounter, (salvage.favorites.map(\.version) + salvage.feedback.map(\.version)).max() ?? 0)
+            for change in salvage.personalChanges { try db.apply(change) }
+            let versions = salvage.favorites.map(\.version) + salvage.feedback.map(\.version) + salvage.personalChanges.map(\.version)
+            let highest = max(salvage.changeCounter, versions.max() ?? 0)
             try db.execute("UPDATE change_counter SET value = max(value, ?) WHERE only = 1", [highest])
             if let config = salvage.config {
                 try db.execute("""

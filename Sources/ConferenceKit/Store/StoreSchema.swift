@@ -9,7 +9,7 @@ import SQLiteDatabase
 /// user's own rows (favorites, feedback) are keyed by session identifier with no foreign key, so
 /// they outlive the session leaving the feed.
 enum StoreSchema {
-    static let migrator = Migrator([catalogue, userData, fullTextSearch, modernFormat, outbox, transcripts, downloads])
+    static let migrator = Migrator([catalogue, userData, fullTextSearch, modernFormat, outbox, transcripts, downloads, personalData])
 
     static let catalogue = Migration(version: 1, name: "conference catalogue", sql: """
         CREATE TABLE events (
@@ -366,5 +366,73 @@ enum StoreSchema {
             updated_at REAL NOT NULL,
             PRIMARY KEY (session_id, quality)
         ) WITHOUT ROWID;
+        """)
+
+    /// The user's watch progress, bookmarks and notes (docs/personal-data.md): keyed by session
+    /// identifier (a bookmark by its own id) with no foreign key, like favorites. `personal_changes`
+    /// holds the latest change of each item, a removal too, versioned by the change counter: the
+    /// outbox of personal data. `personal_search` indexes the notes' and bookmarks' text, kept by
+    /// triggers (few rows, written one at a time).
+    static let personalData = Migration(version: 8, name: "personal data", sql: """
+        CREATE TABLE watch_progress (
+            session_id TEXT NOT NULL PRIMARY KEY,
+            position REAL,
+            duration REAL,
+            watched INTEGER NOT NULL CHECK (watched IN (0, 1)),
+            updated_at REAL NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX watch_progress_by_state ON watch_progress(watched, updated_at);
+
+        CREATE TABLE bookmarks (
+            id TEXT NOT NULL PRIMARY KEY,
+            session_id TEXT NOT NULL,
+            time REAL NOT NULL,
+            note TEXT NOT NULL DEFAULT '',
+            created_at REAL NOT NULL
+        ) WITHOUT ROWID;
+        CREATE INDEX bookmarks_by_session ON bookmarks(session_id, time, created_at);
+
+        CREATE TABLE notes (
+            session_id TEXT NOT NULL PRIMARY KEY,
+            text TEXT NOT NULL,
+            updated_at REAL NOT NULL
+        ) WITHOUT ROWID;
+
+        CREATE TABLE personal_changes (
+            kind TEXT NOT NULL,
+            key TEXT NOT NULL,
+            value TEXT,
+            version INTEGER NOT NULL,
+            changed_at REAL NOT NULL,
+            PRIMARY KEY (kind, key)
+        ) WITHOUT ROWID;
+        CREATE INDEX personal_changes_by_version ON personal_changes(version);
+
+        CREATE VIRTUAL TABLE personal_search USING fts5(
+            text, kind UNINDEXED, ref UNINDEXED, session_id UNINDEXED, time UNINDEXED,
+            tokenize = 'unicode61 remove_diacritics 2'
+        );
+
+        CREATE TRIGGER notes_indexed_on_insert AFTER INSERT ON notes BEGIN
+            INSERT INTO personal_search (text, kind, ref, session_id, time) VALUES (new.text, 'note', new.session_id, new.session_id, NULL);
+        END;
+        CREATE TRIGGER notes_indexed_on_update AFTER UPDATE ON notes BEGIN
+            DELETE FROM personal_search WHERE kind = 'note' AND ref = old.session_id;
+            INSERT INTO personal_search (text, kind, ref, session_id, time) VALUES (new.text, 'note', new.session_id, new.session_id, NULL);
+        END;
+        CREATE TRIGGER notes_indexed_on_delete AFTER DELETE ON notes BEGIN
+            DELETE FROM personal_search WHERE kind = 'note' AND ref = old.session_id;
+        END;
+
+        CREATE TRIGGER bookmarks_indexed_on_insert AFTER INSERT ON bookmarks BEGIN
+            INSERT INTO personal_search (text, kind, ref, session_id, time) VALUES (new.note, 'bookmark', new.id, new.session_id, new.time);
+        END;
+        CREATE TRIGGER bookmarks_indexed_on_update AFTER UPDATE ON bookmarks BEGIN
+            DELETE FROM personal_search WHERE kind = 'bookmark' AND ref = old.id;
+            INSERT INTO personal_search (text, kind, ref, session_id, time) VALUES (new.note, 'bookmark', new.id, new.session_id, new.time);
+        END;
+        CREATE TRIGGER bookmarks_indexed_on_delete AFTER DELETE ON bookmarks BEGIN
+            DELETE FROM personal_search WHERE kind = 'bookmark' AND ref = old.id;
+        END;
         """)
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The languages Apple's configs name their feeds by (`en`, `zho`, `jpn`, `kor`), from what users type.
 public enum FeedLanguage {
     /// Codes of a locale's two-letter languages, as the feeds name them.
@@ -16,5 +18,10 @@ public enum FeedLanguage {
         let language = locale.prefix { $0.isLetter }.lowercased()
         if language.isEmpty || language == "c" || language == "posix" { return nil }
         return normalized(language)
+    }
+
+    /// A language as people name it in English (`English` for `eng`), else its code as given.
+    public static func name(_ code: String) -> String {
+        Locale(identifier: "en_US").localizedString(forLanguageCode: code) ?? code
     }
 }

@@ -1,5 +1,6 @@
 import CommandLineKit
 import ConferenceKit
+import ConferenceTerminal
 import Foundation
 import PlainText
 import SQLiteDatabase
@@ -181,6 +182,7 @@ enum ScheduleCommand {
     static func render(_ items: [ScheduleItem], zone: TimeZoneChoice, search: String?, unscheduled: Bool = false,
                        currentEvent: String?, now: Double? = nil, width: Int?, style: Style) -> String {
         let showsMark = items.contains(where: \.isFavorite)
+        let showsWatch = items.contains { $0.watch != nil }
         let marks = now.map { timeMarks(items, now: $0, zone: zone) } ?? [:]
         let showsTimeMark = !marks.isEmpty
         let ranked = search != nil || unscheduled
@@ -191,6 +193,7 @@ enum ScheduleCommand {
             let reference = item.startTime ?? item.publishedTime ?? 0
             let label = zone.label(at: reference, recordedOffset: item.utcOffset)
             var cells = [item.isFavorite ? "★" : " "]
+            if showsWatch { cells.append(item.watch?.text ?? "") }
             if showsTimeMark { cells.append(marks[item.sessionID] ?? "") }
             if let startTime = item.startTime {
                 let start = zone.localTime(startTime, recordedOffset: item.utcOffset)
@@ -220,6 +223,7 @@ enum ScheduleCommand {
             rows.append(cells)
         }
         var columns: [TableLayout.Column] = [.init(minimum: 1)]
+        if showsWatch { columns.append(.init(minimum: 1, alignRight: true)) }
         if showsTimeMark { columns.append(.init()) }
         if ranked { columns.append(.init()) }
         // On a narrow terminal the track goes first, then the type; the room, what an attendee
@@ -232,9 +236,11 @@ enum ScheduleCommand {
         // Rows sit two columns in from their day heading.
         let indent = "  "
         let firstDetail = layout.columns.count - 3
-        let markColumn = showsTimeMark ? (showsMark ? 1 : 0) : nil
+        let watchColumn = showsWatch ? (showsMark ? 1 : 0) : nil
+        let markColumn = showsTimeMark ? (showsMark ? 1 : 0) + (showsWatch ? 1 : 0) : nil
         let paint: (Int, String) -> String = { column, text in
             if showsMark && column == 0 { return style.yellow(text) }
+            if column == watchColumn { return style.green(text) }
             if column == markColumn { return text.hasPrefix("now") ? style.bold(style.green(text)) : style.cyan(text) }
             // The number and the details are dimmed; the time and the title stand out.
             return column == firstDetail - 2 || column >= firstDetail ? style.dim(text) : text
@@ -281,6 +287,10 @@ enum ScheduleCommand {
         @Nullable var end: String?
         @Nullable var published: String?
         var favorite: Bool
+        /// Whether you watched its video.
+        var watched: Bool
+        /// How far you got, 0 to 1 (1 when watched); null when never played or unknown.
+        @Nullable var progress: Double?
 
         init(_ item: ScheduleItem, zone: TimeZoneChoice) {
             let start = item.startTime.map { zone.localTime($0, recordedOffset: item.utcOffset) }
@@ -297,6 +307,8 @@ enum ScheduleCommand {
             end = item.endTime.map { zone.localTime($0, recordedOffset: item.utcOffset).iso8601 }
             published = item.startTime == nil ? item.publishedTime.map { zone.localTime($0, recordedOffset: item.utcOffset).iso8601 } : nil
             favorite = item.isFavorite
+            watched = item.watch == .watched
+            progress = item.watch?.progress
         }
     }
 }

@@ -1,12 +1,13 @@
 import CommandLineKit
 import ConferenceKit
+import ConferenceTerminal
 import Foundation
 import TerminalUI
 
-/// `wwdc search TEXT...`: one ranked list of what matches across session titles, descriptions and
-/// keywords, transcripts, code snippets and news.
+/// `wwdc search TEXT...`: one ranked list of what matches across your notes and bookmarks, session
+/// titles, descriptions and keywords, transcripts, code snippets and news.
 enum SearchCommand {
-    static let sources = Option.choices("in", value: "source", help: "Look only in sessions, transcripts, code or news; repeat for several (default: all four).",
+    static let sources = Option.choices("in", value: "source", help: "Look only in sessions, transcripts, code, news or notes (yours and your bookmarks'); repeat for several (default: all).",
                                         as: SearchSource.self)
     static let event = SharedOptions.event.help("Only this event: an id (wwdc2026), its year, or 'all' (the default: every event).")
     static let topic = SharedOptions.topic.help("Only sessions of this topic, with their transcripts and code (name, unique prefix or id); repeat for several.")
@@ -15,7 +16,7 @@ enum SearchCommand {
 
     static let spec = CommandSpec(
         path: "search",
-        abstract: "Search sessions, transcripts, code and news: one list, best first.",
+        abstract: "Search your notes, sessions, transcripts, code and news: one list, best first.",
         discussion: """
         The text is words, all of which must match, in any order; "a phrase in quotes", matched only \
         as those words in that order (quote the quotes for the shell: '"swift testing"'); and \
@@ -23,27 +24,31 @@ enum SearchCommand {
         after '--'. Every event is searched unless --event names one; naming an event or a topic \
         leaves the news out (they belong to neither).
 
-        Ranking: every session with all the words in its title comes first, then the other \
+        Ranking: your notes and the notes of your bookmarks come first, then every session with all \
+        the words in its title, then the other \
         sessions (description and keywords), then transcript lines, then code snippets (title and \
         code), then news (title and body). Title matches go talks before labs and get-togethers, the \
         current event first, then by session number (the catalog's order); within the others, the \
         best BM25 relevance first (a session's \
         title weighs 10, its description 3, its keywords 1; a snippet's or news item's title 3, its \
         text 1). The score in --json is that order in one number, lower first: the BM25 score \
-        (from -999 to 0; for a title match, -999 plus its place) plus -5000 for a title match, -4000 for another session, -3000 for a \
+        (from -999 to 0; for a title match, -999 plus its place) plus -6000 for a note, -5000 for a title match, -4000 for another session, -3000 for a \
         transcript line, -2000 for code, -1000 for news. Equal scores go by id, then time.
 
         A transcript hit shows the line, with the words marked on a terminal, and the command that \
-        plays the video from there.
+        plays the video from there; a bookmark, its note and the command that plays from its time; \
+        a note, the words around the match. Sessions you watched are marked ✓, those you are in the \
+        middle of with how far you got.
         """,
         options: [sources, event, topic, limit,
-                  SharedOptions.json.help("Print JSON: an array of {kind, id, title, at, snippet, score}."), SharedOptions.noPager,
+                  SharedOptions.json.help("Print JSON: an array of {kind, id, title, at, snippet, score, watched, progress}."), SharedOptions.noPager,
                   SharedOptions.db],
         arguments: [.init(name: "text", help: "Words, \"phrases\" and prefix* to look for.", variadic: true)],
         examples: [
             ("wwdc search swiftui navigation", "Everything that mentions both words, title matches first."),
             ("wwdc search '\"swift testing\"' --in transcripts", "Where the phrase is said, with the moment to play it from."),
             ("wwdc search 'observ*' --in code --event 2025", "Code of 2025 with a word starting with 'observ'."),
+            ("wwdc search deadline --in notes", "Your notes and bookmarks that say it."),
             ("wwdc search metal --json | jq -r '.[] | select(.kind == \"transcript\") | .id'", "The sessions whose transcript says it."),
         ])
 
@@ -55,16 +60,18 @@ enum SearchCommand {
         try BrowseSupport.checkSearch(text, spec: spec)
         let chosen = arguments[sources]
         let store = try BrowseSupport.openStore(arguments, context)
-        let results = try store.read { db -> [SearchResult] in
+        let (results, marks) = try store.read { db -> ([SearchResult], [String: WatchMark]) in
             var request = SearchRequest(query: query, limit: arguments[limit] ?? defaultLimit)
             if !chosen.isEmpty { request.sources = Set(chosen) }
             if arguments[event] != nil { request.eventIDs = try BrowseSupport.events(arguments, in: db).ids }
             request.topicIDs = try BrowseSupport.topicIDs(arguments, in: db)
-            return try db.searchEverywhere(request)
+            let results = try db.searchEverywhere(request)
+            return (results, try db.watchMarks(sessionIDs: results.filter { $0.source != .news }.map(\.id)))
         }
-        return try Listing.print(results, json: arguments[SharedOptions.json], context: context, paging: Paging.isWanted(arguments), row: Row.init,
+        return try Listing.print(results, json: arguments[SharedOptions.json], context: context, paging: Paging.isWanted(arguments),
+                                 row: { Row($0, mark: $0.source == .news ? nil : marks[$0.id]) },
                                  empty: { ["No matches."] }) { results in
-            render(results, query: query, text: text, width: context.outputWidth, style: context.outputStyle)
+            render(results, marks: marks, query: query, text: text, width: context.outputWidth, style: context.outputStyle)
         }
     }
 
@@ -73,8 +80,9 @@ enum SearchCommand {
     /// A heading, then each hit: its kind, id and title on one line; for a transcript line, the line
     /// and the command that plays from there; for a code snippet, the line that matched and the
     /// command that prints it.
-    static func render(_ results: [SearchResult], query: SearchQuery, text: String, width: Int?, style: Style) -> String {
-        let kinds = results.map(\.source.kind)
+    static func render(_ results: [SearchResult], marks: [String: WatchMark], query: SearchQuery, text: String, width: Int?,
+                       style: Style) -> String {
+        let kinds = results.map(\.kind)
         let column = (kinds.map(\.count).max() ?? 0) + 2
         let indent = String(repeating: " ", count: column)
         // Ids in a column of their own, so the titles line up (news show only their title).
@@ -84,21 +92,25 @@ enum SearchCommand {
         for (kind, result) in zip(kinds, results) {
             var heading = result.source == .news ? result.title : result.id.padded(toWidth: idWidth) + "  " + result.title
             switch result.source {
-            case .transcripts:
-                heading += result.at.map { ", at " + BrowseSupport.timestamp($0) } ?? ""
+            case .transcripts, .notes:
+                heading += result.at.map { ", at " + VideoTime.text($0) } ?? ""
             case .code:
                 heading += " — " + (result.snippetTitle.flatMap { $0.isEmpty ? nil : $0 } ?? "snippet \(result.snippetNumber ?? 1)")
             case .sessions, .news:
                 break
             }
+            if result.source != .news, let mark = marks[result.id] { heading += "  " + mark.text }
             out.append(style.dim(kind.padding(toLength: column, withPad: " ", startingAt: 0)) + fit(heading, width: width.map { $0 - column }))
             switch result.source {
             case .transcripts:
                 out += marked(result.snippet, query: query, indent: indent, width: width, style: style)
-                if let at = result.at { out.append(indent + style.dim("wwdc watch \(result.id) --at \(BrowseSupport.timestamp(at))")) }
+                if let at = result.at { out.append(indent + style.dim("wwdc watch \(result.id) --at \(VideoTime.text(at))")) }
             case .code:
                 out += marked(result.snippet, query: query, indent: indent, width: width, style: style)
                 out.append(indent + style.dim("wwdc code \(result.id) \(result.snippetNumber ?? 1)"))
+            case .notes:
+                out += marked(result.snippet, query: query, indent: indent, width: width, style: style)
+                if let at = result.at { out.append(indent + style.dim("wwdc watch \(result.id) --at \(VideoTime.text(at))")) }
             case .sessions, .news:
                 break
             }
@@ -130,19 +142,25 @@ enum SearchCommand {
 
     /// A hit in `--json`: the field names are part of the interface (see JSON OUTPUT in the manual page and the README).
     struct Row: Encodable {
-        /// `session`, `transcript`, `code` or `news`.
+        /// `session`, `transcript`, `code`, `news`, `note` or `bookmark`.
         var kind: String
         /// The session's id, or the news item's.
         var id: String
         /// The session's title, a code snippet's own, or the news item's.
         var title: String
-        /// Seconds into the video: a transcript line's start, a code snippet's when known.
+        /// Seconds into the video: a transcript line's start, a code snippet's when known, a bookmark's.
         @Nullable var at: Double?
         var snippet: String
         var score: Double
+        /// Whether you watched the session's video; false for news.
+        var watched: Bool
+        /// How far you got, 0 to 1 (1 when watched); null when never played or unknown.
+        @Nullable var progress: Double?
 
-        init(_ result: SearchResult) {
-            kind = result.source.kind
+        init(_ result: SearchResult, mark: WatchMark?) {
+            kind = result.kind
+            watched = mark == .watched
+            progress = mark?.progress
             id = result.id
             title = result.source == .code ? result.snippetTitle ?? result.title : result.title
             at = result.at

@@ -1,6 +1,7 @@
 import CommandLineKit
 import PlainText
 import ConferenceKit
+import ConferenceTerminal
 import Foundation
 import TerminalUI
 
@@ -14,7 +15,8 @@ enum SessionCommand {
         discussion: """
         Also its topics, the chapters of its video, whether it has a transcript ('wwdc transcript'), \
         the sign-up of a lab by appointment, an article's text, and (with --code) the code shown in \
-        its video.
+        its video. Yours: whether it is a favorite, your feedback, how far you watched it (and the \
+        command that resumes), your bookmarks and your note.
         """,
         options: [code, SharedOptions.local, SharedOptions.json, SharedOptions.noPager, SharedOptions.db],
         arguments: [.init(name: "session", help: "A session id (wwdc2026-101), a number in the current event (101) or a developer.apple.com link.",
@@ -31,17 +33,19 @@ enum SessionCommand {
         let zone = BrowseSupport.zone(arguments)
         let input = arguments.positionals[0]
         let store = try BrowseSupport.openStore(arguments, context)
-        let (detail, current, downloads) = try store.read { db -> (SessionDetail?, String?, [DownloadRecord]) in
+        let (detail, current, downloads, personal) = try store.read { db -> (SessionDetail?, String?, [DownloadRecord], PersonalRecord) in
             let id = try SessionResolver.resolve(input, in: db)
-            return (try db.sessionDetail(id: id), try SessionResolver.currentEvent(in: db), try db.downloadRecords(sessionID: id))
+            return (try db.sessionDetail(id: id), try SessionResolver.currentEvent(in: db), try db.downloadRecords(sessionID: id),
+                    try db.personalRecord(sessionID: id))
         }
         guard let detail else { throw BrowseError.unknownSession(input, suggestions: []) }
         if arguments[SharedOptions.json] {
-            context.output(try JSONOutput.encode(Document(detail, zone: zone, now: context.now.timeIntervalSince1970, downloads: downloads)) + "\n")
+            context.output(try JSONOutput.encode(Document(detail, zone: zone, now: context.now.timeIntervalSince1970, downloads: downloads,
+                                                          personal: personal)) + "\n")
         } else {
             Paging.output(render(detail, zone: zone, currentEvent: current, now: context.now.timeIntervalSince1970,
-                                showsCode: arguments[code], downloads: downloads, width: context.outputWidth, style: context.outputStyle,
-                                links: context.outputLinks),
+                                showsCode: arguments[code], downloads: downloads, personal: personal, width: context.outputWidth,
+                                style: context.outputStyle, links: context.outputLinks),
                          context: context, enabled: Paging.isWanted(arguments))
         }
         return .success
@@ -49,206 +53,17 @@ enum SessionCommand {
 
     // MARK: Text
 
-    /// The page: the title and heading, the facts, the text, then a section for each of the video's
-    /// links, chapters, code, the live stream, related sessions, resources and the web page that the
-    /// session has.
+    /// The page (``SessionPage``), with the commands it names.
     static func render(_ detail: SessionDetail, zone: TimeZoneChoice, currentEvent: String?, now: Double,
-                       showsCode: Bool = false, downloads: [DownloadRecord] = [], width: Int?, style: Style,
-                       links: Hyperlinks = .plain) -> String {
-        let page = Page(detail: detail, zone: zone, width: width, style: style, links: links)
-        let sections = [page.heading(), page.schedule(), page.facts(), page.yours(), page.recordings(downloads: downloads),
-                        page.text(), page.videoLinks(), page.chapters(), page.code(shown: showsCode), page.liveStream(now: now),
-                        page.related(currentEvent: currentEvent), page.resources(), page.web()]
-        return sections.joined().joined(separator: "\n") + "\n"
-    }
-
-    /// One session's page as lines, a section at a time: what every section needs to lay itself out.
-    private struct Page {
-        let detail: SessionDetail
-        let zone: TimeZoneChoice
-        /// The terminal's width; nil in a pipe, where nothing is cut.
-        let width: Int?
-        let style: Style
-        let links: Hyperlinks
-        let clean = BrowseSupport.cell
-
-        /// The title, and the id, event, type and track under it.
-        func heading() -> [String] {
-            let heading = [detail.sessionID, clean(detail.eventName ?? detail.eventID), clean(detail.type), clean(detail.track)]
-                .filter { !$0.isEmpty }.joined(separator: " · ")
-            return wrap(clean(detail.title), indent: "").map(style.bold) + [style.dim(heading), ""]
-        }
-
-        /// When (or when published), the room, and the sign-up of a lab by appointment.
-        func schedule() -> [String] {
-            var lines: [String] = []
-            if let start = detail.startTime {
-                let from = zone.localTime(start, recordedOffset: detail.utcOffset)
-                var when = from.date.longText + ", " + from.clockText
-                if let end = detail.endTime { when += "–" + zone.localTime(end, recordedOffset: detail.utcOffset).clockText }
-                lines += field("When", when + " (" + zone.label(at: start, recordedOffset: detail.utcOffset) + ")")
-            } else if let published = detail.publishedTime {
-                lines += field("Published", zone.localTime(published, recordedOffset: detail.utcOffset).date.longText)
-            }
-            lines += field("Room", clean(detail.room))
-            guard let signup = detail.signup, let url = signup.url else { return lines }
-            var text = clean(signup.text ?? "Sign up")
-            if let start = signup.startDate?.secondsSince1970 {
-                let from = zone.localTime(start, recordedOffset: detail.utcOffset)
-                text += ", " + from.date.longText + " " + from.clockText
-                if let end = signup.endDate?.secondsSince1970 {
-                    let to = zone.localTime(end, recordedOffset: detail.utcOffset)
-                    text += "–" + (to.date == from.date ? "" : to.date.longText + " ") + to.clockText
-                }
-            }
-            return lines + field("Sign-up", text) + address("", clean(url))
-        }
-
-        /// Topics, platforms and keywords.
-        func facts() -> [String] {
-            field("Topics", detail.topics.map(clean).joined(separator: ", "))
-                + field("Platforms", detail.platforms.map(clean).joined(separator: ", "))
-                + field("Keywords", detail.keywords.map(clean).joined(separator: ", "))
-        }
-
-        /// The person's own: whether it is a favorite, and the feedback given.
-        func yours() -> [String] {
-            var lines: [String]
-            if let favorite = detail.favorite, favorite.isFavorite {
-                lines = field("Favorite", style.yellow("★") + " yes" + (favorite.syncState == .synced ? "" : " (\(favorite.syncState.rawValue))"))
-            } else {
-                lines = field("Favorite", "no")
-            }
-            guard let feedback = detail.feedback else { return lines + field("Feedback", "none") }
-            let rating = { (label: String, value: Int?) in "\(label) " + (value.map { "\($0)/5" } ?? "not rated") }
-            return lines + field("Feedback", [rating("overall", feedback.overall), rating("content", feedback.content),
-                                              rating("presentation", feedback.presentation)].joined(separator: ", ")
-                                     + (feedback.syncState == .synced ? "" : " (\(feedback.syncState.rawValue))"))
-        }
-
-        /// The video and the transcript in a line each, and the files downloaded.
-        func recordings(downloads: [DownloadRecord]) -> [String] {
-            field("Video", SessionCommand.videoSummary(detail)) + field("Transcript", SessionCommand.transcriptSummary(detail))
-                + (downloads.isEmpty ? [] : field("Downloaded", downloads.map(SessionCommand.downloadSummary).joined(separator: "; ")))
-        }
-
-        /// The description, then an article's text.
-        func text() -> [String] {
-            [detail.description, detail.articleBody ?? ""].filter { !$0.isEmpty }.flatMap { [""] + wrap($0, indent: "  ") }
-        }
-
-        /// The stream, the files, the slides and the subtitles, each on a line of its own.
-        func videoLinks() -> [String] {
-            guard let media = detail.media else { return [] }
-            let named = [("Stream", media.hls), ("HD", media.downloadHD), ("SD", media.downloadSD), ("Apple TV", media.tvOSHLS),
-                         ("Slides", media.slides), ("Subtitles", media.subtitles)].compactMap { name, url in url.map { (name, clean($0)) } }
-                + media.otherLinks.map { ($0.kind, clean($0.url)) }
-            return section("Video", named.flatMap { address($0, $1) })
-        }
-
-        /// The video's chapters: the time each starts, and its title.
-        func chapters() -> [String] {
-            section("Chapters", table((detail.media?.chapters ?? []).map { [BrowseSupport.timestamp($0.start), clean($0.title)] }))
-        }
-
-        /// The code snippets: their titles, and the code itself when `shown`, else how to see it.
-        func code(shown: Bool) -> [String] {
-            var lines: [String] = []
-            for (index, snippet) in detail.codeSnippets.enumerated() {
-                var heading = "\(index + 1). " + clean(snippet.title.isEmpty ? "Snippet" : snippet.title)
-                let details = [snippet.language.map(clean), snippet.startTime.map(BrowseSupport.timestamp)].compactMap { $0 }
-                if !details.isEmpty { heading += style.dim(" (" + details.joined(separator: ", ") + ")") }
-                lines.append("  " + heading)
-                if shown {
-                    // Code keeps its lines and indentation: never wrapped.
-                    lines += snippet.code.split(separator: "\n", omittingEmptySubsequences: false)
-                        .map { $0.isEmpty ? "" : "      " + $0 }
-                    lines.append("")
-                }
-            }
-            if !lines.isEmpty, !shown {
-                lines.append(style.dim("  wwdc session \(detail.sessionID) --code shows them; wwdc code \(detail.sessionID) N prints one."))
-            }
-            return section("Code", lines)
-        }
-
-        /// The live stream's address and whether it is on the air at `now`.
-        func liveStream(now: Double) -> [String] {
-            guard let live = detail.liveStream, let url = live.iosURL ?? live.tvosURL else { return [] }
-            let status: [String]
-            if detail.isLive(at: now) {
-                status = field("Status", "on the air")
-            } else if let ended = live.actualEndDate?.secondsSince1970, ended <= now {
-                let end = zone.localTime(ended, recordedOffset: detail.utcOffset)
-                status = field("Ended", end.date.longText + ", " + end.clockText)
-            } else if let start = detail.startTime ?? detail.eventStart, start > now {
-                status = field("Status", "not on the air yet")
-            } else {
-                status = field("Status", "not on the air")
-            }
-            return section("Live stream", address("Stream", clean(url)) + status)
-        }
-
-        /// Related sessions: their ids (numbers in the current event) and titles.
-        func related(currentEvent: String?) -> [String] {
-            let rows = detail.related.map { related -> [String] in
-                var shown = related.sessionID
-                if let current = currentEvent, shown.hasPrefix(current + "-") { shown = String(shown.dropFirst(current.count + 1)) }
-                return [clean(shown), related.title.map(clean) ?? "(not in the schedule)"]
-            }
-            return section("Related sessions", table(rows))
-        }
-
-        /// Resources: each title and type, its address under it.
-        func resources() -> [String] {
-            section("Resources", detail.resources.flatMap { resource in
-                wrap(clean(resource.title) + (resource.type.map { " (\(clean($0)))" } ?? ""), indent: "  ")
-                    + (resource.url.flatMap { $0.isEmpty ? nil : ["    " + style.dim(links.link(clean($0)))] } ?? [])
-            })
-        }
-
-        /// The session's page on the web.
-        func web() -> [String] {
-            detail.webPermalink.map { [""] + address("Web", clean($0)) } ?? []
-        }
-
-        // MARK: Layout
-
-        /// A section: a blank line and its bold title before `lines`; nothing when there are none.
-        func section(_ title: String, _ lines: [String]) -> [String] {
-            lines.isEmpty ? [] : ["", style.bold(title)] + lines
-        }
-
-        /// Rows of a time or number and a title, indented, laid out as the listings lay out theirs.
-        func table(_ rows: [[String]]) -> [String] {
-            guard !rows.isEmpty else { return [] }
-            let layout = TableLayout(columns: [.init(alignRight: true), .init(minimum: 10, flexible: true)])
-            return layout.render(rows, headings: [:], indent: "  ", width: width, heading: { $0 }) { $1 }
-                .split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
-        }
-
-        /// Lines of `text` cut to the terminal (after `indent`); whole in a pipe.
-        func wrap(_ text: String, indent: String) -> [String] {
-            let lines = width.map { text.wrapped(width: max(20, $0 - indent.count)) }
-                ?? text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            // Blank lines stay empty: no indentation left trailing.
-            return lines.map { $0.isEmpty ? "" : indent + $0 }
-        }
-
-        /// A value after its dimmed label, its lines wrapped under the value; nothing when it is empty.
-        func field(_ name: String, _ value: String) -> [String] {
-            guard !value.isEmpty else { return [] }
-            let label = "  " + name.padding(toLength: 11, withPad: " ", startingAt: 0)
-            let lines = wrap(value, indent: String(repeating: " ", count: label.count))
-            return [style.dim(label) + lines[0].dropFirst(label.count)] + lines.dropFirst()
-        }
-
-        /// An address after its label, whole on one line however narrow the terminal (cut, it would
-        /// no longer work when copied), a link on a terminal.
-        func address(_ name: String, _ url: String) -> [String] {
-            guard !url.isEmpty else { return [] }
-            return [style.dim("  " + name.padding(toLength: 11, withPad: " ", startingAt: 0)) + links.link(url)]
-        }
+                       showsCode: Bool, downloads: [DownloadRecord], personal: PersonalRecord, width: Int?,
+                       style: Style, links: Hyperlinks) -> String {
+        let id = detail.sessionID
+        let commands = SessionPage.Commands(resume: PersonalDataSupport.playCommand(id, at: personal.progress?.position),
+                                            transcript: "wwdc transcript \(id)",
+                                            code: "wwdc session \(id) --code shows them; wwdc code \(id) N prints one.")
+        let page = SessionPage(detail: detail, zone: zone, width: width, style: style, links: links, commands: commands)
+        return page.render(currentEvent: currentEvent, now: now, showsCode: showsCode, personal: personal,
+                           downloaded: downloads.map(downloadSummary).joined(separator: "; "))
     }
 
     /// `HD 1.3 MB, /path/to/file.mp4` or `SD partial 40% (2.0 MB of 5.0 MB) — wwdc download --resume`.
@@ -258,26 +73,6 @@ enum SessionCommand {
         if row.state == "done" { return "\(quality) \(ByteCount.text(row.bytes)), \(record.item.path)" }
         let percent = row.percent.map { " \($0)%" } ?? ""
         return "\(quality) \(row.state)\(percent) — wwdc download --resume"
-    }
-
-    /// `23:41, English — wwdc transcript wwdc2026-101`, or `none`.
-    static func transcriptSummary(_ detail: SessionDetail) -> String {
-        guard let transcript = detail.transcript else { return "none" }
-        let length = BrowseSupport.duration(transcript.duration)
-        return [length, BrowseSupport.languageName(transcript.language)].filter { !$0.isEmpty }.joined(separator: ", ")
-            + " — wwdc transcript \(detail.sessionID)"
-    }
-
-    /// `1:42:50 · HD and SD · stream`, or `none`.
-    static func videoSummary(_ detail: SessionDetail) -> String {
-        guard let media = detail.media else { return detail.liveStream == nil ? "none" : "live stream only" }
-        var parts: [String] = []
-        let length = BrowseSupport.duration(media.duration)
-        if !length.isEmpty { parts.append(length) }
-        let qualities = [media.downloadHD.map { _ in "HD" }, media.downloadSD.map { _ in "SD" }].compactMap { $0 }
-        if !qualities.isEmpty { parts.append(qualities.joined(separator: " and ")) }
-        if media.hls != nil { parts.append("stream") }
-        return parts.isEmpty ? "none" : parts.joined(separator: " · ")
     }
 
     // MARK: JSON
@@ -338,6 +133,28 @@ enum SessionCommand {
             var duration: Double
         }
 
+        struct Progress: Encodable {
+            /// Seconds; null when the player could not say (or once watched).
+            @Nullable var position: Double?
+            @Nullable var duration: Double?
+            var watched: Bool
+            /// 0 to 1; null when unknown.
+            @Nullable var progress: Double?
+            var updatedAt: Date
+        }
+
+        struct Bookmark: Encodable {
+            var number: Int
+            var time: Double
+            var note: String
+            var createdAt: Date
+        }
+
+        struct Note: Encodable {
+            var text: String
+            var updatedAt: Date
+        }
+
         struct Signup: Encodable {
             var url: String
             @Nullable var text: String?
@@ -364,6 +181,10 @@ enum SessionCommand {
         var favorite: Bool
         @Nullable var favoriteSyncState: String?
         @Nullable var feedback: Feedback?
+        /// How far you watched it; null when never played.
+        @Nullable var progress: Progress?
+        var bookmarks: [Bookmark]
+        @Nullable var note: Note?
         @Nullable var video: Video?
         @Nullable var transcript: Transcript?
         /// The session's downloads, as 'wwdc downloads --json' lists them.
@@ -380,8 +201,13 @@ enum SessionCommand {
         @Nullable var bestStream: String?
         var onTheAir: Bool
 
-        init(_ detail: SessionDetail, zone: TimeZoneChoice, now: Double, downloads: [DownloadRecord] = []) {
+        init(_ detail: SessionDetail, zone: TimeZoneChoice, now: Double, downloads: [DownloadRecord] = [], personal: PersonalRecord? = nil) {
             self.downloads = downloads.map { DownloadsCommand.Row($0) }
+            progress = personal?.progress.map {
+                Progress(position: $0.position, duration: $0.duration, watched: $0.watched, progress: $0.progress, updatedAt: $0.updatedAt)
+            }
+            bookmarks = (personal?.bookmarks ?? []).map { Bookmark(number: $0.number, time: $0.time, note: $0.note, createdAt: $0.createdAt) }
+            note = personal?.note.map { Note(text: $0.text, updatedAt: $0.updatedAt) }
             let clean = BrowseSupport.cell
             let optional: (String?) -> String? = { $0 }
             id = detail.sessionID

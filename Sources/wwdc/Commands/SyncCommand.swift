@@ -120,7 +120,13 @@ enum SyncCommand {
         let store = try ConferenceStore(path: path)
         try StoreRebuild.restore(salvage, into: store)
         context.message("Set the old store aside as \(aside); rebuilding from the feeds.")
-        let carried = "Carried over \(Quantity.text(salvage.favorites.count, "favorite")) and \(salvage.feedback.count) feedback"
+        let kept = salvage.personalChanges.filter { !$0.isTombstone }
+        func count(_ kind: PersonalKind) -> Int { kept.filter { $0.kind == kind }.count }
+        var parts = [Quantity.text(salvage.favorites.count, "favorite"), "\(salvage.feedback.count) feedback"]
+        if !kept.isEmpty {
+            parts += ["\(count(.progress)) watch progress", Quantity.text(count(.bookmark), "bookmark"), Quantity.text(count(.note), "note")]
+        }
+        let carried = "Carried over " + parts.dropLast().joined(separator: ", ") + " and " + parts[parts.count - 1]
         context.message(salvage.unreadable.isEmpty ? carried + "." : carried + "; could not read " + salvage.unreadable.joined(separator: ", ") + ".")
     }
 

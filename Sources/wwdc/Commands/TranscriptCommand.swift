@@ -60,15 +60,15 @@ enum TranscriptCommand {
     /// terminal, one line each in a pipe.
     static func render(_ transcript: SessionTranscript, from: Double?, width: Int?, style: Style) -> String {
         let paragraphs = transcript.paragraphs(from: from)
-        var heading = [transcript.sessionID, BrowseSupport.languageName(transcript.language)]
-        let length = BrowseSupport.duration(transcript.duration)
+        var heading = [transcript.sessionID, FeedLanguage.name(transcript.language)]
+        let length = VideoTime.duration(transcript.duration)
         if !length.isEmpty { heading.append(length) }
-        if from != nil, let first = paragraphs.first { heading.append("from " + BrowseSupport.timestamp(first.start)) }
+        if from != nil, let first = paragraphs.first { heading.append("from " + VideoTime.text(first.start)) }
         var out: [String] = []
         out += (width.map { transcript.title.wrapped(width: max(20, $0)) } ?? [transcript.title]).map(style.bold)
         out.append(style.dim(heading.joined(separator: " · ")))
         out.append("")
-        let times = paragraphs.map { BrowseSupport.timestamp($0.start) }
+        let times = paragraphs.map { VideoTime.text($0.start) }
         let column = times.map(\.count).max() ?? 0
         let indent = String(repeating: " ", count: column + 2)
         for (time, paragraph) in zip(times, paragraphs) {

@@ -1,5 +1,6 @@
 import CommandLineKit
 import ConferenceKit
+import ConferenceTerminal
 import Foundation
 import TerminalUI
 
@@ -7,16 +8,21 @@ import TerminalUI
 enum VideosCommand {
     static let search = SharedOptions.search.help("Only videos matching these words, best first; a number finds that session.")
     static let downloaded = Option.flag("downloaded", help: "Only videos downloaded with 'wwdc download' (playable offline).")
+    static let watched = Option.flag("watched", help: "Only videos you watched (marked ✓).")
+    static let unwatched = Option.flag("unwatched", help: "Only videos you have not watched (never played, or in progress).")
+    static let inProgress = Option.flag("in-progress", help: "Only videos you are in the middle of (see 'wwdc continue').")
 
     static let spec = CommandSpec(
         path: "videos",
-        abstract: "List the sessions with a video: duration, HD/SD availability, and ↓ when downloaded.",
+        abstract: "List the sessions with a video: duration, HD/SD availability, ↓ when downloaded, ✓ or how far when watched.",
         discussion: """
         Newest event first; within an event, scheduled sessions by number and the others (every video \
         since 2020) by publishing date. --search puts the best matches first, those with the words in \
-        their title before the others.
+        their title before the others. A video you watched is marked ✓, one you are in the middle of \
+        with how far you got (42%).
         """,
-        options: [SharedOptions.event, search, SharedOptions.favorites, downloaded, SharedOptions.topic, SharedOptions.json, SharedOptions.limit,
+        options: [SharedOptions.event, search, SharedOptions.favorites, downloaded, watched, unwatched, inProgress, SharedOptions.topic,
+                  SharedOptions.json, SharedOptions.limit,
                   SharedOptions.noPager, SharedOptions.db],
         examples: [
             ("wwdc videos", "The current event's videos."),
@@ -24,18 +30,25 @@ enum VideosCommand {
             ("wwdc videos --event 2025 --json", "Another event's videos, as JSON."),
             ("wwdc videos --event wwdc2019 --topic swift", "One event's videos about a topic."),
             ("wwdc videos --downloaded --event all", "Every video on disk, to watch offline."),
+            ("wwdc videos --unwatched --topic swift", "What is left to see about Swift."),
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let limit = arguments[SharedOptions.limit]
+        let filters: [(Option<Bool>, WatchFilter)] = [(watched, .watched), (unwatched, .unwatched), (inProgress, .inProgress)]
+        let chosen = filters.filter { arguments[$0.0] }
+        if chosen.count > 1 {
+            throw UsageError("--\(chosen[0].0.long) and --\(chosen[1].0.long) cannot be combined: give one", spec: spec)
+        }
         try BrowseSupport.checkSearch(arguments[search], spec: spec)
         let store = try BrowseSupport.openStore(arguments, context)
         let (items, events, explanation) = try store.read { db -> ([VideoItem], [EventSummary], String?) in
             let (eventIDs, primary) = try BrowseSupport.events(arguments, in: db)
             let downloads = try db.downloadedSessionIDs()
             let onlyDownloaded = arguments[downloaded]
-            let query = VideoQuery(eventIDs: eventIDs, search: arguments[search], favoritesOnly: arguments[SharedOptions.favorites],
+            var query = VideoQuery(eventIDs: eventIDs, search: arguments[search], favoritesOnly: arguments[SharedOptions.favorites],
                                    topicIDs: try BrowseSupport.topicIDs(arguments, in: db), limit: onlyDownloaded ? nil : limit)
+            query.watchFilter = chosen.first?.1
             var items = try db.videos(query).map { item in
                 var item = item
                 item.isDownloaded = downloads.contains(item.sessionID)
@@ -46,6 +59,10 @@ enum VideosCommand {
                 if items.isEmpty { return ([], [], "No downloaded videos match. Download one with 'wwdc download <session>'.") }
             }
             var explanation: String?
+            if items.isEmpty, let filter = query.watchFilter {
+                return ([], [], filter == .watched ? "No watched videos match. Mark one with 'wwdc watched <session>'."
+                            : filter == .inProgress ? "No videos in progress match." : "No unwatched videos match.")
+            }
             if items.isEmpty, eventIDs?.count == 1, let primary, try db.eventContents(primary.id).videos == 0 {
                 explanation = "\(BrowseSupport.cell(primary.name)) has no videos yet."
                 if let latest = try db.latestEventWithVideos() {
@@ -65,6 +82,7 @@ enum VideosCommand {
         let current = events.first?.id
         let names = Dictionary(events.map { ($0.id, BrowseSupport.cell($0.name)) }, uniquingKeysWith: { first, _ in first })
         let showsMark = items.contains(where: \.isFavorite)
+        let showsWatch = items.contains { $0.watch != nil }
         // Videos without a time are listed by publishing date: show it.
         let showsDate = items.contains(where: \.isPublishingDate)
         var rows: [[String]] = []
@@ -80,15 +98,19 @@ enum VideosCommand {
             let number = item.eventID == current ? item.number.map(String.init) ?? item.sessionID : item.sessionID
             let qualities = [item.hdURL.map { _ in "HD" }, item.sdURL.map { _ in "SD" }].compactMap { $0 }.joined(separator: " ")
                 + (item.isDownloaded ? " ↓" : "")
-            var row = [item.isFavorite ? "★" : " ", number]
+            var row = [item.isFavorite ? "★" : " "]
+            if showsWatch { row.append(item.watch?.text ?? "") }
+            row.append(number)
             if showsDate {
                 row.append(item.date.map { TimeZoneChoice.conference.localTime($0, recordedOffset: item.utcOffset).date.shortText } ?? "")
             }
-            row += [BrowseSupport.duration(item.duration), qualities.isEmpty ? (item.streamURL == nil ? "" : "stream") : qualities,
+            row += [VideoTime.duration(item.duration), qualities.isEmpty ? (item.streamURL == nil ? "" : "stream") : qualities,
                     BrowseSupport.cell(item.title), BrowseSupport.cell(item.type), BrowseSupport.cell(item.topic)]
             rows.append(row)
         }
-        var columns: [TableLayout.Column] = [.init(minimum: 1), .init(alignRight: true)]
+        var columns: [TableLayout.Column] = [.init(minimum: 1)]
+        if showsWatch { columns.append(.init(minimum: 1, alignRight: true)) }
+        columns.append(.init(alignRight: true))
         if showsDate { columns.append(.init(dropOrder: 3)) }
         // The type goes before a title is cut (it says little that the title does not); the topic
         // and the date go next, when the title would be cut below its minimum.
@@ -98,8 +120,10 @@ enum VideosCommand {
         layout.markColumn(of: &rows, shown: showsMark)
         let indent = "  "
         let titleColumn = layout.columns.count - 3
+        let watchColumn = showsWatch ? (showsMark ? 1 : 0) : nil
         let paint: (Int, String) -> String = { column, text in
             if showsMark && column == 0 { return style.yellow(text) }
+            if column == watchColumn { return style.green(text) }
             return column == titleColumn ? text : style.dim(text)
         }
         return layout.render(rows, headings: headings, indent: indent, width: width, heading: style.bold, paint: paint)
@@ -121,6 +145,10 @@ enum VideosCommand {
         var favorite: Bool
         /// Whether a file of it is downloaded and complete.
         var downloaded: Bool
+        /// Whether you watched it.
+        var watched: Bool
+        /// How far you got, 0 to 1 (1 when watched); null when never played or unknown.
+        @Nullable var progress: Double?
 
         init(_ item: VideoItem) {
             let optional: (String?) -> String? = { $0 }
@@ -137,6 +165,8 @@ enum VideosCommand {
             topics = item.topics
             favorite = item.isFavorite
             downloaded = item.isDownloaded
+            watched = item.watch == .watched
+            progress = item.watch?.progress
         }
     }
 }

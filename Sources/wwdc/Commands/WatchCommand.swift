@@ -52,7 +52,7 @@ enum WatchCommand {
         }
         let start = arguments[at]
         // Where to skip to by hand when no player is told: on stderr, so stdout stays the URL alone.
-        let time = start.map { BrowseSupport.timestamp(Double($0)) }
+        let time = start.map { VideoTime.text(Double($0)) }
         if arguments[printURL] {
             context.output(url + "\n")
             if let time { context.message("Start at \(time).") }

@@ -167,32 +167,8 @@ enum BrowseSupport {
         text ?? ""
     }
 
-    /// A moment into a video: `0:42`, `12:05` or `1:02:03`.
-    static func timestamp(_ seconds: Double) -> String {
-        let total = max(0, Int(saturating: FeedRange.clamped(seconds, to: FeedRange.videoSeconds), rounding: .down))
-        let hours = total / 3600, minutes = total / 60 % 60, rest = total % 60
-        let ss = rest < 10 ? "0\(rest)" : "\(rest)"
-        if hours > 0 { return "\(hours):\(minutes < 10 ? "0" : "")\(minutes):\(ss)" }
-        return "\(minutes):\(ss)"
-    }
-
-    /// A transcript's language as people name it (`English` for `eng`), else its code as the feed gave it.
-    static func languageName(_ code: String) -> String {
-        Locale(identifier: "en_US").localizedString(forLanguageCode: code) ?? code
-    }
-
     /// Seconds into a video as a whole number for JSON (within the range a feed may give).
     static func wholeSeconds(_ seconds: Double) -> Int {
         Int(saturating: FeedRange.clamped(seconds, to: FeedRange.videoSeconds), rounding: .toNearestOrAwayFromZero)
-    }
-
-    /// `1:42:50` or `35:13`.
-    static func duration(_ seconds: Double?) -> String {
-        guard let seconds, seconds > 0 else { return "" }
-        let total = Int(saturating: FeedRange.clamped(seconds, to: FeedRange.videoSeconds), rounding: .toNearestOrAwayFromZero)
-        let hours = total / 3600, minutes = total / 60 % 60, rest = total % 60
-        let mm = minutes < 10 && hours > 0 ? "0\(minutes)" : "\(minutes)"
-        let ss = rest < 10 ? "0\(rest)" : "\(rest)"
-        return hours > 0 ? "\(hours):\(mm):\(ss)" : "\(mm):\(ss)"
     }
 }

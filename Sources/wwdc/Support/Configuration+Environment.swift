@@ -12,6 +12,8 @@ extension Configuration {
         ("WWDC_TIMEOUT", "Seconds a feed or account request may take, 0.1 to 86400 (default 30)."),
         ("WWDC_MAX_FEED_MB", "The most a feed may hold once decompressed, in megabytes (default 64)."),
         ("WWDC_STALL_TIMEOUT", "Seconds a download may go without a byte before it is retried, 0.1 to 86400 (default 30)."),
+        ("VISUAL", "The editor 'wwdc note' opens on a terminal (split into words, never run by a shell); before $EDITOR."),
+        ("EDITOR", "The editor when $VISUAL is not set (default: vi)."),
         ("NO_COLOR", "Set to anything: no colour, even on a terminal."),
         ("XDG_DATA_HOME", "Where the store lives (default ~/.local/share)."),
         ("XDG_CONFIG_HOME", "Where the config file lives (default ~/.config)."),
@@ -40,6 +42,15 @@ extension Configuration {
     /// is set (a mirror, a test server).
     static func source(_ text: String, _ environment: [String: String]) throws -> ConferenceSource {
         try ConferenceSource(argument: text, apple: environment["WWDC_APPLE_SOURCE"])
+    }
+
+    /// The editor's command line: `VISUAL`, else `EDITOR`, else `vi`, as git chooses (an empty
+    /// value counts as none).
+    static func editor(_ environment: [String: String]) -> (command: String, variable: String?) {
+        for variable in ["VISUAL", "EDITOR"] {
+            if let value = environment[variable], !value.trimmingCharacters(in: .whitespaces).isEmpty { return (value, variable) }
+        }
+        return ("vi", nil)
     }
 
     /// The folders programs are looked for in: `PATH`.

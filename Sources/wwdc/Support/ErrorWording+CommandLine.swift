@@ -27,6 +27,10 @@ extension ErrorWording {
             "the player '\(command)' (WWDC_PLAYER) was not found"
         case let WatchError.playerCommandInvalid(command):
             "WWDC_PLAYER is not a command line: \(command)"
+        case let EditorError.failed(program, status):
+            "the editor '\(program)' exited with status \(status); the note was left as it was"
+        case let EditorError.noFileLeft(program):
+            "the editor '\(program)' left no file to read; the note was left as it was"
         default:
             nil
         }
@@ -42,8 +46,21 @@ extension ErrorWording {
         case let error as DownloadError: advice(error)
         case let error as WatchError: advice(error)
         case let error as AccountError: advice(error)
+        case let error as EditorError: advice(error)
         case FeedbackError.alreadyUploaded: "See it with 'wwdc feedback --list'."
+        case let PersonalDataError.noSavedPosition(session): "Give the moment with --at (12:34), or play the video first: wwdc watch \(session)"
+        case let PersonalDataError.noSuchBookmark(session, _, _): "List them with 'wwdc bookmark list \(session)'."
         default: nil
+        }
+    }
+
+    /// The editor opens only for `wwdc note`, so the way out is also to give the text.
+    private static func advice(_ error: EditorError) -> String? {
+        switch error {
+        case .notACommandLine: "Close its quotes, or give the text on the command line instead."
+        case .notFound, .cannotStart: "Set VISUAL or EDITOR to an editor on your PATH, or give the text on the command line."
+        case .noPrivateFolder: "Set TMPDIR to a folder you can write to, or give the text on the command line."
+        case .failed, .noFileLeft: nil
         }
     }
 

@@ -1,0 +1,107 @@
+import Foundation
+
+/// One change to the user's personal data: the whole new state of one item (`kind`, `key`), or its
+/// removal (a tombstone), with the version the store gave it and when it was made.
+///
+/// The one record every personal write becomes, in the store's outbox (`personal_changes`) and in
+/// whatever carries it to other machines: the latest change per (kind, key) wins.
+public struct PersonalChange: Hashable, Sendable {
+    public var kind: PersonalKind
+    public var key: String
+    /// The item's state as a JSON object; nil for a removal.
+    public var value: String?
+    /// The store's change counter when it was made here (or applied here).
+    public var version: Int64
+    public var changedAt: Date
+
+    public init(kind: PersonalKind, key: String, value: String?, version: Int64, changedAt: Date) {
+        self.kind = kind
+        self.key = key
+        self.value = value
+        self.version = version
+        self.changedAt = changedAt
+    }
+
+    /// Whether it removes the item.
+    public var isTombstone: Bool { value == nil }
+}
+
+// MARK: Values
+
+extension PersonalChange {
+    private struct ProgressValue: Codable {
+        var position: Double?
+        var duration: Double?
+        var watched: Bool
+    }
+
+    private struct BookmarkValue: Codable {
+        var session: String
+        var time: Double
+        var note: String
+        var created: Double
+    }
+
+    private struct NoteValue: Codable {
+        var text: String
+    }
+
+    /// The change that sets a session's progress.
+    public static func progress(_ progress: WatchProgress, version: Int64) -> PersonalChange {
+        PersonalChange(kind: .progress, key: progress.sessionID,
+                       value: encode(ProgressValue(position: progress.position, duration: progress.duration, watched: progress.watched)),
+                       version: version, changedAt: progress.updatedAt)
+    }
+
+    /// The change that adds (or rewrites) a bookmark.
+    public static func bookmark(_ bookmark: Bookmark, version: Int64, at date: Date) -> PersonalChange {
+        PersonalChange(kind: .bookmark, key: bookmark.id,
+                       value: encode(BookmarkValue(session: bookmark.sessionID, time: bookmark.time, note: bookmark.note,
+                                                   created: bookmark.createdAt.timeIntervalSince1970)),
+                       version: version, changedAt: date)
+    }
+
+    /// The change that sets a session's note.
+    public static func note(_ note: SessionNote, version: Int64) -> PersonalChange {
+        PersonalChange(kind: .note, key: note.sessionID, value: encode(NoteValue(text: note.text)), version: version, changedAt: note.updatedAt)
+    }
+
+    /// The change that removes an item.
+    public static func removal(_ kind: PersonalKind, key: String, version: Int64, at date: Date) -> PersonalChange {
+        PersonalChange(kind: kind, key: key, value: nil, version: version, changedAt: date)
+    }
+
+    /// The progress this change sets; nil for another kind, a removal or a value that cannot be read.
+    public var watchProgress: WatchProgress? {
+        guard kind == .progress, let value = decode(ProgressValue.self) else { return nil }
+        return WatchProgress(sessionID: key, position: value.position.flatMap(Self.finite), duration: value.duration.flatMap(Self.finite),
+                             watched: value.watched, updatedAt: changedAt)
+    }
+
+    /// The bookmark this change sets.
+    public var bookmark: Bookmark? {
+        guard kind == .bookmark, let value = decode(BookmarkValue.self), let time = Self.finite(value.time) else { return nil }
+        return Bookmark(id: key, sessionID: value.session, time: time, note: value.note,
+                        createdAt: Date(timeIntervalSince1970: Self.finite(value.created) ?? changedAt.timeIntervalSince1970))
+    }
+
+    /// The note this change sets.
+    public var note: SessionNote? {
+        guard kind == .note, let value = decode(NoteValue.self) else { return nil }
+        return SessionNote(sessionID: key, text: value.text, updatedAt: changedAt)
+    }
+
+    private static func encode(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Finite numbers and strings only: encoding cannot fail.
+        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
+    private func decode<T: Decodable>(_ type: T.Type) -> T? {
+        guard let value else { return nil }
+        return try? JSONDecoder().decode(type, from: Data(value.utf8))
+    }
+
+    private static func finite(_ number: Double) -> Double? { number.isFinite && number >= 0 ? number : nil }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import SQLiteDatabase
+
+extension Database {
+    // MARK: The change record
+
+    /// Applies `change`: writes the item's table (a removal deletes the row) and keeps the change as
+    /// the latest of its (kind, key) in `personal_changes`, the outbox of personal data. A change of
+    /// an unknown kind, or with a value this program cannot read, is kept there alone.
+    ///
+    /// The one writer of personal data: local edits, a rebuild's restore and changes received from
+    /// elsewhere all come through it.
+    public func apply(_ change: PersonalChange) throws {
+        switch change.kind {
+        case .progress:
+            if let progress = change.watchProgress {
+                try execute("""
+                    INSERT INTO watch_progress (session_id, position, duration, watched, updated_at)
+                    VALUES (:session_id, :position, :duration, :watched, :updated_at)
+                    ON CONFLICT (session_id) DO UPDATE SET position = excluded.position, duration = excluded.duration,
+                        watched = excluded.watched, updated_at = excluded.updated_at
+                    """, named: [":session_id": progress.sessionID, ":position": progress.position, ":duration": progress.duration,
+                                 ":watched": progress.watched, ":updated_at": progress.updatedAt.timeIntervalSince1970])
+            } else if change.isTombstone {
+                try execute("DELETE FROM watch_progress WHERE session_id = ?", [change.key])
+            }
+        case .bookmark:
+            if let bookmark = change.bookmark {
+                try execute("""
+                    INSERT INTO bookmarks (id, session_id, time, note, created_at) VALUES (:id, :session_id, :time, :note, :created_at)
+                    ON CONFLICT (id) DO UPDATE SET session_id = excluded.session_id, time = excluded.time, note = excluded.note,
+                        created_at = excluded.created_at
+                    """, named: [":id": bookmark.id, ":session_id": bookmark.sessionID, ":time": bookmark.time, ":note": bookmark.note,
+                                 ":created_at": bookmark.createdAt.timeIntervalSince1970])
+            } else if change.isTombstone {
+                try execute("DELETE FROM bookmarks WHERE id = ?", [change.key])
+            }
+        case .note:
+            if let note = change.note {
+                try execute("""
+                    INSERT INTO notes (session_id, text, updated_at) VALUES (:session_id, :text, :updated_at)
+                    ON CONFLICT (session_id) DO UPDATE SET text = excluded.text, updated_at = excluded.updated_at
+                    """, named: [":session_id": note.sessionID, ":text": note.text, ":updated_at": note.updatedAt.timeIntervalSince1970])
+            } else if change.isTombstone {
+                try execute("DELETE FROM notes WHERE session_id = ?", [change.key])
+            }
+        default:
+            break
+        }
+        try execute("""
+            INSERT INTO personal_changes (kind, key, value, version, changed_at) VALUES (:kind, :key, :value, :version, :changed_at)
+            ON CONFLICT (kind, key) DO UPDATE SET value = excluded.value, version = excluded.version, changed_at = excluded.changed_at
+            """, named: [":kind": change.kind.rawValue, ":key": change.key, ":value": change.value, ":version": change.version,
+                         ":changed_at": change.changedAt.timeIntervalSince1970])
+    }
+
+    /// The latest change of every personal item whose version is above `version`, oldest first: what
+    /// a backend that has sent everything up to `version` has still to send.
+    public func personalChanges(after version: Int64 = 0) throws -> [PersonalChange] {
+        try fetchAll("""
+            SELECT kind, key, value, version, changed_at FROM personal_changes WHERE version > ? ORDER BY version, kind, key
+            """, [version]) { row in
+            PersonalChange(kind: PersonalKind(rawValue: row.string("kind") ?? ""), key: row.string("key") ?? "", value: row.string("value"),
+                           version: row.int64("version"), changedAt: Date(timeIntervalSince1970: row.double("changed_at")))
+        }
+    }
+
+    /// The latest change of one item.
+    public func personalChange(_ kind: PersonalKind, key: String) throws -> PersonalChange? {
+        try personalChanges(kind: kind, keys: [key]).first
+    }
+
+    private func personalChanges(kind: PersonalKind, keys: [String]) throws -> [PersonalChange] {
+        try fetchAll(literal: """
+            SELECT kind, key, value, version, changed_at FROM personal_changes WHERE kind = \(kind.rawValue) AND key IN (\(list: keys))
+            """) { row in
+            PersonalChange(kind: kind, key: row.string("key") ?? "", value: row.string("value"),
+                           version: row.int64("version"), changedAt: Date(timeIntervalSince1970: row.double("changed_at")))
+        }
+    }
+
+    // MARK: The items as stored
+
+    /// A session's watch progress.
+    public func watchProgress(sessionID: String) throws -> WatchProgress? {
+        try fetchOne("SELECT session_id, position, duration, watched, updated_at FROM watch_progress WHERE session_id = ?",
+                     [sessionID], Database.watchProgress(from:))
+    }
+
+    /// Every watch progress, by session id.
+    public func allWatchProgress() throws -> [WatchProgress] {
+        try fetchAll("SELECT session_id, position, duration, watched, updated_at FROM watch_progress ORDER BY session_id",
+                     [], Database.watchProgress(from:))
+    }
+
+    /// A session's bookmarks in time order (their numbers, 1 up, are their places here), or every
+    /// session's, by session id, when `sessionID` is nil.
+    ///
+    /// The notes are as stored: sanitise them before printing (the browsing reads do).
+    public func storedBookmarks(sessionID: String? = nil) throws -> [Bookmark] {
+        let filter = sessionID == nil ? "" : "WHERE session_id = ? "
+        return try fetchAll("SELECT id, session_id, time, note, created_at FROM bookmarks \(filter)ORDER BY session_id, time, created_at, id",
+                            sessionID.map { [$0] } ?? []) { row in
+            Bookmark(id: row.string("id") ?? "", sessionID: row.string("session_id") ?? "", time: row.double("time"),
+                     note: row.string("note") ?? "", createdAt: Date(timeIntervalSince1970: row.double("created_at")))
+        }
+    }
+
+    /// A session's note as stored (sanitise before printing).
+    public func storedNote(sessionID: String) throws -> SessionNote? {
+        try fetchOne("SELECT session_id, text, updated_at FROM notes WHERE session_id = ?", [sessionID], Database.note(from:))
+    }
+
+    /// Every note as stored, by session id.
+    public func storedNotes() throws -> [SessionNote] {
+        try fetchAll("SELECT session_id, text, updated_at FROM notes ORDER BY session_id", [], Database.note(from:))
+    }
+
+    private static func watchProgress(from row: Statement) -> WatchProgress {
+        WatchProgress(sessionID: row.string("session_id") ?? "", position: row.optionalDouble("position"),
+                      duration: row.optionalDouble("duration"), watched: row.int("watched") != 0,
+                      updatedAt: Date(timeIntervalSince1970: row.double("updated_at")))
+    }
+
+    private static func note(from row: Statement) -> SessionNote {
+        SessionNote(sessionID: row.string("session_id") ?? "", text: row.string("text") ?? "",
+                    updatedAt: Date(timeIntervalSince1970: row.double("updated_at")))
+    }
+}

@@ -1,0 +1,121 @@
+import CommandLineKit
+import ConferenceKit
+import Foundation
+import PlainText
+import TerminalUI
+
+/// `wwdc bookmark add|list|remove`: moments of a session's video, each with a note.
+enum BookmarkCommand {
+    static let note = Option.text("note", value: "text", help: "A note to keep with the bookmark (searched by 'wwdc search').")
+    static let at = Option.time("at", value: "time", help: "The moment: seconds (754), M:SS (12:34) or H:MM:SS (default: where you stopped watching).")
+
+    static let add = CommandSpec(
+        path: "bookmark add",
+        abstract: "Bookmark a moment of a session's video, with a note.",
+        discussion: """
+        The moment is --at, else the position where you stopped watching. A session's bookmarks are \
+        numbered 1, 2, … in time order; 'wwdc bookmark list' shows them with the command that plays \
+        from each.
+        """,
+        options: [at, note, SharedOptions.db, SharedOptions.trace],
+        arguments: [.init(name: "session", help: "A session id (wwdc2026-101), a number in the current event (101) or a developer.apple.com link.",
+                          completion: .sessionIDs)],
+        examples: [("wwdc bookmark add 102 --at 12:34 --note 'the new macro'", ""),
+                   ("wwdc bookmark add 102", "Where you stopped watching.")])
+
+    static let list = CommandSpec(
+        path: "bookmark list",
+        abstract: "List your bookmarks, of one session or of all, with the command that plays from each.",
+        options: [SharedOptions.json.help("Print JSON: an array of {id, title, number, time, note, createdAt}."),
+                  SharedOptions.limit, SharedOptions.noPager, SharedOptions.db],
+        arguments: [.init(name: "session", help: "Only this session's bookmarks.", optional: true, completion: .sessionIDs)],
+        examples: [("wwdc bookmark list", "Every bookmark, by session."), ("wwdc bookmark list 102 --json", "")],
+        aliases: ["ls"])
+
+    static let remove = CommandSpec(
+        path: "bookmark remove",
+        abstract: "Remove a bookmark of a session, by its number.",
+        options: [SharedOptions.db, SharedOptions.trace],
+        arguments: [.init(name: "session", help: "A session id, number or link.", completion: .sessionIDs),
+                    .init(name: "number", help: "Which bookmark, from 1 (as 'wwdc bookmark list' numbers them).")],
+        examples: [("wwdc bookmark remove 102 2", "The second bookmark of session 102."), ("wwdc bookmark rm 102 1", "")],
+        aliases: ["rm"])
+
+    static let group = CommandSpec(
+        path: "bookmark",
+        abstract: "Add, list and remove bookmarks: moments of a session's video, with notes.",
+        examples: [("wwdc bookmark add 102 --at 12:34 --note 'the new macro'", ""), ("wwdc bookmark list", "")],
+        subcommands: [add, list, remove])
+
+    static func runGroup(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
+        throw UsageError("Missing subcommand", spec: group, hint: "Use 'wwdc bookmark add', 'list' or 'remove'.")
+    }
+
+    static func runAdd(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
+        let id = try PersonalDataSupport.sessions([arguments.positionals[0]], arguments, context)[0]
+        let edit = PersonalEdit.addBookmark(session: id, time: arguments[at].map(Double.init), note: arguments[note] ?? "")
+        let (results, labels) = try PersonalDataSupport.change(edit, arguments, context)
+        guard let added = results.first?.bookmark, let label = labels.first else { return .success }
+        context.message("Bookmarked \(label) at \(VideoTime.text(added.bookmark.time)) (bookmark \(added.number)).")
+        return .success
+    }
+
+    static func runRemove(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
+        let text = arguments.positionals[1]
+        guard let number = Int(text), number >= 1 else {
+            throw UsageError("Invalid value '\(text)' for '<number>': expected a whole number from 1", spec: remove)
+        }
+        let id = try PersonalDataSupport.sessions([arguments.positionals[0]], arguments, context)[0]
+        let (results, labels) = try PersonalDataSupport.change(.removeBookmark(session: id, number: number), arguments, context)
+        guard let removed = results.first?.bookmark, let label = labels.first else { return .success }
+        let note = TextSanitizer.singleLine.sanitize(removed.bookmark.note)
+        context.message("Removed bookmark \(removed.number) of \(label) (\(VideoTime.text(removed.bookmark.time))"
+                        + (note.isEmpty ? ")." : " “\(note)”)."))
+        return .success
+    }
+
+    static func runList(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
+        let store = try BrowseSupport.openStore(arguments, context)
+        let items = try store.read { db -> [BookmarkItem] in
+            let session = try arguments.argument(0).map { try SessionResolver.resolve($0, in: db) }
+            return try db.bookmarkList(sessionID: session, limit: arguments[SharedOptions.limit])
+        }
+        let style = context.outputStyle
+        return try Listing.print(items, json: arguments[SharedOptions.json], context: context, paging: Paging.isWanted(arguments), row: Row.init,
+                                 empty: { ["No bookmarks yet. Add one with 'wwdc bookmark add <session> --at TIME'."] }) { items in
+            var out: [String] = []
+            var session: String?
+            for item in items {
+                if item.sessionID != session {
+                    if session != nil { out.append("") }
+                    session = item.sessionID
+                    out.append(style.bold(item.sessionID) + "  " + (item.title ?? "(no longer in the feed)"))
+                }
+                let line = "  \(item.number). \(VideoTime.text(item.time))" + (item.note.isEmpty ? "" : "  " + item.note)
+                out.append(context.outputWidth.map { line.truncated(toWidth: $0) } ?? line)
+                out.append("     " + style.dim(PersonalDataSupport.playCommand(item.sessionID, at: item.time)))
+            }
+            return out.joined(separator: "\n") + "\n"
+        }
+    }
+
+    /// A bookmark in `--json`: the field names are part of the interface (JSON OUTPUT in the manual page).
+    struct Row: Encodable {
+        var id: String
+        @Nullable var title: String?
+        var number: Int
+        /// Seconds into the video.
+        var time: Double
+        var note: String
+        var createdAt: Date
+
+        init(_ item: BookmarkItem) {
+            id = item.sessionID
+            title = item.title
+            number = item.number
+            time = item.time
+            note = item.note
+            createdAt = item.createdAt
+        }
+    }
+}

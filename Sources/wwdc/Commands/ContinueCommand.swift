@@ -1,0 +1,66 @@
+import CommandLineKit
+import ConferenceKit
+import ConferenceTerminal
+import Foundation
+import PlainText
+import TerminalUI
+
+/// `wwdc continue`: the videos you are in the middle of, most recent first.
+enum ContinueCommand {
+    static let spec = CommandSpec(
+        path: "continue",
+        abstract: "List the videos you are in the middle of, most recent first, with the command that resumes each.",
+        discussion: """
+        Each video shows how far you got (a bar on a terminal), the position and the duration, when \
+        you last played it, and the command that plays it from there. A video played to its end, or \
+        marked with 'wwdc watched', is no longer listed.
+        """,
+        options: [SharedOptions.json.help("Print JSON: an array of {id, title, position, duration, progress, updatedAt}."),
+                  SharedOptions.limit, SharedOptions.noPager, SharedOptions.db],
+        examples: [("wwdc continue", ""), ("wwdc continue --limit 1", "The last one."),
+                   ("wwdc continue --json | jq -r '.[0].id'", "The id of the last one.")])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
+        let store = try BrowseSupport.openStore(arguments, context)
+        let items = try store.read { try $0.continueWatching(limit: arguments[SharedOptions.limit]) }
+        let style = context.outputStyle
+        let now = context.now
+        return try Listing.print(items, json: arguments[SharedOptions.json], context: context, paging: Paging.isWanted(arguments), row: Row.init,
+                                 empty: { ["Nothing in progress. Play a video with 'wwdc watch <session>'."] }) { items in
+            items.map { item in
+                var lines = [style.bold(item.sessionID) + "  " + (item.title ?? "(no longer in the feed)")]
+                var facts: [String] = []
+                if let share = item.progress {
+                    facts.append((context.stdoutIsTerminal ? WatchMark.bar(share) + " " : "") + "\(Int((share * 100).rounded(.down)))%")
+                }
+                let position = item.position.map(VideoTime.text) ?? "position unknown"
+                facts.append(position + (item.duration.map { " / " + VideoTime.duration($0) } ?? ""))
+                facts.append(RelativeTime.text(item.updatedAt, now: now))
+                lines.append("  " + facts.joined(separator: "  "))
+                lines.append("  " + style.dim(PersonalDataSupport.playCommand(item.sessionID, at: item.position)))
+                return lines.joined(separator: "\n") + "\n"
+            }.joined()
+        }
+    }
+
+    /// A video in progress in `--json`: the field names are part of the interface (JSON OUTPUT in the manual page).
+    struct Row: Encodable {
+        var id: String
+        @Nullable var title: String?
+        /// Seconds; null when the player could not say.
+        @Nullable var position: Double?
+        @Nullable var duration: Double?
+        /// 0 to 1; null when the position or the duration is unknown.
+        @Nullable var progress: Double?
+        var updatedAt: Date
+
+        init(_ item: ContinueItem) {
+            id = item.sessionID
+            title = item.title
+            position = item.position
+            duration = item.duration
+            progress = item.progress
+            updatedAt = item.updatedAt
+        }
+    }
+}

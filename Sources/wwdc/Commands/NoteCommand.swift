@@ -1,0 +1,78 @@
+import CommandLineKit
+import ConferenceKit
+import ConferenceTerminal
+import Foundation
+
+/// `wwdc note <id> [TEXT] [--clear]`: the one note you keep on a session.
+enum NoteCommand {
+    static let clear = Option.flag("clear", help: "Remove the note.")
+
+    static let spec = CommandSpec(
+        path: "note",
+        abstract: "Write, edit or remove your note on a session.",
+        discussion: """
+        One note per session, shown by 'wwdc session' and found by 'wwdc search'. With the text, it \
+        becomes the note ('-' reads it from standard input); with no text, on a terminal, your editor \
+        opens on the note as it is ($VISUAL, else $EDITOR, else vi), as 'git commit' does, and what \
+        you save is the note. Text that is only blanks removes the note, as --clear does.
+        """,
+        options: [clear, SharedOptions.db, SharedOptions.trace],
+        arguments: [
+            .init(name: "session", help: "A session id (wwdc2026-101), a number in the current event (101) or a developer.apple.com link.",
+                  completion: .sessionIDs),
+            .init(name: "text", help: "The note ('-': read it from standard input); without it, the editor opens.", optional: true, variadic: true),
+        ],
+        examples: [
+            ("wwdc note 102 'Try the new macro in the parser'", ""),
+            ("wwdc note 102", "Edit the note in $VISUAL or $EDITOR."),
+            ("pbpaste | wwdc note 102 -", "The note from standard input."),
+            ("wwdc note 102 --clear", "Remove it."),
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
+        let words = Array(arguments.positionals.dropFirst())
+        if arguments[clear] && !words.isEmpty {
+            throw UsageError("--clear takes no text: give one or the other", spec: spec)
+        }
+        let id = try PersonalDataSupport.sessions([arguments.positionals[0]], arguments, context)[0]
+        let edit: PersonalEdit
+        if arguments[clear] {
+            edit = .clearNote(session: id)
+        } else if words == ["-"] {
+            edit = .setNote(session: id, text: readStandardInput())
+        } else if !words.isEmpty {
+            edit = .setNote(session: id, text: words.joined(separator: " "))
+        } else {
+            guard isatty(STDIN_FILENO) == 1 && context.stdoutIsTerminal else {
+                throw UsageError("No text given, and no terminal to open an editor on", spec: spec,
+                                 hint: "Give the text: wwdc note \(id) 'text', or '-' to read it from standard input; 'wwdc session \(id)' shows the note.")
+            }
+            let store = try context.openExistingStore(explicitPath: arguments[SharedOptions.db])
+            let current = try store.read { try $0.personalRecord(sessionID: id).note?.text } ?? ""
+            let (command, variable) = Configuration.editor(context.environment)
+            // What waits to be written to stderr comes out before the editor takes the screen.
+            context.terminal.drain()
+            edit = .setNote(session: id, text: try Editor.edit(current, command: command, origin: variable.map { "$" + $0 },
+                                                               fileName: "NOTE.md", environment: context.environment))
+        }
+        let (results, labels) = try PersonalDataSupport.change(edit, arguments, context)
+        guard let result = results.first, let label = labels.first else { return .success }
+        let removing: Bool
+        if case .clearNote = edit { removing = true } else if case .setNote(_, let text) = edit {
+            removing = text.allSatisfy(\.isWhitespace)
+        } else { removing = false }
+        switch (removing, result.changed) {
+        case (false, true): context.message("Saved your note on \(label).")
+        case (false, false): context.message("Your note on \(label) is unchanged.")
+        case (true, true): context.message("Removed your note on \(label).")
+        case (true, false): context.message("\(label) has no note.")
+        }
+        return .success
+    }
+
+    /// Everything on standard input, its trailing blanks dropped.
+    private static func readStandardInput() -> String {
+        let data = FileHandle.standardInput.readDataToEndOfFile()
+        return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+    }
+}

@@ -1,0 +1,42 @@
+import CommandLineKit
+import ConferenceKit
+import Foundation
+import Operations
+import PlainText
+import TerminalUI
+
+/// What the commands that change or show personal data (watched, bookmarks, notes) share: the
+/// backends their changes go to, running a change, and the command that plays from a moment.
+enum PersonalDataSupport {
+    /// Where personal changes go after they are saved here, besides this machine: none yet. A new
+    /// backend is added here, and every command that changes personal data pushes to it.
+    static func backends(_ context: CommandContext) throws -> [any PersonalDataBackend] {
+        []
+    }
+
+    /// Makes `edit` in the store `arguments` name and returns what it did; a push that failed is
+    /// reported on stderr (the change stays saved here and waits for the next one).
+    static func change(_ edit: PersonalEdit, _ arguments: ParsedArguments, _ context: CommandContext) throws
+        -> (results: [PersonalEditResult], labels: [String]) {
+        let store = try context.openExistingStore(explicitPath: arguments[SharedOptions.db])
+        let operation = ChangePersonalDataOperation(edit: edit, store: store, at: context.now, backends: try backends(context))
+        let errors = OperationRunner(arguments, context: context).run(operation)
+        if let error = OperationError.rootCause(in: errors.filter { !ErrorPresenter.isInterruption($0) }) { throw error }
+        guard operation.results.count == edit.sessionIDs.count else { throw Interrupted() }
+        for (backend, error) in operation.pushFailures {
+            context.message("Note: not sent to \(backend) yet (\(ErrorWording.commandLine.message(error))); it goes with the next change or sync.")
+        }
+        return (operation.results, operation.labels)
+    }
+
+    /// The sessions `words` name (ids, numbers, links), resolved in the store `arguments` name.
+    static func sessions(_ words: [String], _ arguments: ParsedArguments, _ context: CommandContext) throws -> [String] {
+        let store = try context.openExistingStore(explicitPath: arguments[SharedOptions.db])
+        return try store.read { db in try words.map { try SessionResolver.resolve($0, in: db) } }
+    }
+
+    /// The command that plays a session from `seconds` (from the start when nil).
+    static func playCommand(_ sessionID: String, at seconds: Double?) -> String {
+        "wwdc watch \(sessionID)" + (seconds.map { $0 >= 1 ? " --at " + VideoTime.text($0) : "" } ?? "")
+    }
+}
