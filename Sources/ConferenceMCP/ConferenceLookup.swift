@@ -59,16 +59,26 @@ enum ConferenceLookup {
 
     /// A moment into a video: `0:42`, `12:05` or `1:02:03`.
     static func timestamp(_ seconds: Double) -> String {
-        let total = max(0, Int(saturating: FeedRange.clamped(seconds, to: FeedRange.videoSeconds), rounding: .down))
-        let hours = total / 3600, minutes = total / 60 % 60, rest = total % 60
-        let ss = rest < 10 ? "0\(rest)" : "\(rest)"
-        if hours > 0 { return "\(hours):\(minutes < 10 ? "0" : "")\(minutes):\(ss)" }
-        return "\(minutes):\(ss)"
+        VideoTime.text(seconds)
     }
 
     /// The command that plays `id` from `seconds`.
     static func watchCommand(_ id: String, at seconds: Double?) -> String {
-        "wwdc watch \(id)" + (seconds.map { " --at " + timestamp($0) } ?? "")
+        "wwdc watch \(id)" + (seconds.map { $0 >= 1 ? " --at " + timestamp($0) : "" } ?? "")
+    }
+
+    /// What the user keeps of a session: progress, bookmarks, note.
+    static func personal(_ record: PersonalRecord, sessionID: String) -> [String: JSONValue] {
+        let progress: JSONValue = record.progress.map { progress in
+            ["watched": .bool(progress.watched), "position": JSONValue(progress.position), "duration": JSONValue(progress.duration),
+             "progress": JSONValue(progress.progress), "resume": .string(watchCommand(sessionID, at: progress.watched ? nil : progress.position))]
+        } ?? .null
+        return ["progress": progress, "bookmarks": .array(record.bookmarks.map(bookmark)), "note": JSONValue(record.note?.text)]
+    }
+
+    static func bookmark(_ item: BookmarkItem) -> JSONValue {
+        ["id": .string(item.sessionID), "title": JSONValue(item.title), "n": JSONValue(item.number), "at": .double(item.time),
+         "time": .string(timestamp(item.time)), "note": .string(item.note), "command": .string(watchCommand(item.sessionID, at: item.time))]
     }
 
     /// A time of the conference as ISO 8601 in the zone the feed wrote it in.

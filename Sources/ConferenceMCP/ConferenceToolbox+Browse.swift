@@ -18,14 +18,14 @@ extension ConferenceToolbox {
         Tool(name: "search", title: "Search WWDC",
              description: """
              The ranked search of 'wwdc search' across every event: sessions with all the words in their title first, \
-             then other sessions (description, keywords), transcript lines (with the moment they are said and the \
+             then the user's own notes and bookmark notes, other sessions (description, keywords), transcript lines (with the moment they are said and the \
              command that plays the video from there), code snippets shown in videos, then news. Words must all \
              match, in any order; "a phrase" in quotes matches those words in that order; prefix* any word starting so.
              """,
              inputSchema: Tool.schema([
                 "query": ["type": "string", "minLength": 1, "description": "Words, \"phrases\" and prefix* to look for."],
-                "in": ["type": "array", "items": ["type": "string", "enum": ["sessions", "transcripts", "code", "news"]],
-                       "description": "Where to look (default: all four)."],
+                "in": ["type": "array", "items": ["type": "string", "enum": ["sessions", "transcripts", "code", "news", "notes"]],
+                       "description": "Where to look (default: all): notes are the user's own notes and bookmarks."],
                 "event": ["type": "string", "description": "Only this event: an id (wwdc2024), a year, or 'all' (default)."],
                 "topic": ["type": "string", "description": "Only sessions of this topic (name, unique prefix or id), with their transcripts and code."],
                 "limit": ["type": "integer", "minimum": 1, "maximum": 100, "description": "At most this many hits (default 20)."],
@@ -46,7 +46,7 @@ extension ConferenceToolbox {
             }
             let hits: [JSONValue] = results.map { result in
                 var hit: [String: JSONValue] = [
-                    "kind": .string(result.source.kind), "id": .string(result.id), "title": .string(result.title),
+                    "kind": .string(result.kind), "id": .string(result.id), "title": .string(result.title),
                     "snippet": .string(result.snippet),
                 ]
                 switch result.source {
@@ -60,6 +60,15 @@ extension ConferenceToolbox {
                     hit["command"] = .string("wwdc code \(result.id) \(result.snippetNumber ?? 1)")
                 case .sessions:
                     hit["command"] = .string("wwdc session \(result.id)")
+                case .notes:
+                    if let number = result.bookmarkNumber {
+                        hit["n"] = JSONValue(number)
+                        hit["at"] = JSONValue(result.at)
+                        hit["time"] = JSONValue(result.at.map(ConferenceLookup.timestamp))
+                        hit["command"] = .string(ConferenceLookup.watchCommand(result.id, at: result.at))
+                    } else {
+                        hit["command"] = .string("wwdc note \(result.id)")
+                    }
                 case .news:
                     break
                 }
@@ -76,15 +85,20 @@ extension ConferenceToolbox {
              Everything the store knows about one session (as 'wwdc session --json'): when and where, description, \
              topics, platforms, video links and duration, transcript language and length, chapters, the list of code \
              snippets (read one with get_code), related sessions, resources, whether it is a favorite and its \
-             feedback, and the command that plays it.
+             feedback; the user's own progress (watched, position, and the command that resumes), bookmarks and \
+             note; and the command that plays it.
              """,
              inputSchema: Tool.schema(["id": Self.sessionArgument], required: ["id"])) { [self] arguments, _ in
-            let (detail, downloads) = try read { db -> (SessionDetail?, [DownloadRecord]) in
+            let (detail, downloads, record) = try read { db -> (SessionDetail?, [DownloadRecord], PersonalRecord) in
                 let id = try ConferenceLookup.sessionID(arguments.string("id") ?? "", in: db)
-                return (try db.sessionDetail(id: id), try db.downloadRecords(sessionID: id))
+                return (try db.sessionDetail(id: id), try db.downloadRecords(sessionID: id), try db.personalRecord(sessionID: id))
             }
             guard let detail else { throw BrowseError.unknownSession(arguments.string("id") ?? "", suggestions: []) }
-            return .json(SessionDocument.json(detail, downloads: downloads, now: settings.now().timeIntervalSince1970))
+            guard case var .object(document) = SessionDocument.json(detail, downloads: downloads, now: settings.now().timeIntervalSince1970) else {
+                return .error("No session.")
+            }
+            document.merge(ConferenceLookup.personal(record, sessionID: detail.sessionID)) { $1 }
+            return .json(.object(document))
         }
     }
 

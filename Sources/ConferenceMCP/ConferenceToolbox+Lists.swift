@@ -36,26 +36,31 @@ extension ConferenceToolbox {
     var listVideosTool: Tool {
         Tool(name: "list_videos", title: "List videos",
              description: """
-             The sessions with a video (as 'wwdc videos'): id, title, duration, topic, favorite, downloaded, and the \
-             command that plays it. Filters combine: event, topic, search (words in the title, description or \
-             keywords), favorites, downloaded.
+             The sessions with a video (as 'wwdc videos'): id, title, duration, topic, favorite, downloaded, the \
+             user's progress (watched, or the share seen), and the command that plays it. Filters combine: event, \
+             topic, search (words in the title, description or keywords), favorites, downloaded, watch (watched, \
+             unwatched or in-progress).
              """,
              inputSchema: Tool.schema(Self.pagingArguments.merging([
                 "event": Self.eventArgument, "topic": Self.topicArgument,
                 "search": ["type": "string", "description": "Words the session must have (title, description, keywords)."],
                 "favorites": ["type": "boolean", "description": "Only your favorites."],
                 "downloaded": ["type": "boolean", "description": "Only videos downloaded on this machine (true) or not (false)."],
+                "watch": ["type": "string", "enum": .array(WatchFilter.allCases.map { .string($0.rawValue) }),
+                          "description": "Only videos watched, not watched, or started and not finished."],
              ]) { $1 })) { [self] arguments, _ in
             try page(arguments, list: "videos", key: "videos") { db, count in
                 let downloaded = arguments.bool("downloaded")
                 var query = VideoQuery(eventIDs: try ConferenceLookup.eventIDs(arguments.string("event"), in: db),
                                        search: arguments.string("search"), favoritesOnly: arguments.bool("favorites") ?? false,
                                        topicIDs: try ConferenceLookup.topicIDs(arguments.strings("topic"), in: db))
+                query.watchFilter = arguments.string("watch").flatMap(WatchFilter.init(rawValue:))
                 query.limit = downloaded == nil ? count : nil
                 return try db.videos(query).filter { downloaded == nil || $0.isDownloaded == downloaded }.prefix(count).map { video in
                     ["id": .string(video.sessionID), "event": .string(video.eventID), "title": .string(video.title),
                      "type": JSONValue(video.type), "duration": JSONValue(video.duration), "topic": JSONValue(video.topic),
                      "favorite": .bool(video.isFavorite), "downloaded": .bool(video.isDownloaded),
+                     "watched": .bool(video.watch == .watched), "progress": JSONValue(video.watch?.progress),
                      "date": ConferenceLookup.iso(video.date, offset: video.utcOffset),
                      "command": .string(ConferenceLookup.watchCommand(video.sessionID, at: nil))]
                 }
@@ -146,6 +151,31 @@ extension ConferenceToolbox {
                 try db.favoriteList(limit: count).map { favorite in
                     ["id": .string(favorite.sessionID), "title": JSONValue(favorite.title), "syncState": .string(favorite.syncState.rawValue)]
                 }
+            }
+        }
+    }
+
+    var continueWatchingTool: Tool {
+        Tool(name: "continue_watching", title: "Continue watching",
+             description: "The videos the user started and has not finished (as 'wwdc continue'), most recent first, each with how far they got and the command that resumes it there.",
+             inputSchema: Tool.schema(Self.pagingArguments)) { [self] arguments, _ in
+            try page(arguments, list: "continue", key: "videos") { db, count in
+                try db.continueWatching(limit: count).map { item in
+                    ["id": .string(item.sessionID), "title": JSONValue(item.title), "position": JSONValue(item.position),
+                     "time": JSONValue(item.position.map(ConferenceLookup.timestamp)), "duration": JSONValue(item.duration),
+                     "progress": JSONValue(item.progress), "command": .string(ConferenceLookup.watchCommand(item.sessionID, at: item.position))]
+                }
+            }
+        }
+    }
+
+    var listBookmarksTool: Tool {
+        Tool(name: "list_bookmarks", title: "List bookmarks",
+             description: "The user's bookmarks (as 'wwdc bookmark list'), of one session or all, by session and time: each with its number, time, note and the command that plays from there.",
+             inputSchema: Tool.schema(Self.pagingArguments.merging(["id": Self.sessionArgument]) { $1 })) { [self] arguments, _ in
+            try page(arguments, list: "bookmarks", key: "bookmarks") { db, count in
+                let id = try arguments.string("id").map { try ConferenceLookup.sessionID($0, in: db) }
+                return try db.bookmarkList(sessionID: id, limit: count).map(ConferenceLookup.bookmark)
             }
         }
     }

@@ -20,16 +20,20 @@ public final class ConferenceToolbox: Sendable {
         public var allowWrites: Bool
         /// The account to upload changes with; nil when the source has none. It never asks for a login.
         public var account: @Sendable (ConferenceStore) throws -> AccountSession?
+        /// Where changes to progress, bookmarks and notes go besides this store.
+        public var personalBackends: @Sendable () throws -> [any PersonalDataBackend]
         /// The words of a failure, and the way out.
         public var wording: ErrorWording
         public var now: @Sendable () -> Date
 
         public init(openStore: @escaping @Sendable () throws -> ConferenceStore, allowWrites: Bool,
-                    account: @escaping @Sendable (ConferenceStore) throws -> AccountSession?, wording: ErrorWording = .plain,
+                    account: @escaping @Sendable (ConferenceStore) throws -> AccountSession?,
+                    personalBackends: @escaping @Sendable () throws -> [any PersonalDataBackend] = { [] }, wording: ErrorWording = .plain,
                     now: @escaping @Sendable () -> Date = Date.init) {
             self.openStore = openStore
             self.allowWrites = allowWrites
             self.account = account
+            self.personalBackends = personalBackends
             self.wording = wording
             self.now = now
         }
@@ -45,8 +49,9 @@ public final class ConferenceToolbox: Sendable {
     /// The tools, reads first; the writes only when allowed.
     public var tools: [Tool] {
         let reads = [searchTool, getSessionTool, getTranscriptTool, getCodeTool, listVideosTool, listTopicsTool, scheduleTool,
-                     listFavoritesTool]
-        return settings.allowWrites ? reads + [addFavoriteTool, removeFavoriteTool] : reads
+                     listFavoritesTool, continueWatchingTool, listBookmarksTool]
+        let writes = [addFavoriteTool, removeFavoriteTool, addBookmarkTool, setNoteTool, markWatchedTool]
+        return settings.allowWrites ? reads + writes : reads
     }
 
     /// The sessions and their transcripts as resources.
@@ -56,9 +61,9 @@ public final class ConferenceToolbox: Sendable {
     public var instructions: String {
         """
         wwdc's local store of Apple's WWDC conference: sessions, videos, transcripts with times, code \
-        shown in videos, the schedule and the user's favorites. Start with search; a hit's command \
+        shown in videos, the schedule, and the user's own favorites, watch progress, bookmarks and notes. Start with search; a hit's command \
         (wwdc watch ID --at M:SS) plays that moment for the user. Lists are paged: pass back nextCursor. \
-        \(settings.allowWrites ? "Changes to favorites are allowed." : "Read only: the server was started without --allow-writes.")
+        \(settings.allowWrites ? "Changes to favorites, bookmarks, notes and what was watched are allowed." : "Read only: the server was started without --allow-writes.")
         """
     }
 

@@ -88,8 +88,13 @@ class SDKClientTests(unittest.TestCase):
             "list_topics": {},
             "schedule": {"day": "wed"},
             "list_favorites": {},
+            "continue_watching": {},
+            "list_bookmarks": {},
             "add_favorite": {"id": "wwdc2026-101"},
             "remove_favorite": {"id": "wwdc2026-101"},
+            "add_bookmark": {"id": "wwdc2026-102", "at": 75, "note": "layout"},
+            "set_note": {"id": "wwdc2026-102", "text": "a note"},
+            "mark_watched": {"id": "wwdc2026-102", "watched": False},
         }
 
         async def body(session, init):

@@ -194,12 +194,16 @@ struct MCPCommandTests {
             Self.request(1, "tools/list"),
             Self.call(2, "add_favorite", ["id": "wwdc2026-101"]),
             Self.call(3, "remove_favorite", ["id": "wwdc2026-101"]),
+            Self.call(4, "add_bookmark", ["id": "wwdc2026-101", "at": 30]),
+            Self.call(5, "set_note", ["id": "wwdc2026-101", "text": "x"]),
+            Self.call(6, "mark_watched", ["id": "wwdc2026-101"]),
         ])
         #expect(result.status == 0, "\(result.stderr)")
         let names = (Self.result(answers["1"])?["tools"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
-        #expect(names == ["search", "get_session", "get_transcript", "get_code", "list_videos", "list_topics", "schedule", "list_favorites"])
+        #expect(names == ["search", "get_session", "get_transcript", "get_code", "list_videos", "list_topics", "schedule", "list_favorites",
+                          "continue_watching", "list_bookmarks"])
         #expect(Self.code(answers["2"]) == -32602)
-        #expect(Self.code(answers["3"]) == -32602)
+        for id in 3...6 { #expect(Self.code(answers["\(id)"]) == -32602) }
         #expect(try store.sandbox.dump() == before)
     }
 
@@ -229,5 +233,50 @@ struct MCPCommandTests {
                                               arguments: ["--allow-writes"])
         #expect(Self.structured(again["1"])?["uploaded"] as? Bool == true, "\(Self.text(again["1"]))")
         #expect(try await server.favorites().contains("wwdc2026-102"))
+    }
+
+    @Test("with --allow-writes: bookmarks, a note and watched marks, seen by the commands and by the reading tools")
+    func personalData() async throws {
+        let store = try await BrowseSandbox.synced()
+        defer { store.remove() }
+        let (answers, result) = try await Self.serve(store, [
+            Self.initialize, Self.initialized,
+            Self.call(1, "add_bookmark", ["id": "wwdc2026-102", "at": 75, "note": "the part about layout"]),
+            Self.call(2, "set_note", ["id": "wwdc2026-102", "text": "Try the new API\nin the sample"]),
+            Self.call(3, "mark_watched", ["id": "wwdc2026-101"]),
+            Self.call(4, "add_bookmark", ["id": "wwdc2026-101"]),
+        ], arguments: ["--allow-writes"])
+        #expect(result.status == 0, "\(result.stderr)")
+        for id in 1...3 { #expect(Self.result(answers["\(id)"])?["isError"] as? Bool == false, "\(id): \(Self.text(answers["\(id)"]))") }
+        #expect(Self.structured(answers["1"])?["command"] as? String == "wwdc watch wwdc2026-102 --at 1:15")
+        // No time and no saved position: the tool says so, in wwdc's words.
+        #expect(Self.result(answers["4"])?["isError"] as? Bool == true)
+        #expect(Self.text(answers["4"]).contains("position"), "\(Self.text(answers["4"]))")
+
+        let bookmarks = try await store.run(["bookmark", "list"])
+        #expect(bookmarks.stdout.contains("the part about layout"), "\(bookmarks.stdout)")
+        let watched = try await store.ids(["videos", "--event", "all", "--watched"])
+        #expect(watched == ["wwdc2026-101"])
+
+        let (reads, _) = try await Self.serve(store, [
+            Self.initialize,
+            Self.call(1, "get_session", ["id": "wwdc2026-102"]),
+            Self.call(2, "list_bookmarks"),
+            Self.call(3, "list_videos", ["event": "all", "watch": "watched"]),
+            Self.call(4, "continue_watching"),
+            Self.call(5, "search", ["query": "layout", "in": ["notes"]]),
+        ])
+        let session = Self.structured(reads["1"])
+        #expect(session?["note"] as? String == "Try the new API\nin the sample")
+        #expect((session?["bookmarks"] as? [[String: Any]])?.first?["time"] as? String == "1:15")
+        let listed = Self.structured(reads["2"])?["bookmarks"] as? [[String: Any]] ?? []
+        #expect(listed.map { $0["id"] as? String } == ["wwdc2026-102"])
+        let videos = Self.structured(reads["3"])?["videos"] as? [[String: Any]] ?? []
+        #expect(videos.map { $0["id"] as? String } == ["wwdc2026-101"])
+        #expect(videos.first?["watched"] as? Bool == true)
+        #expect(Self.result(reads["4"])?["isError"] as? Bool == false)
+        let hits = Self.structured(reads["5"])?["hits"] as? [[String: Any]] ?? []
+        #expect(hits.first?["kind"] as? String == "bookmark", "\(hits)")
+        #expect(hits.first?["command"] as? String == "wwdc watch wwdc2026-102 --at 1:15")
     }
 }

@@ -7,7 +7,7 @@ import PlainText
 
 /// `wwdc mcp`: the store served to AI assistants over the Model Context Protocol (stdio).
 enum MCPCommand {
-    static let allowWrites = Option.flag("allow-writes", help: "Offer the tools that change the store (add_favorite, remove_favorite).")
+    static let allowWrites = Option.flag("allow-writes", help: "Offer the tools that change the store (favorites, bookmarks, notes, watched).")
 
     static let spec = CommandSpec(
         path: "mcp",
@@ -15,11 +15,13 @@ enum MCPCommand {
         discussion: """
         An assistant starts it and speaks JSON-RPC to it, one message a line: it lists and calls the \
         tools (search, get_session, get_transcript, get_code, list_videos, list_topics, schedule, \
-        list_favorites) and reads the resources wwdc://session/<id> and wwdc://transcript/<id>. \
-        Nothing but protocol messages goes to stdout; diagnostics go to stderr. It ends at the end of \
-        its input. The store is opened read-only unless --allow-writes adds add_favorite and \
-        remove_favorite, which save and upload as 'wwdc favorite' does (without asking for a login: \
-        run 'wwdc login' first). See the README for an assistant's configuration.
+        list_favorites, continue_watching, list_bookmarks) and reads the resources \
+        wwdc://session/<id> and wwdc://transcript/<id>. Nothing but protocol messages goes to \
+        stdout; diagnostics go to stderr. It ends at the end of its input. The store is opened \
+        read-only unless --allow-writes adds add_favorite, remove_favorite, add_bookmark, set_note \
+        and mark_watched, which save (and upload) as 'wwdc favorite', 'bookmark', 'note' and \
+        'watched' do, without asking for a login (run 'wwdc login' first). See the README for an \
+        assistant's configuration.
         """,
         options: [allowWrites, SharedOptions.db],
         examples: [
@@ -43,6 +45,7 @@ enum MCPCommand {
                 return AccountSession(service: service, credentialStore: CredentialStore(folders: folders), loginMethod: .none,
                                       timeout: timeout)
             },
+            personalBackends: { try PersonalDataSupport.backends(context) },
             wording: ErrorWording.commandLine,
             now: { fixedClock ? now : Date() }))
         let terminal = context.terminal
