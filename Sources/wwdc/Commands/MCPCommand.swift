@@ -20,8 +20,8 @@ enum MCPCommand {
         stdout; diagnostics go to stderr. It ends at the end of its input. The store is opened \
         read-only unless --allow-writes adds add_favorite, remove_favorite, add_bookmark, set_note \
         and mark_watched, which save (and upload) as 'wwdc favorite', 'bookmark', 'note' and \
-        'watched' do, without asking for a login (run 'wwdc login' first). See the README for an \
-        assistant's configuration.
+        'watched' do, without asking for a login (run 'wwdc login' first). In an assistant's MCP \
+        configuration: {"mcpServers": {"wwdc": {"command": "wwdc", "args": ["mcp"]}}}.
         """,
         options: [allowWrites, SharedOptions.db],
         examples: [
