@@ -9,10 +9,14 @@ RELEASE = -c release --static-swift-stdlib
 build:
 	$(SWIFT) build
 
-# The Swift tests, then the reference server's own tests (Python standard library only).
+# The Swift tests, then the reference server's own tests (Python standard library only), then
+# `wwdc mcp` driven by the official MCP Python SDK, from the virtual environment .ci/run makes
+# (its tests skip, saying so, where the SDK is not installed).
+MCP_PYTHON = $(if $(wildcard .venv-mcp/bin/python),.venv-mcp/bin/python,python3)
 test:
 	$(SWIFT) test
 	python3 -m unittest discover -s Tests/Server -p 'test_*.py'
+	WWDC_BINARY="$$($(SWIFT) build --show-bin-path)/wwdc" $(MCP_PYTHON) -m unittest discover -s Tests/MCP -p 'test_*.py'
 
 # Every test target under the thread sanitizer (the wwdc the end-to-end tests run is built with it
 # too; a race reported in any process ends it with status 66, which fails its test), one target at

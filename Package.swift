@@ -15,6 +15,7 @@ let package = Package(
         .executable(name: "wwdc", targets: ["wwdc"]),
         .library(name: "Operations", targets: ["Operations"]),
         .library(name: "ConferenceKit", targets: ["ConferenceKit"]),
+        .library(name: "MCPServer", targets: ["MCPServer"]),
     ],
     targets: [
         .systemLibrary(
@@ -43,7 +44,12 @@ let package = Package(
         .target(name: "SQLiteDatabase", dependencies: ["CSQLite"]),
         .target(name: "ConferenceKit", dependencies: ["CCurl", "CSQLite", "CZlib", "Operations", "PlainText", "SQLiteDatabase"]),
         .target(name: "ConferenceTerminal", dependencies: ["ConferenceKit", "Operations", "PlainText", "TerminalUI"]),
-        .executableTarget(name: "wwdc", dependencies: ["CommandLineKit", "ConferenceKit", "ConferenceTerminal", "Operations", "PlainText", "SQLiteDatabase", "TerminalUI"]),
+        // The Model Context Protocol on stdio: JSON-RPC messages, tools, resources, cursors,
+        // cancellation. Knows no conference.
+        .target(name: "MCPServer", dependencies: ["Operations"]),
+        // The conference's tools and resources for AI assistants, over ConferenceKit (no terminal).
+        .target(name: "ConferenceMCP", dependencies: ["ConferenceKit", "MCPServer", "Operations", "PlainText", "SQLiteDatabase"]),
+        .executableTarget(name: "wwdc", dependencies: ["CommandLineKit", "ConferenceKit", "ConferenceMCP", "ConferenceTerminal", "MCPServer", "Operations", "PlainText", "SQLiteDatabase", "TerminalUI"]),
         // The outbox section drives the reference server through TestSupport.
         .executableTarget(name: "Benchmarks", dependencies: ["Operations", "ConferenceKit", "SQLiteDatabase", "TestSupport"]),
         // Drives the terminal primitives for TerminalUITests' pseudo-terminal tests.
@@ -55,6 +61,7 @@ let package = Package(
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(name: "SQLiteDatabaseTests", dependencies: ["SQLiteDatabase", "CSQLite", "TestSupport", "TestTraits"]),
         .testTarget(name: "ConferenceKitTests", dependencies: ["ConferenceKit", "CSQLite", "Operations", "SQLiteDatabase", "TestSupport", "TestTraits"]),
+        .testTarget(name: "MCPServerTests", dependencies: ["MCPServer", "Operations", "TestTraits"]),
         .testTarget(name: "ConferenceTerminalTests", dependencies: ["ConferenceTerminal", "TerminalUI", "TestTraits"]),
         // Golden/ holds expected outputs, read through #filePath (not bundled resources).
         .testTarget(name: "wwdcTests", dependencies: ["ConferenceKit", "Operations", "SQLiteDatabase", "TestSupport", "TestTraits"], exclude: ["Golden"]),

@@ -1,5 +1,5 @@
 // `make bench`: every speed figure of the project, one per line. Release builds only.
-// `Benchmarks engine|store|sync|browse|outbox|transcripts|downloads` runs one section; `Benchmarks profile …` repeats one engine case for a profiler.
+// `Benchmarks engine|store|sync|browse|outbox|transcripts|downloads|mcp` runs one section; `Benchmarks profile …` repeats one engine case for a profiler.
 import ConferenceKit
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -44,6 +44,14 @@ func runDownloads() async {
     }
 }
 
+func runMCP() {
+    do {
+        try MCPBenchmark.run()
+    } catch {
+        print("mcp benchmark failed: \(error)")
+    }
+}
+
 func runBrowse() {
     do {
         try BrowseBenchmark.run()
@@ -73,6 +81,8 @@ case "browse":
     runBrowse()
 case "outbox":
     await runOutbox()
+case "mcp":
+    runMCP()
 case "transcripts":
     await runTranscripts()
 case "downloads":
@@ -94,6 +104,7 @@ case nil:
     await runOutbox()
     await runTranscripts()
     await runDownloads()
+    runMCP()
 default:
-    print("usage: Benchmarks [engine | store | sync | browse | outbox | transcripts | downloads | write-feed PATH [2017|2020b] | make-store PATH | profile [independent|chain|gate]]")
+    print("usage: Benchmarks [engine | store | sync | browse | outbox | transcripts | downloads | mcp | write-feed PATH [2017|2020b] | make-store PATH | profile [independent|chain|gate]]")
 }

@@ -40,3 +40,15 @@ extension Database {
                      [prefix, prefix + "\u{10FFFF}", limit]) { ($0.text("id"), $0.text("title")) }
     }
 }
+
+extension Database {
+    /// Sessions in id order after `afterID` (nil: from the first), at most `limit`, each with its
+    /// title and whether it has a transcript (for listing the sessions page by page).
+    public func sessionCatalog(after afterID: String?, limit: Int) throws -> [(id: String, title: String, hasTranscript: Bool)] {
+        try readAll("""
+            SELECT s.id, s.title, t.session_id IS NOT NULL AS has_transcript
+            FROM sessions s LEFT JOIN transcripts t ON t.session_id = s.id
+            WHERE s.id > ? ORDER BY s.id LIMIT ?
+            """, [afterID ?? "", limit]) { ($0.text("id"), $0.text("title"), $0.bool("has_transcript")) }
+    }
+}

@@ -51,6 +51,7 @@ enum WWDC {
         (ConfigCommand.list, ConfigCommand.runList),
         (ConfigCommand.get, ConfigCommand.runGet),
         (ConfigCommand.set, ConfigCommand.runSet),
+        (MCPCommand.spec, MCPCommand.run),
         (CompletionCommand.spec, CompletionCommand.run),
         (CompleteIDsCommand.spec, CompleteIDsCommand.run),
         (CommandsCommand.spec, CommandsCommand.run),

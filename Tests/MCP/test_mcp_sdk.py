@@ -1,0 +1,182 @@
+"""`wwdc mcp` driven by the official MCP Python SDK (pinned in requirements.txt), over stdio.
+
+Run by `make test` with .venv-mcp's Python when .ci/run made it; without the SDK every test is
+skipped, saying why. The wwdc binary is $WWDC_BINARY, else the debug build.
+"""
+import asyncio
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+WWDC = os.environ.get("WWDC_BINARY") or os.path.join(ROOT, ".build", "debug", "wwdc")
+
+try:
+    from mcp import ClientSession, StdioServerParameters, types
+    from mcp.client.stdio import stdio_client
+    from mcp.shared.exceptions import MCPError
+    SDK = None
+except ImportError as error:  # the tests say why they skip
+    SDK = f"the MCP Python SDK is not installed ({error}); run .ci/run, or pip install -r Tests/MCP/requirements.txt"
+
+
+@unittest.skipIf(SDK is not None, SDK or "")
+class SDKClientTests(unittest.TestCase):
+    """One server per test class (importing and starting the SDK is the slow part)."""
+
+    @classmethod
+    def setUpClass(cls):
+        if not os.access(WWDC, os.X_OK):
+            raise unittest.SkipTest(f"no wwdc binary at {WWDC}: run 'swift build' first")
+        cls.home = tempfile.mkdtemp(prefix="wwdc-mcp-sdk")
+        cls.env = {
+            "HOME": cls.home,
+            "XDG_DATA_HOME": os.path.join(cls.home, "data"),
+            "XDG_CONFIG_HOME": os.path.join(cls.home, "config"),
+            "WWDC_DB": os.path.join(cls.home, "wwdc.sqlite"),
+            "WWDC_NOW": "2026-06-10T12:00:00-07:00",
+            "NO_COLOR": "1",
+        }
+        sync = subprocess.run([WWDC, "sync", "--source", os.path.join(ROOT, "Fixtures")], env={**os.environ, **cls.env},
+                              capture_output=True, text=True, timeout=300)
+        if sync.returncode != 0:
+            raise AssertionError("wwdc sync failed: " + sync.stderr)
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.home, ignore_errors=True)
+
+    def run_client(self, body, args=("mcp",)):
+        """Runs `body(session, init)` in a client session of a fresh `wwdc mcp`; returns what it returns."""
+        errlog = tempfile.TemporaryFile(mode="w+")
+
+        async def main():
+            server = StdioServerParameters(command=WWDC, args=list(args), env=self.env)
+            async with stdio_client(server, errlog=errlog) as (read, write):
+                async with ClientSession(read, write, read_timeout_seconds=120) as session:
+                    init = await session.initialize()
+                    return await body(session, init)
+
+        try:
+            return asyncio.run(main())
+        finally:
+            errlog.seek(0)
+            self.stderr = errlog.read()
+            errlog.close()
+
+    @staticmethod
+    async def all_pages(list_page, key):
+        items, cursor = [], None
+        while True:
+            page = await list_page(params=types.PaginatedRequestParams(cursor=cursor) if cursor else None)
+            items += getattr(page, key)
+            cursor = page.next_cursor
+            if not cursor:
+                return items
+
+    def test_initialize_lists_and_every_tool(self):
+        valid = {
+            "search": {"query": "swiftui", "limit": 5},
+            "get_session": {"id": "wwdc2026-101"},
+            "get_transcript": {"id": "wwdc2026-102", "from": 0},
+            "get_code": {"id": "wwdc2025-204", "n": 1},
+            "list_videos": {"event": "all", "limit": 5},
+            "list_topics": {},
+            "schedule": {"day": "wed"},
+            "list_favorites": {},
+            "continue_watching": {},
+            "list_bookmarks": {},
+            "add_favorite": {"id": "wwdc2026-101"},
+            "remove_favorite": {"id": "wwdc2026-101"},
+            "add_bookmark": {"id": "wwdc2026-102", "at": 75, "note": "layout"},
+            "set_note": {"id": "wwdc2026-102", "text": "a note"},
+            "mark_watched": {"id": "wwdc2026-102", "watched": False},
+        }
+
+        async def body(session, init):
+            await session.send_ping()
+            tools = await self.all_pages(session.list_tools, "tools")
+            results = {}
+            for name, arguments in valid.items():
+                results[name] = await session.call_tool(name, arguments)
+            resources = await self.all_pages(session.list_resources, "resources")
+            templates = (await session.list_resource_templates()).resource_templates
+            session_page = await session.read_resource("wwdc://session/wwdc2026-101")
+            transcript = await session.read_resource("wwdc://transcript/wwdc2026-102")
+            try:
+                await session.read_resource("wwdc://session/no-such-session")
+                missing = None
+            except MCPError as error:
+                missing = error.error.code
+            try:
+                await session.call_tool("search", {"query": 42})
+                invalid = None
+            except MCPError as error:
+                invalid = error.error.code
+            return init, tools, results, resources, templates, session_page, transcript, missing, invalid
+
+        init, tools, results, resources, templates, session_page, transcript, missing, invalid = \
+            self.run_client(body, args=("mcp", "--allow-writes"))
+        self.assertEqual(init.protocol_version, "2025-11-25")
+        self.assertEqual(init.server_info.name, "wwdc")
+        self.assertEqual(sorted(t.name for t in tools), sorted(valid))
+        for tool in tools:
+            self.assertEqual(tool.input_schema["type"], "object", tool.name)
+            self.assertTrue(tool.description, tool.name)
+        for name, result in results.items():
+            self.assertFalse(result.is_error, f"{name}: {result.content[0].text}")
+            self.assertEqual(result.content[0].type, "text")
+            self.assertEqual(json.loads(result.content[0].text), result.structured_content, name)
+        hits = results["search"].structured_content["hits"]
+        self.assertTrue(hits)
+        self.assertTrue(all(hit["command"].startswith("wwdc ") for hit in hits if "command" in hit))
+        self.assertIn("stays on this machine", results["add_favorite"].structured_content["message"])
+        uris = [str(r.uri) for r in resources]
+        self.assertIn("wwdc://session/wwdc2026-101", uris)
+        self.assertIn("wwdc://transcript/wwdc2026-102", uris)
+        self.assertEqual(len(uris), len(set(uris)))
+        self.assertEqual(sorted(t.uri_template for t in templates), ["wwdc://session/{id}", "wwdc://transcript/{id}"])
+        self.assertTrue(session_page.contents[0].text.startswith("# "))
+        self.assertEqual(session_page.contents[0].mime_type, "text/markdown")
+        self.assertIn("0:", transcript.contents[0].text)
+        self.assertEqual(missing, -32002)
+        self.assertIsNone(invalid, "a wrong argument type is a tool error the model can read, not a protocol error")
+        self.assertEqual(self.stderr, "")
+
+    def test_read_only_without_allow_writes(self):
+        async def body(session, init):
+            tools = await self.all_pages(session.list_tools, "tools")
+            try:
+                await session.call_tool("add_favorite", {"id": "wwdc2026-101"})
+                refused = None
+            except MCPError as error:
+                refused = error.error.code
+            except Exception as error:  # the SDK may refuse a tool it was not offered before sending
+                refused = type(error).__name__
+            return tools, refused
+
+        tools, refused = self.run_client(body)
+        self.assertNotIn("add_favorite", [t.name for t in tools])
+        self.assertIsNotNone(refused)
+
+    def test_the_auto_client_falls_back_to_initialize(self):
+        """The SDK's newer Client first probes with server/discover; -32601 makes it fall back to initialize."""
+        try:
+            from mcp import Client
+        except ImportError:
+            self.skipTest("this SDK has no Client")
+
+        async def main():
+            async with Client(StdioServerParameters(command=WWDC, args=["mcp"], env=self.env)) as client:
+                return [t.name for t in (await client.list_tools()).tools]
+
+        names = asyncio.run(asyncio.wait_for(main(), 60))
+        self.assertIn("search", names)
+
+
+if __name__ == "__main__":
+    unittest.main()
