@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A moment on a hybrid logical clock: wall time in milliseconds, a counter for changes within
 /// one millisecond (or made while this machine's clock is behind one it has heard from), and the
@@ -64,5 +69,44 @@ public enum MachineID {
     public static func isValid(_ text: String) -> Bool {
         !text.isEmpty && text.utf8.count <= 64 && text.first != "-"
             && text.utf8.allSatisfy { (0x61...0x7a).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2d }
+    }
+}
+
+extension MachineID {
+    /// This machine's id, kept in `<config folder>/wwdc/machine-id` (0600, in a 0700 folder): read,
+    /// or made and written the first time. A file that does not hold a usable id is replaced.
+    public static func load(folders: UserFolders) throws -> String {
+        let folder = CredentialStore(folders: folders).url.deletingLastPathComponent()
+        let file = folder.appendingPathComponent("machine-id")
+        if let text = try? String(contentsOf: file, encoding: .utf8), isValid(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+            return text.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            let id = make()
+            let temporary = folder.appendingPathComponent(".machine-id-" + id + ".tmp")
+            guard FileManager.default.createFile(atPath: temporary.path, contents: Data((id + "\n").utf8), attributes: [.posixPermissions: 0o600]) else {
+                throw SyncFolderError.writeFailed(path: file.path, reason: "cannot create it")
+            }
+            // Another wwdc starting at the same moment may have written one: the first stays.
+            if link(temporary.path, file.path) != 0 {
+                if let text = try? String(contentsOf: file, encoding: .utf8), isValid(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+                    unlink(temporary.path)
+                    return text.trimmingCharacters(in: .whitespacesAndNewlines)
+                }
+                // A file that holds no usable id: replaced.
+                guard rename(temporary.path, file.path) == 0 else {
+                    unlink(temporary.path)
+                    throw SyncFolderError.writeFailed(path: file.path, reason: SyncFolder.errnoText())
+                }
+                return id
+            }
+            unlink(temporary.path)
+            return id
+        } catch let error as SyncFolderError {
+            throw error
+        } catch {
+            throw SyncFolderError.writeFailed(path: file.path, reason: error.localizedDescription)
+        }
     }
 }

@@ -17,7 +17,7 @@ extension ManualPage {
         "downloads --json (and download --json): an array of {id, quality, title, state, bytes, totalBytes, percent, path, error}: state is done, partial, failed, queued, downloading (another wwdc is fetching it now) or missing (done, but the file was moved or deleted); bytes is what is on disk, totalBytes the server's size once known, error why it failed.",
         "topics --json: an array of categories {id, name, topics: [{id, name, items}]} (id null for the topics no category lists).",
         "articles --json: an array of {id, event, title, date, url, hasText, favorite}.",
-        "favorite list --json: an array of {id, title, syncState, updatedAt}.",
+        "favorite list --json: an array of {id, title, syncState, stands, updatedAt} (stands: here only, in the sync folder, sent to the service, or waiting).",
         "feedback --list --json: an array of {id, title, overall, content, presentation, comment, syncState} (content and presentation null when not rated).",
         "whoami --json: {username, name, isDeveloper}.",
         "sync --json: see wwdc sync --help."

@@ -62,6 +62,8 @@ extension CommandContext {
         case Configuration.pager.name:
             if let pager = originalEnvironment["PAGER"] { return (pager, .environment("PAGER")) }
             return (Pager.defaultCommand, .byDefault(nil))
+        case Configuration.syncFolder.name:
+            return ("", .byDefault("none: your data stays on this machine"))
         case Configuration.downloadFolder.name:
             return ((try? Configuration.downloadFolder(flag: nil, originalEnvironment)) ?? "", .byDefault(nil))
         default:

@@ -61,7 +61,12 @@ enum Configuration {
             return nil
         })
 
-    static let keys: [Key] = [source, language, player, pager, downloadFolder, jobs]
+    static let syncFolder = Key(
+        name: "sync-folder", variable: "WWDC_SYNC_FOLDER",
+        help: "A folder Syncthing, Dropbox, Nextcloud or git copies between your machines: 'wwdc sync' exchanges your favorites, progress, bookmarks, notes and ratings through it (flag: sync --sync-folder).",
+        problem: { value, _ in value.trimmingCharacters(in: .whitespaces).isEmpty ? "expected the path of a folder" : nil })
+
+    static let keys: [Key] = [source, language, player, pager, downloadFolder, jobs, syncFolder]
 
     /// wwdc's config file.
     static func file(environment: [String: String]) throws -> ConfigFile {
