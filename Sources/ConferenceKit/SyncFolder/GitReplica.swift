@@ -22,7 +22,9 @@ struct GitReplica: Sendable {
     }
 
     /// Commits `files` (this machine's, relative to the folder) when they changed.
-    func commit(_ files: [String], machine: String) throws {
+    func commit(_ names: [String], machine: String) throws {
+        let files = names.filter { FileManager.default.fileExists(atPath: folder + "/" + $0) }
+        guard !files.isEmpty else { return }
         try check(["add", "--all", "--"] + files, step: "commit")
         let staged = try Self.run(["diff", "--cached", "--quiet", "--"] + files, in: folder)
         guard staged.status != 0 else { return }
@@ -39,6 +41,11 @@ struct GitReplica: Sendable {
         try check(["fetch", "--quiet", remote], step: "pull")
         let upstream = "refs/remotes/\(remote)/\(branch)"
         guard (try Self.run(["rev-parse", "--verify", "--quiet", upstream], in: folder)).status == 0 else { return }
+        // A clone with no commit of its own yet (of an empty remote): it starts from the remote's.
+        guard (try Self.run(["rev-parse", "--verify", "--quiet", "HEAD"], in: folder)).status == 0 else {
+            try check(["checkout", "--quiet", "-B", branch, upstream], step: "pull")
+            return
+        }
         let rebase = try Self.run(["rebase", "--autostash", "--quiet", upstream], in: folder)
         if rebase.status != 0 {
             _ = try? Self.run(["rebase", "--abort"], in: folder)

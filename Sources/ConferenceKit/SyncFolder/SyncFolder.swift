@@ -77,7 +77,7 @@ public struct SyncFolder: Sendable {
     /// before it returns (a header first when the journal is new).
     func append(_ changes: [PersonalChange]) throws {
         guard !changes.isEmpty else { return }
-        let fd = open(journalPath, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        let fd = open(journalPath, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard fd >= 0 else { throw SyncFolderError.writeFailed(path: journalPath, reason: Self.errnoText()) }
         defer { close(fd) }
         var info = stat()
