@@ -42,8 +42,9 @@ struct PersonalDataTests {
         _ = try store.write { try $0.edit(.setNote(session: "b", text: "hello"), at: self.date) }
         let added = try store.write { try $0.edit(.addBookmark(session: "c", time: 60, note: "x"), at: self.date) }
         let bookmarkID = try #require(added.first?.bookmark?.bookmark.id)
-        let changes = try store.read { try $0.personalChanges() }
+        let changes = try store.read { try $0.personalChanges(after: favoriteVersion) }
         #expect(changes.map(\.kind) == [.progress, .note, .bookmark])
+        #expect(try store.read { try $0.personalChange(.favorite, key: "f") }?.version == favoriteVersion, "a favorite is a personal change too")
         #expect(changes.map(\.version) == [favoriteVersion + 1, favoriteVersion + 2, favoriteVersion + 3])
 
         // Already so: no new version.
@@ -59,7 +60,7 @@ struct PersonalDataTests {
         #expect(try store.read { db in (try db.allWatchProgress().count, try db.storedNotes().count, try db.storedBookmarks().count) }
                 == (0, 0, 0))
         // One row per item: the latest change.
-        #expect(try store.read { try $0.personalChanges() }.count == 3)
+        #expect(try store.read { try $0.personalChanges(after: favoriteVersion) }.count == 3)
     }
 
     @Test("a change from elsewhere is applied by the same writer; an unknown kind is kept as it came and touches no table")

@@ -8,7 +8,7 @@ import Testing
 @Suite("configuration file", .offThePool)
 struct ConfigurationTests {
     static let keys = ["source": "WWDC_SOURCE", "language": "WWDC_LANGUAGE", "player": "WWDC_PLAYER", "pager": "WWDC_PAGER",
-                       "download-dir": "WWDC_DOWNLOAD_DIR", "jobs": "WWDC_JOBS", "images": "WWDC_IMAGES", "notify": "WWDC_NOTIFY"]
+                       "download-dir": "WWDC_DOWNLOAD_DIR", "jobs": "WWDC_JOBS", "images": "WWDC_IMAGES", "notify": "WWDC_NOTIFY", "sync-folder": "WWDC_SYNC_FOLDER"]
 
     static func file(_ sandbox: Sandbox) -> URL { sandbox.directory.path("config").appendingPathComponent("wwdc/config") }
 
@@ -19,7 +19,7 @@ struct ConfigurationTests {
         for folder in [fileFolder, environmentFolder] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
         return ["source": (fileFolder.path, environmentFolder.path), "language": ("jpn", "kor"), "player": ("mpv --fs", "vlc"),
                 "pager": ("less -R", "more"), "download-dir": ("/tmp/from-file", "/tmp/from-env"), "jobs": ("4", "2"),
-                "images": ("never", "always"), "notify": ("desktop", "off")]
+                "images": ("never", "always"), "notify": ("desktop", "off"), "sync-folder": ("/tmp/sync-from-file", "/tmp/sync-from-env")]
     }
 
     @Test("every key: the environment over the file over the default, each said; set keeps comments and other lines")

@@ -33,9 +33,10 @@ struct OutputWordingTests {
             #expect(result.status == 0, "\(arguments): \(result.stderr)")
         }
         let favorites = try await store.run(["favorite", "list"])
-        #expect(favorites.stdout == "wwdc2026-101\tpending\tKeynote\nwwdc2026-201\tpending\tWhat's new in Xcode\n")
+        // No account service, no sync folder: the favorites have nowhere to go, and say so.
+        #expect(favorites.stdout == "wwdc2026-101\there only\tKeynote\nwwdc2026-201\there only\tWhat's new in Xcode\n")
         let favoritesOnTerminal = try await store.onTerminal(["favorite", "list"])
-        #expect(favoritesOnTerminal.screen == "wwdc2026-101  pending  Keynote\nwwdc2026-201  pending  What's new in Xcode\n")
+        #expect(favoritesOnTerminal.screen == "wwdc2026-101  here only  Keynote\nwwdc2026-201  here only  What's new in Xcode\n")
 
         let feedback = try await store.run(["feedback", "--list"])
         #expect(feedback.stdout.split(separator: "\n") == [

@@ -25,6 +25,8 @@ public final class ChangeFavoritesOperation: GroupOperation, @unchecked Sendable
         var upload: UploadOutboxOperation?
         var uploadErrors: [any Error] = []
         var saveErrors: [any Error] = []
+        var pushes: [(backend: String, operation: AdvancedOperation)] = []
+        var pushErrors: [ObjectIdentifier: [any Error]] = [:]
     }
 
     /// Changes `sessionIDs` at `date`. `account` names the account to upload with once the change
@@ -35,7 +37,7 @@ public final class ChangeFavoritesOperation: GroupOperation, @unchecked Sendable
     public init(sessionIDs: [String], favorite: Bool, store: ConferenceStore, at date: Date,
                 account: @escaping @Sendable () throws -> AccountSession?, interaction: (any Interaction)?,
                 saved: @escaping @Sendable ([(label: String, changed: Bool)]) -> Void = { _ in },
-                waiting: @escaping @Sendable () -> Void = {}) {
+                waiting: @escaping @Sendable () -> Void = {}, backends: [any PersonalDataBackend] = []) {
         self.sessionIDs = sessionIDs
         self.favorite = favorite
         self.store = store
@@ -58,6 +60,14 @@ public final class ChangeFavoritesOperation: GroupOperation, @unchecked Sendable
                 $0.unchanged = Set(zip(sessionIDs, results).filter { !$1.changed }.map(\.0))
             }
             saved(results)
+            // The other backends (a sync folder) take the change as they take any personal change.
+            if results.contains(where: \.changed) {
+                for backend in backends {
+                    let push = backend.makePush(store: store)
+                    outcome.withLock { $0.pushes.append((backend.name, push)) }
+                    addOperation(push)
+                }
+            }
             guard let session = try self.account() else { return }
             outcome.withLock { $0.hasAccountService = true }
             startUpload(session)
@@ -77,6 +87,17 @@ public final class ChangeFavoritesOperation: GroupOperation, @unchecked Sendable
     /// Why the last upload failed as a whole (offline, not logged in, interrupted); nil when it did not.
     public var uploadFailure: (any Error)? { OperationError.rootCause(in: outcome.withLock { $0.uploadErrors }) }
 
+    /// Whether the change went somewhere besides this machine: an account service or another backend.
+    public var hasBackend: Bool { outcome.withLock { $0.hasAccountService || !$0.pushes.isEmpty } }
+
+    /// The backends (other than the account service) whose push failed, with why; the change waits for their next push.
+    public var pushFailures: [(backend: String, error: any Error)] {
+        let (pushes, errors) = outcome.withLock { ($0.pushes, $0.pushErrors) }
+        return pushes.compactMap { push in
+            OperationError.rootCause(in: errors[ObjectIdentifier(push.operation)] ?? []).map { (push.backend, $0) }
+        }
+    }
+
     private func startUpload(_ session: AccountSession) {
         let upload = UploadOutboxOperation(session: session, store: store) { [waiting] _ in waiting() }
         outcome.withLock {
@@ -89,6 +110,10 @@ public final class ChangeFavoritesOperation: GroupOperation, @unchecked Sendable
     public override func operationDidFinish(_ operation: Operation, withErrors errors: [any Error]) {
         if (operation as? ClosureOperation)?.name == Self.saveStep {
             outcome.withLock { $0.saveErrors = errors }
+            return
+        }
+        if outcome.withLock({ $0.pushes.contains { $0.operation === operation } }) {
+            outcome.withLock { $0.pushErrors[ObjectIdentifier(operation)] = errors }
             return
         }
         guard let upload = operation as? UploadOutboxOperation, upload === self.upload else { return }

@@ -13,13 +13,17 @@ public struct PersonalChange: Hashable, Sendable {
     /// The store's change counter when it was made here (or applied here).
     public var version: Int64
     public var changedAt: Date
+    /// Its place among the changes of every machine sharing a sync folder (a ``HybridTimestamp``'s
+    /// text); empty for a change made here and not yet written to one.
+    public var clock: String
 
-    public init(kind: PersonalKind, key: String, value: String?, version: Int64, changedAt: Date) {
+    public init(kind: PersonalKind, key: String, value: String?, version: Int64, changedAt: Date, clock: String = "") {
         self.kind = kind
         self.key = key
         self.value = value
         self.version = version
         self.changedAt = changedAt
+        self.clock = clock
     }
 
     /// Whether it removes the item.
@@ -44,6 +48,62 @@ extension PersonalChange {
 
     private struct NoteValue: Codable {
         var text: String
+    }
+
+    private struct FavoriteValue: Codable {
+        var favorite: Bool
+    }
+
+    private struct RatingValue: Codable {
+        var id: String
+        var overall: Int
+        var content: Int?
+        var presentation: Int?
+        var comment: String
+    }
+
+    /// The change that makes a session a favorite, or removes it (a tombstone).
+    public static func favorite(session: String, _ isFavorite: Bool, version: Int64, at date: Date) -> PersonalChange {
+        PersonalChange(kind: .favorite, key: session, value: isFavorite ? encode(FavoriteValue(favorite: true)) : nil,
+                       version: version, changedAt: date)
+    }
+
+    /// The change that sets your rating of a session (the feedback given here).
+    public static func rating(_ feedback: Feedback, version: Int64) -> PersonalChange {
+        PersonalChange(kind: .rating, key: feedback.sessionID,
+                       value: encode(RatingValue(id: feedback.clientID.uuidString.lowercased(), overall: feedback.overall, content: feedback.content,
+                                                 presentation: feedback.presentation, comment: feedback.comment)),
+                       version: version, changedAt: feedback.updatedAt)
+    }
+
+    /// Whether this change makes its session a favorite; nil for another kind or a value that cannot be read.
+    public var isFavorite: Bool? {
+        guard kind == .favorite else { return nil }
+        guard value != nil else { return false }
+        return decode(FavoriteValue.self)?.favorite
+    }
+
+    /// The feedback this change sets, kept on this machine (`.local`); nil for another kind, a
+    /// removal, or ratings outside one to five stars.
+    public var rating: Feedback? {
+        guard kind == .rating, let value = decode(RatingValue.self) else { return nil }
+        let feedback = Feedback(clientID: UUID(uuidString: value.id) ?? UUID(), sessionID: key, overall: value.overall, content: value.content,
+                                presentation: value.presentation, comment: value.comment, syncState: .local, createdAt: changedAt)
+        return feedback.hasValidRatings ? feedback : nil
+    }
+
+    /// Whether this program can use the change: a removal, a value it reads for a kind it knows, or
+    /// any value of a kind it does not know (kept as it came, for a newer program).
+    public var isUsable: Bool {
+        guard !isTombstone else { return true }
+        switch kind {
+        case .progress: return watchProgress != nil
+        case .bookmark: return bookmark != nil
+        case .note: return note != nil
+        case .favorite: return isFavorite == true
+        case .rating: return rating != nil
+        default: return true
+        }
     }
 
     /// The change that sets a session's progress.

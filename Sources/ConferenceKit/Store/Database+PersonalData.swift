@@ -44,25 +44,92 @@ extension Database {
             } else if change.isTombstone {
                 try execute("DELETE FROM notes WHERE session_id = ?", [change.key])
             }
+        case .favorite:
+            // From elsewhere (a favorite made here writes its row itself): waiting for an account
+            // service, when there is one, like a favorite made here.
+            if let isFavorite = change.isFavorite, try isFavorite || favorite(sessionID: change.key) != nil {
+                try saveFavorite(Favorite(sessionID: change.key, isFavorite: isFavorite, syncState: .pending, updatedAt: change.changedAt,
+                                          version: change.version))
+            }
+        case .rating:
+            if var feedback = change.rating {
+                feedback.version = change.version
+                try writeFeedback(feedback, update: .always(keeping: ["client_id", "created_at"]))
+            } else if change.isTombstone {
+                try execute("DELETE FROM feedback WHERE session_id = ?", [change.key])
+            }
         default:
             break
         }
+        try recordChange(change)
+    }
+
+    /// Keeps `change` as the latest of its (kind, key) in `personal_changes` without writing the
+    /// item's table: for a change whose table was written otherwise (a favorite or a feedback made
+    /// here, a rebuild's restore).
+    public func recordChange(_ change: PersonalChange) throws {
         try execute("""
-            INSERT INTO personal_changes (kind, key, value, version, changed_at) VALUES (:kind, :key, :value, :version, :changed_at)
-            ON CONFLICT (kind, key) DO UPDATE SET value = excluded.value, version = excluded.version, changed_at = excluded.changed_at
+            INSERT INTO personal_changes (kind, key, value, version, changed_at, clock)
+            VALUES (:kind, :key, :value, :version, :changed_at, :clock)
+            ON CONFLICT (kind, key) DO UPDATE SET value = excluded.value, version = excluded.version, changed_at = excluded.changed_at,
+                clock = excluded.clock
             """, named: [":kind": change.kind.rawValue, ":key": change.key, ":value": change.value, ":version": change.version,
-                         ":changed_at": change.changedAt.timeIntervalSince1970])
+                         ":changed_at": change.changedAt.timeIntervalSince1970, ":clock": change.clock])
+    }
+
+    /// The changes made here that no sync folder holds yet (no clock), oldest first.
+    public func unclockedPersonalChanges() throws -> [PersonalChange] {
+        try fetchAll("""
+            SELECT kind, key, value, version, changed_at, clock FROM personal_changes WHERE clock = '' ORDER BY version, kind, key
+            """, [], Database.personalChange(from:))
+    }
+
+    /// The latest change of every item, each with its clock (the state a sync folder's snapshot holds).
+    public func allPersonalChanges() throws -> [PersonalChange] {
+        try fetchAll("SELECT kind, key, value, version, changed_at, clock FROM personal_changes ORDER BY kind, key", [],
+                     Database.personalChange(from:))
+    }
+
+    /// Gives the change of (kind, key) the clock it was written to a sync folder with, if it is
+    /// still the version written (a change made meanwhile keeps waiting). True when it was.
+    @discardableResult
+    public func setClock(_ clock: String, of change: PersonalChange) throws -> Bool {
+        try execute("UPDATE personal_changes SET clock = :clock WHERE kind = :kind AND key = :key AND version = :version AND clock = ''",
+                    named: [":clock": clock, ":kind": change.kind.rawValue, ":key": change.key, ":version": change.version])
+        return changesCount > 0
+    }
+
+    /// The clock of every item's latest change, by kind then key ("" for a change not yet in a sync folder).
+    public func personalClocks() throws -> [PersonalKind: [String: String]] {
+        var clocks: [PersonalKind: [String: String]] = [:]
+        for (kind, key, clock) in try fetchAll("SELECT kind, key, clock FROM personal_changes", [], { row in
+            (row.string("kind") ?? "", row.string("key") ?? "", row.string("clock") ?? "")
+        }) {
+            clocks[PersonalKind(rawValue: kind), default: [:]][key] = clock
+        }
+        return clocks
+    }
+
+    /// Applies a change received from a sync folder: a new version here, its clock kept, so it is
+    /// not written back to the folder.
+    public func applyReceived(_ change: PersonalChange) throws {
+        var received = change
+        received.version = try nextChangeVersion()
+        try apply(received)
+    }
+
+    private static func personalChange(from row: Statement) -> PersonalChange {
+        PersonalChange(kind: PersonalKind(rawValue: row.string("kind") ?? ""), key: row.string("key") ?? "", value: row.string("value"),
+                       version: row.int64("version"), changedAt: Date(timeIntervalSince1970: row.double("changed_at")),
+                       clock: row.string("clock") ?? "")
     }
 
     /// The latest change of every personal item whose version is above `version`, oldest first: what
     /// a backend that has sent everything up to `version` has still to send.
     public func personalChanges(after version: Int64 = 0) throws -> [PersonalChange] {
         try fetchAll("""
-            SELECT kind, key, value, version, changed_at FROM personal_changes WHERE version > ? ORDER BY version, kind, key
-            """, [version]) { row in
-            PersonalChange(kind: PersonalKind(rawValue: row.string("kind") ?? ""), key: row.string("key") ?? "", value: row.string("value"),
-                           version: row.int64("version"), changedAt: Date(timeIntervalSince1970: row.double("changed_at")))
-        }
+            SELECT kind, key, value, version, changed_at, clock FROM personal_changes WHERE version > ? ORDER BY version, kind, key
+            """, [version], Database.personalChange(from:))
     }
 
     /// The latest change of one item.
@@ -72,11 +139,8 @@ extension Database {
 
     private func personalChanges(kind: PersonalKind, keys: [String]) throws -> [PersonalChange] {
         try fetchAll(literal: """
-            SELECT kind, key, value, version, changed_at FROM personal_changes WHERE kind = \(kind.rawValue) AND key IN (\(list: keys))
-            """) { row in
-            PersonalChange(kind: kind, key: row.string("key") ?? "", value: row.string("value"),
-                           version: row.int64("version"), changedAt: Date(timeIntervalSince1970: row.double("changed_at")))
-        }
+            SELECT kind, key, value, version, changed_at, clock FROM personal_changes WHERE kind = \(kind.rawValue) AND key IN (\(list: keys))
+            """, Database.personalChange(from:))
     }
 
     // MARK: The items as stored

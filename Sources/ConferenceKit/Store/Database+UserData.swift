@@ -39,9 +39,11 @@ extension Database {
 
     /// Marks or unmarks a session here: a local change, with the next outbox version, waiting for
     /// upload in `syncState` (`.pending`, or `.local` when there is no account to upload it to).
+    /// The change also waits in the outbox of personal data, for a sync folder.
     public func setFavorite(sessionID: String, _ isFavorite: Bool, syncState: SyncState = .pending, at date: Date = Date()) throws {
-        try saveFavorite(Favorite(sessionID: sessionID, isFavorite: isFavorite, syncState: syncState, updatedAt: date,
-                                  version: try nextChangeVersion()))
+        let version = try nextChangeVersion()
+        try saveFavorite(Favorite(sessionID: sessionID, isFavorite: isFavorite, syncState: syncState, updatedAt: date, version: version))
+        try recordChange(.favorite(session: sessionID, isFavorite, version: version, at: date))
     }
 
     /// Changes only the sync state (after an upload); false when the session has no favorite row.
@@ -86,10 +88,14 @@ extension Database {
     /// A local change (not `.synced`) takes the next outbox version; the service's copy keeps the one given.
     ///
     /// Ratings outside 1...5 fail with `SQLITE_CONSTRAINT_CHECK`.
+    /// A local change also waits in the outbox of personal data, as your rating, for a sync folder.
     public func saveFeedback(_ feedback: Feedback) throws {
         var row = feedback
         if feedback.syncState != .synced { row.version = try nextChangeVersion() }
         try writeFeedback(row, update: .always(keeping: ["client_id", "created_at"]))
+        if feedback.syncState != .synced, let saved = try self.feedback(sessionID: feedback.sessionID) {
+            try recordChange(.rating(saved, version: row.version))
+        }
     }
 
     /// Writes a feedback row as given, its version included; `update` says what becomes of a stored

@@ -85,7 +85,10 @@ public enum StoreRebuild {
                 // The service's copies keep their version; pending ones are written as they were.
                 try db.writeFeedback(feedback, update: .replace)
             }
-            for change in salvage.personalChanges { try db.apply(change) }
+            // Favorites and feedback were put back above with their sync states: only their changes here.
+            for change in salvage.personalChanges {
+                if change.kind == .favorite || change.kind == .rating { try db.recordChange(change) } else { try db.apply(change) }
+            }
             let versions = salvage.favorites.map(\.version) + salvage.feedback.map(\.version) + salvage.personalChanges.map(\.version)
             let highest = max(salvage.changeCounter, versions.max() ?? 0)
             try db.execute("UPDATE change_counter SET value = max(value, ?) WHERE only = 1", [highest])

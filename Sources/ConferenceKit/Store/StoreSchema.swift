@@ -9,7 +9,7 @@ import SQLiteDatabase
 /// user's own rows (favorites, feedback) are keyed by session identifier with no foreign key, so
 /// they outlive the session leaving the feed.
 enum StoreSchema {
-    static let migrator = Migrator([catalogue, userData, fullTextSearch, modernFormat, outbox, transcripts, downloads, personalData, whatsNew])
+    static let migrator = Migrator([catalogue, userData, fullTextSearch, modernFormat, outbox, transcripts, downloads, personalData, whatsNew, syncFolder])
 
     static let catalogue = Migration(version: 1, name: "conference catalogue", sql: """
         CREATE TABLE events (
@@ -446,5 +446,21 @@ enum StoreSchema {
             title TEXT NOT NULL,
             PRIMARY KEY (kind, position)
         ) WITHOUT ROWID;
+        """)
+
+    /// A sync folder: each change keeps the clock it was written to the folder with (empty while
+    /// it waits), and favorites and feedback become personal changes too (favorites and your
+    /// ratings travel), every one waiting for a folder from now on.
+    static let syncFolder = Migration(version: 10, name: "sync folder", sql: """
+        ALTER TABLE personal_changes ADD COLUMN clock TEXT NOT NULL DEFAULT '';
+        INSERT INTO personal_changes (kind, key, value, version, changed_at)
+            SELECT 'favorite', session_id, CASE WHEN is_favorite = 1 THEN '{"favorite":true}' END, version, updated_at FROM favorites
+            WHERE true ON CONFLICT (kind, key) DO NOTHING;
+        INSERT INTO personal_changes (kind, key, value, version, changed_at)
+            SELECT 'rating', session_id,
+                json_object('comment', comment, 'content', content, 'id', client_id, 'overall', overall, 'presentation', presentation),
+                version, updated_at FROM feedback
+            WHERE true ON CONFLICT (kind, key) DO NOTHING;
+        CREATE INDEX personal_changes_unclocked ON personal_changes(clock) WHERE clock = '';
         """)
 }

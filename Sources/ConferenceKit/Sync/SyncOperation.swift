@@ -25,6 +25,7 @@ public final class SyncOperation: GroupOperation, @unchecked Sendable {
     private let feeds: [any FeedStep]
     private let transcripts: TranscriptsOperation
     private let save: SaveOperation
+    private let syncFolder: SyncFolderStepOperation?
 
     /// Builds the graph. `reporter` hears about each step as it starts and ends.
     public init(settings: SyncSettings, store: ConferenceStore, reporter: (any SyncProgressReporting)? = nil) throws {
@@ -46,6 +47,8 @@ public final class SyncOperation: GroupOperation, @unchecked Sendable {
         let transcripts = TranscriptsOperation(context: context, config: config) { done, total in
             recorder.stepProgressed(.transcripts, done: done, total: total)
         }
+        // Personal data first, so that what it brings goes on to the account service with the uploads.
+        let syncFolder = settings.syncFolder.map { SyncFolderStepOperation(context: context, settings: $0) }
         let save = SaveOperation(context: context, config: config, schedule: schedule, news: news, articles: articles, videos: videos,
                                  favorites: favorites, feedback: feedback, transcripts: transcripts)
 
@@ -62,12 +65,15 @@ public final class SyncOperation: GroupOperation, @unchecked Sendable {
         transcripts.addDependency(schedule)
         save.addDependency(versionCheck)
         save.addDependency(uploads)
+        if let syncFolder { uploads.addDependency(syncFolder) }
 
         self.config = config
         feeds = [config, schedule, news, articles, videos]
         self.transcripts = transcripts
         self.save = save
-        let steps: [AdvancedOperation] = [config, versionCheck, schedule, news, articles, uploads, videos, favorites, feedback, transcripts, save]
+        self.syncFolder = syncFolder
+        let steps: [AdvancedOperation] = [config, versionCheck, schedule, news, articles] + (syncFolder.map { [$0] } ?? [])
+            + [uploads, videos, favorites, feedback, transcripts, save]
         let observer = SyncProgressObserver(reporter: recorder, wording: settings.wording)
         for step in steps {
             if step !== config { step.addCondition(StepsSucceededCondition()) }
@@ -115,6 +121,13 @@ public final class SyncOperation: GroupOperation, @unchecked Sendable {
         summary.pendingChanges = (try? context.store.read { try $0.outbox().count }) ?? 0
         if summary.pendingChanges > 0, let account = context.account(config) {
             summary.pendingCause = account.isLoggedIn ? .notSent : .notLoggedIn
+        }
+        if let settings = context.settings.syncFolder {
+            let report = syncFolder?.output.value
+            let waiting = (try? context.store.read { try $0.unclockedPersonalChanges().count }) ?? 0
+            summary.syncFolder = SyncSummary.SyncFolderCounts(
+                path: settings.path, sent: report?.sent ?? 0, received: report?.received ?? 0, machines: report?.machines ?? 0,
+                conflictCopies: report?.conflictCopies ?? 0, damaged: report?.damage ?? [], waiting: waiting, git: report?.git ?? false)
         }
         finalSummary.withLock { $0 = summary }
     }

@@ -27,6 +27,8 @@ public struct SyncSettings: Sendable {
     public var jobs: Int = 8
     /// How a failed transcript request is tried again.
     public var retry: RetryPolicy = SyncSettings.defaultRetry
+    /// The sync folder to exchange personal data with; nil for none.
+    public var syncFolder: SyncFolderSettings?
     /// How failures and skipped steps read in the steps' details and the summary.
     public var wording: ErrorWording = .plain
 

@@ -9,6 +9,7 @@ public enum SyncStep: String, CaseIterable, Sendable, Codable {
     case news
     case articles
     case uploads
+    case syncFolder = "sync-folder"
     case videos
     case favorites
     case feedback
@@ -24,6 +25,7 @@ public enum SyncStep: String, CaseIterable, Sendable, Codable {
         case .news: "News"
         case .articles: "Articles"
         case .uploads: "Uploads"
+        case .syncFolder: "Sync folder"
         case .videos: "Videos"
         case .favorites: "Favorites"
         case .feedback: "Feedback"

@@ -45,6 +45,8 @@ public struct SyncSummary: Sendable, Encodable {
     public var pendingCause: PendingCause?
     /// What the sync brought that was not there before (empty when it failed, and on a first sync).
     public var whatsNew = WhatsNew()
+    /// What the exchange with the sync folder did; nil when there is none, or it did not run.
+    public var syncFolder: SyncFolderCounts?
     /// The one line that says what went wrong.
     public var error: String?
     /// How to fix it.
@@ -52,7 +54,20 @@ public struct SyncSummary: Sendable, Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case status, source, language, database, seconds, steps, changes, rowsChanged, downloaded, unchanged, skipped, ignored
-        case transcriptsFailed, pendingChanges, whatsNew, error, hint
+        case transcriptsFailed, pendingChanges, whatsNew, syncFolder, error, hint
+    }
+
+    /// The sync folder's figures in `--json`.
+    public struct SyncFolderCounts: Sendable, Encodable, Equatable {
+        public var path: String
+        public var sent: Int
+        public var received: Int
+        public var machines: Int
+        public var conflictCopies: Int
+        public var damaged: [String]
+        /// Changes made here the folder does not hold yet.
+        public var waiting: Int
+        public var git: Bool
     }
 
     /// Every field, `null` when unknown: a script never has to test whether a key exists.
@@ -73,6 +88,7 @@ public struct SyncSummary: Sendable, Encodable {
         try container.encode(transcriptsFailed, forKey: .transcriptsFailed)
         try container.encode(pendingChanges, forKey: .pendingChanges)
         try container.encode(whatsNew, forKey: .whatsNew)
+        try container.encode(syncFolder, forKey: .syncFolder)
         try container.encode(error, forKey: .error)
         try container.encode(hint, forKey: .hint)
     }

@@ -19,7 +19,7 @@ extension ManualPage {
         "downloads --json (and download --json): an array of {id, quality, title, state, bytes, totalBytes, percent, path, error}: state is done, partial, failed, queued, downloading (another wwdc is fetching it now) or missing (done, but the file was moved or deleted); bytes is what is on disk, totalBytes the server's size once known, error why it failed.",
         "topics --json: an array of categories {id, name, topics: [{id, name, items}]} (id null for the topics no category lists).",
         "articles --json: an array of {id, event, title, date, url, hasText, favorite}.",
-        "favorite list --json: an array of {id, title, syncState, updatedAt}.",
+        "favorite list --json: an array of {id, title, syncState, stands, updatedAt} (stands: here only, in the sync folder, sent to the service, or waiting).",
         "feedback --list --json: an array of {id, title, overall, content, presentation, comment, syncState} (content and presentation null when not rated).",
         "whoami --json: {username, name, isDeveloper}.",
         "whatsnew --json: {syncedAt, videos: [{id, title}], sessions: [{id, title}], news: [{id, title}], favoritesChanged: [{id, title}]}: what the last sync that found something new found, and when it ran (syncedAt null and the lists empty when none has).",

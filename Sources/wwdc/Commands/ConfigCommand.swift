@@ -67,6 +67,9 @@ enum ConfigCommand {
             }
             lines.append(value.isEmpty ? "\(key.name)  (\(from))" : "\(key.name) = \(value)  (\(from))")
         }
+        if let folder = try? SyncFolderSupport.settings(flag: nil, context) {
+            lines.append("This machine's id in the sync folder \(folder.path): \(folder.machine)")
+        }
         context.output(lines.joined(separator: "\n") + "\n")
         return .success
     }
@@ -113,7 +116,7 @@ enum ConfigCommand {
     /// file means the same wherever wwdc runs.
     private static func absolutePath(_ value: String, for key: Configuration.Key) -> String {
         let trimmed = value.trimmingCharacters(in: .whitespaces)
-        guard key.name == Configuration.source.name || key.name == Configuration.downloadFolder.name,
+        guard [Configuration.source.name, Configuration.downloadFolder.name, Configuration.syncFolder.name].contains(key.name),
               !trimmed.hasPrefix("/"), !trimmed.hasPrefix("~"), !trimmed.contains("://"),
               key.name != Configuration.source.name || ConferenceSource.named(trimmed) == nil else { return value }
         return ((FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(trimmed) as NSString).standardizingPath

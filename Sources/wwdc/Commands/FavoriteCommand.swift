@@ -30,8 +30,8 @@ enum FavoriteCommand {
 
     static let list = CommandSpec(
         path: "favorite list",
-        abstract: "List your favorites and whether each is synced with your account.",
-        options: [SharedOptions.db, SharedOptions.json.help("Print JSON (fields: id, title, syncState, updatedAt)."), SharedOptions.limit, SharedOptions.noPager],
+        abstract: "List your favorites and where each stands: here only, in the sync folder, sent to the service, or waiting.",
+        options: [SharedOptions.db, SharedOptions.json.help("Print JSON (fields: id, title, syncState, stands, updatedAt)."), SharedOptions.limit, SharedOptions.noPager],
         examples: [("wwdc favorite list", ""), ("wwdc favorite list --json", ""), ("wwdc favorite list --limit 5", "")])
 
     static let group = CommandSpec(
@@ -70,13 +70,15 @@ enum FavoriteCommand {
                     }
                 }
             },
-            waiting: { context.message("Waiting for another wwdc to finish uploading…") })
+            waiting: { context.message("Waiting for another wwdc to finish uploading…") },
+            backends: try PersonalDataSupport.backends(context))
         let errors = OperationRunner(arguments, context: context).run(change)
         if let error = OperationError.rootCause(in: errors.filter { !ErrorPresenter.isInterruption($0) }) { throw error }
         guard !change.labels.isEmpty else { throw Interrupted() }
         let unchanged = change.unchangedSessionIDs
+        PersonalDataSupport.reportPushFailures(change.pushFailures, context)
         guard change.hasAccountService else {
-            if unchanged.count < Set(ids).count {
+            if unchanged.count < Set(ids).count, !change.hasBackend {
                 context.message("Note: this source has no account service; the change stays on this machine.")
             }
             return .success
@@ -105,20 +107,28 @@ enum FavoriteCommand {
         var id: String
         @Nullable var title: String?
         var syncState: String
+        /// Where it stands: `here only`, `in the sync folder`, `sent to the service` or `waiting`.
+        var stands: String
         var updatedAt: Date
     }
 
     static func runList(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let limit = arguments[SharedOptions.limit]
         let store = try BrowseSupport.openStore(arguments, context)
+        let hasFolder = (try? SyncFolderSupport.settings(flag: nil, context)) != nil
+        let loggedIn = CredentialStore(folders: Configuration.folders(context.environment)).load() != nil
         let rows: [Row] = try store.read { db in
             try db.favoriteList(limit: limit).map { favorite in
-                Row(id: favorite.sessionID, title: favorite.title, syncState: favorite.syncState.rawValue, updatedAt: favorite.updatedAt)
+                let inFolder = try hasFolder && (db.personalChange(.favorite, key: favorite.sessionID)?.clock.isEmpty == false)
+                let stands = favorite.syncState == .synced ? "sent to the service"
+                    : inFolder ? "in the sync folder" : (hasFolder || loggedIn) ? "waiting" : "here only"
+                return Row(id: favorite.sessionID, title: favorite.title, syncState: favorite.syncState.rawValue, stands: stands,
+                           updatedAt: favorite.updatedAt)
             }
         }
         return try Listing.print(rows, json: arguments[SharedOptions.json], context: context, paging: Paging.isWanted(arguments), row: { $0 },
                                  empty: { ["No favorites yet. Add one with 'wwdc favorite add <session>'."] }) { rows in
-            Listing.columns(rows.map { [$0.id, $0.syncState, $0.title ?? "(no longer in the schedule)"] }, width: context.outputWidth)
+            Listing.columns(rows.map { [$0.id, $0.stands, $0.title ?? "(no longer in the schedule)"] }, width: context.outputWidth)
         }
     }
 }

@@ -15,6 +15,7 @@ enum SyncCommand {
     static let verbose = Option.flag("verbose", help: "Show every operation, not only the steps, and each item a feed held that could not be used.")
     static let noWait = Option.flag("no-wait", help: "Fail at once if another sync is running on this store, instead of waiting.")
     static let jobs = Option.integer("jobs", value: "n", help: "How many transcripts to fetch at once, 1 to 32 (default 8).", in: 1...32)
+    static let syncFolder = Option.text("sync-folder", value: "dir", help: "A folder Syncthing, Dropbox, Nextcloud or git copies between your machines, to exchange your favorites, progress, bookmarks, notes and ratings through (default: $WWDC_SYNC_FOLDER, else the config file's sync-folder).")
     static let rebuild = Option.flag("rebuild", help: "Make a fresh store from the feeds (for a damaged one): the old file is set aside, your favorites, feedback and changes not yet uploaded are carried over where they can be read.")
 
     static let spec = CommandSpec(
@@ -29,13 +30,14 @@ enum SyncCommand {
         with wwdc.
         """,
         options: [source, language, SharedOptions.db, json, SharedOptions.trace, verbose, SharedOptions.quiet.help("Print no progress, only the summary (and what went wrong)."),
-                  noWait, jobs, rebuild],
+                  noWait, jobs, syncFolder, rebuild],
         examples: [
             ("wwdc sync", "Sync again from the last source (at first: the bundled sample conference)."),
             ("wwdc sync --source https://example.com/wwdc/", "Sync from a server."),
             ("wwdc sync --source ./feeds --json", "Sync a folder and print a JSON summary."),
             ("wwdc sync --source apple --language jpn", "Apple's public feeds, in Japanese."),
             ("wwdc sync --rebuild", "A fresh store in place of a damaged one."),
+            ("wwdc sync --sync-folder ~/Sync/wwdc", "Also exchange your personal data with your other machines through a shared folder."),
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
@@ -81,6 +83,7 @@ enum SyncCommand {
         if let jobs = arguments[jobs] { settings.jobs = jobs }
         settings.feedLimit = try Configuration.feedLimit(context.environment)
         settings.wording = .commandLine
+        settings.syncFolder = try SyncFolderSupport.settings(flag: arguments[syncFolder], context)
         let sync = try SyncOperation(settings: settings, store: store, reporter: progress)
 
         var runner = OperationRunner(arguments, context: context)
@@ -99,6 +102,9 @@ enum SyncCommand {
         }
         switch summary.status {
         case .succeeded:
+            if let counts = summary.syncFolder {
+                context.message(SyncFolderSupport.line(counts, step: summary.steps.first { $0.step == .syncFolder }))
+            }
             context.message(summary.line)
             if let note = summary.pendingNote { context.message("Note: " + note + ".") }
             if let line = summary.whatsNewLine { context.message(line) }

@@ -64,6 +64,8 @@ extension CommandContext {
             return (Pager.defaultCommand, .byDefault(nil))
         case Configuration.images.name:
             return (Configuration.ImagesSetting.auto.rawValue, .byDefault(nil))
+        case Configuration.syncFolder.name:
+            return ("", .byDefault("none: your data stays on this machine"))
         case Configuration.downloadFolder.name:
             return ((try? Configuration.downloadFolder(flag: nil, originalEnvironment)) ?? "", .byDefault(nil))
         case Configuration.notify.name:

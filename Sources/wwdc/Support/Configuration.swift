@@ -68,7 +68,7 @@ enum Configuration {
             ImagesSetting(rawValue: value.trimmingCharacters(in: .whitespaces).lowercased()) == nil ? "expected auto, always or never" : nil
         })
 
-    static let keys: [Key] = [source, language, player, pager, downloadFolder, jobs, images, notify]
+    static let keys: [Key] = [source, language, player, pager, downloadFolder, jobs, images, notify, syncFolder]
 
     /// When pictures are drawn: `images` in the config file, `WWDC_IMAGES` in the environment.
     enum ImagesSetting: String {
@@ -90,6 +90,11 @@ enum Configuration {
     enum NotifyChoice: String {
         case desktop, off
     }
+
+    static let syncFolder = Key(
+        name: "sync-folder", variable: "WWDC_SYNC_FOLDER",
+        help: "A folder Syncthing, Dropbox, Nextcloud or git copies between your machines: 'wwdc sync' exchanges your favorites, progress, bookmarks, notes and ratings through it (flag: sync --sync-folder).",
+        problem: { value, _ in value.trimmingCharacters(in: .whitespaces).isEmpty ? "expected the path of a folder" : nil })
 
     /// wwdc's config file.
     static func file(environment: [String: String]) throws -> ConfigFile {

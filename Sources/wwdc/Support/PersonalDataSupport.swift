@@ -8,10 +8,11 @@ import TerminalUI
 /// What the commands that change or show personal data (watched, bookmarks, notes) share: the
 /// backends their changes go to, running a change, and the command that plays from a moment.
 enum PersonalDataSupport {
-    /// Where personal changes go after they are saved here, besides this machine: none yet. A new
-    /// backend is added here, and every command that changes personal data pushes to it.
+    /// Where personal changes go after they are saved here, besides this machine: the sync folder,
+    /// when one is set. A new backend is added here, and every command that changes personal data
+    /// pushes to it.
     static func backends(_ context: CommandContext) throws -> [any PersonalDataBackend] {
-        []
+        try SyncFolderSupport.settings(flag: nil, context).map { [SyncFolderBackend(settings: $0)] } ?? []
     }
 
     /// Makes `edit` in the store `arguments` name and returns what it did; a push that failed is
@@ -23,10 +24,15 @@ enum PersonalDataSupport {
         let errors = OperationRunner(arguments, context: context).run(operation)
         if let error = OperationError.rootCause(in: errors.filter { !ErrorPresenter.isInterruption($0) }) { throw error }
         guard operation.results.count == edit.sessionIDs.count else { throw Interrupted() }
-        for (backend, error) in operation.pushFailures {
+        reportPushFailures(operation.pushFailures, context)
+        return (operation.results, operation.labels)
+    }
+
+    /// Says which backends did not take a change yet, and why (it waits in the outbox).
+    static func reportPushFailures(_ failures: [(backend: String, error: any Error)], _ context: CommandContext) {
+        for (backend, error) in failures {
             context.message("Note: not sent to \(backend) yet (\(ErrorWording.commandLine.message(error))); it goes with the next change or sync.")
         }
-        return (operation.results, operation.labels)
     }
 
     /// The sessions `words` name (ids, numbers, links), resolved in the store `arguments` name.
