@@ -18,12 +18,10 @@ public final class WatchOperation: GroupOperation, @unchecked Sendable {
     public let sessionID: String
     public let play: PlayerOperation
     private let controlFolder: String?
-    private let changes: Locked<Changes>
-
-    private struct Changes {
-        var last: ChangePersonalDataOperation?
-        var progress: WatchProgress?
-    }
+    /// The last change made, which the next waits for. Never held while the engine is called: a
+    /// change finishing calls ``operationDidFinish(_:withErrors:)`` with the engine's locks held.
+    private let lastChange = Locked<ChangePersonalDataOperation?>(nil)
+    private let savedProgress = Locked<WatchProgress?>(nil)
 
     /// Plays `target` (a web address, or a downloaded file when `isLocalFile`) in `player` from
     /// `start` seconds. With `store`, the progress of `sessionID` is kept there (and pushed to
@@ -41,8 +39,6 @@ public final class WatchOperation: GroupOperation, @unchecked Sendable {
             : PlayerOperation(url: target, player: player, start: start, controlSocket: socket, environment: environment)
         self.sessionID = sessionID
         self.controlFolder = folder
-        let changes = Locked(Changes())
-        self.changes = changes
         super.init(operations: [play])
         name = "watch"
         guard let store else { return }
@@ -57,7 +53,7 @@ public final class WatchOperation: GroupOperation, @unchecked Sendable {
     }
 
     /// The progress as last saved by this playback; nil before the first save, or when none was kept.
-    public var progress: WatchProgress? { changes.withLock { $0.progress } }
+    public var progress: WatchProgress? { savedProgress.withLock { $0 } }
 
     /// Ends the player (as Ctrl-C does); where it stopped is still kept.
     public func stopPlayer() {
@@ -66,16 +62,17 @@ public final class WatchOperation: GroupOperation, @unchecked Sendable {
 
     private func save(_ edit: PersonalEdit, store: ConferenceStore, backends: [any PersonalDataBackend], at date: Date) {
         let change = ChangePersonalDataOperation(edit: edit, store: store, at: date, backends: backends)
-        changes.withLock { changes in
-            if let last = changes.last { change.addDependency(last) }  // saved in the order made
-            changes.last = change
+        let previous = lastChange.withLock { last in
+            defer { last = change }
+            return last
         }
+        if let previous { change.addDependency(previous) }  // saved in the order made
         addOperation(change)
     }
 
     public override func operationDidFinish(_ operation: Operation, withErrors errors: [any Error]) {
         guard let change = operation as? ChangePersonalDataOperation, let progress = change.results.first?.progress else { return }
-        changes.withLock { $0.progress = progress }
+        savedProgress.withLock { $0 = progress }
     }
 
     public override func finished(with errors: [any Error]) {
