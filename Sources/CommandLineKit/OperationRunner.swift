@@ -12,6 +12,9 @@ public struct OperationRunner {
     /// What an interrupted operation is cancelled with; nil leaves Ctrl-C to the operation (a player
     /// in the same process group gets it too, and the command waits for it to end).
     public var interruption: (any Error)? = Interrupted()
+    /// What Ctrl-C (or SIGTERM) does when ``interruption`` is nil: how a command that leaves the
+    /// signal to its operation asks it to end (a player told to quit, what it played still kept).
+    public var whenInterrupted: (@Sendable (Int32) -> Void)?
     /// Told when the timeline could not be written (the command itself is done).
     var traceNotWritten: @Sendable (_ path: String, _ error: any Error) -> Void
 
@@ -33,9 +36,13 @@ public struct OperationRunner {
         if let trace { queue.addObserver(TraceObserver(trace: trace)) }
         for observer in observers { queue.addObserver(observer) }
         let interruption = interruption
+        let whenInterrupted = whenInterrupted
         SignalGate.shared.install { signal in
             Self.received.withLock { $0 = $0 ?? signal }
-            guard let interruption else { return }
+            guard let interruption else {
+                whenInterrupted?(signal)
+                return
+            }
             operation.cancel(with: interruption)
             for other in queue.operationsInFlight {
                 (other as? AdvancedOperation)?.cancel(with: interruption) ?? other.cancel()

@@ -31,7 +31,15 @@ struct WatchAtTests {
 
         var arguments: [String] {
             ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n", omittingEmptySubsequences: false)
-                .dropLast().map(String.init)
+                .dropLast().map(String.init).map { $0.hasPrefix(Self.socketOption) && $0.hasSuffix("/mpv.sock") ? Self.socketOption + "<socket>" : $0 }
+        }
+
+        static let socketOption = "--input-ipc-server="
+
+        /// The folder of the socket mpv was told to answer on, if it was.
+        var socketFolder: String? {
+            let raw = ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+            return raw.first { $0.hasPrefix(Self.socketOption) }.map { ($0.dropFirst(Self.socketOption.count) as Substring as NSString).deletingLastPathComponent }
         }
     }
 
@@ -41,7 +49,7 @@ struct WatchAtTests {
         defer { store.remove() }
         let url = try WatchCommandTests.streamURL(202)
         let expected: [(String, [String])] = [
-            ("mpv", ["--start=754", "--", url]),
+            ("mpv", ["--start=754", "--input-ipc-server=<socket>", "--", url]),
             ("vlc", ["--start-time=754", "--", url]),
             ("ffplay", ["-ss", "754", url]),
         ]
@@ -57,10 +65,14 @@ struct WatchAtTests {
         let mpv = try await RecordingPlayer("mpv", in: store.sandbox.directory)
         let result = try await store.run(["watch", "202", "--at", "1:02:03"], environment: ["WWDC_PLAYER": "'\(mpv.script.path)' --fs"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(mpv.arguments == ["--fs", "--start=3723", "--", url])
+        #expect(mpv.arguments == ["--fs", "--start=3723", "--input-ipc-server=<socket>", "--", url])
+        // The socket's private folder is gone once the player has ended.
+        let folder = try #require(mpv.socketFolder)
+        #expect(folder.contains("/wwdc-player."), "\(folder)")
+        #expect(!FileManager.default.fileExists(atPath: folder), "\(folder) was removed")
         // Without --at, no start option.
         _ = try await store.run(["watch", "202"], environment: ["WWDC_PLAYER": mpv.script.path])
-        #expect(mpv.arguments == ["--", url])
+        #expect(mpv.arguments == ["--input-ipc-server=<socket>", "--", url])
     }
 
     @Test("a player without a known start option plays from the beginning, and the time is printed; --print-url too")

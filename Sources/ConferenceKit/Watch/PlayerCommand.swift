@@ -9,6 +9,9 @@ public struct PlayerCommand: Hashable, Sendable {
         /// Whether it takes `--` to end its options, so nothing after it can be read as one.
         var takesEndOfOptions: Bool { self == .mpv || self == .vlc }
 
+        /// Whether it says where it is as it plays (mpv, over its JSON IPC socket).
+        var reportsPosition: Bool { self == .mpv }
+
         /// The options that start playback `seconds` in; nil for a player whose option wwdc does not know.
         func startOptions(_ seconds: Int) -> [String]? {
             switch self {
@@ -38,12 +41,18 @@ public struct PlayerCommand: Hashable, Sendable {
     public static let knownPlayers = ["mpv", "vlc", "ffplay"]
 
     /// The arguments that play `target` (a web address or a file wwdc downloaded), from `start`
-    /// seconds in when given and the player can: the options (the command line's, then the start),
-    /// `--` where the player takes it, then the target, always as one argument of its own.
-    public func argv(playing target: String, from start: Int? = nil) -> [String] {
+    /// seconds in when given and the player can, answering on `controlSocket` when given and the
+    /// player reports its position (``reportsPosition``): the options (the command line's, then
+    /// the start and the socket), `--` where the player takes it, then the target, always as one
+    /// argument of its own.
+    public func argv(playing target: String, from start: Int? = nil, controlSocket: String? = nil) -> [String] {
         let seek = start.flatMap { kind.startOptions($0) } ?? []
-        return [executable] + arguments + seek + (kind.takesEndOfOptions ? ["--"] : []) + [target]
+        let control = controlSocket.flatMap { kind.reportsPosition ? ["--input-ipc-server=" + $0] : nil } ?? []
+        return [executable] + arguments + seek + control + (kind.takesEndOfOptions ? ["--"] : []) + [target]
     }
+
+    /// Whether it says where it is as it plays (mpv), so that wwdc can keep the position it stops at.
+    public var reportsPosition: Bool { kind.reportsPosition }
 
     /// Whether wwdc knows how to make this player start at a given second (mpv, vlc, ffplay).
     public var canStartAtTime: Bool { kind.startOptions(0) != nil }

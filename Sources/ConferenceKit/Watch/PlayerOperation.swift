@@ -21,31 +21,70 @@ public final class PlayerOperation: AdvancedOperation, @unchecked Sendable {
     public let start: Int?
     /// Whether ``url`` is a downloaded file's path rather than a web address.
     public let isLocalFile: Bool
+    /// Where a player that reports its position (``PlayerCommand/reportsPosition``) answers: the
+    /// path of its IPC socket, in a folder only this user can enter.
+    public let controlSocket: String?
     private let environment: [String: String]
-    private let signalled = Locked(false)
+    private let process = Locked(PlayerProcess())
+
+    private struct PlayerProcess {
+        var pid: pid_t?
+        /// The player has ended (not yet reaped: its process id cannot be another's while this is false).
+        var exited = false
+        var stopRequested = false
+        var interrupted = false
+        var spawned: [@Sendable () -> Void] = []
+    }
 
     /// `environment` is the player's (the caller's own, usually).
-    public convenience init(url: String, player: PlayerCommand, start: Int? = nil, environment: [String: String]) {
-        self.init(target: url, isLocalFile: false, player: player, start: start, environment: environment)
+    public convenience init(url: String, player: PlayerCommand, start: Int? = nil, controlSocket: String? = nil,
+                            environment: [String: String]) {
+        self.init(target: url, isLocalFile: false, player: player, start: start, controlSocket: controlSocket, environment: environment)
     }
 
     /// Plays a downloaded file (an absolute path, so a player never reads it as an option).
-    public convenience init(file: String, player: PlayerCommand, start: Int? = nil, environment: [String: String]) {
-        self.init(target: file, isLocalFile: true, player: player, start: start, environment: environment)
+    public convenience init(file: String, player: PlayerCommand, start: Int? = nil, controlSocket: String? = nil,
+                            environment: [String: String]) {
+        self.init(target: file, isLocalFile: true, player: player, start: start, controlSocket: controlSocket, environment: environment)
     }
 
-    private init(target: String, isLocalFile: Bool, player: PlayerCommand, start: Int?, environment: [String: String]) {
+    private init(target: String, isLocalFile: Bool, player: PlayerCommand, start: Int?, controlSocket: String?,
+                 environment: [String: String]) {
         self.url = target
         self.isLocalFile = isLocalFile
         self.player = player
         self.start = start
+        self.controlSocket = player.reportsPosition ? controlSocket : nil
         self.environment = environment
         super.init()
         name = "play"
     }
 
-    /// True when the player was ended by a signal (Ctrl-C).
-    public var wasInterrupted: Bool { signalled.withLock { $0 } }
+    /// True when the player was stopped (``stop()``) or ended by Ctrl-C or SIGTERM.
+    public var wasInterrupted: Bool { process.withLock { $0.interrupted } }
+
+    /// Whether the player has ended (or never started).
+    public var hasEnded: Bool { process.withLock { $0.exited } || isFinished }
+
+    /// Calls `handler` once the player has started (never, when it could not be started).
+    public func whenStarted(_ handler: @escaping @Sendable () -> Void) {
+        let now = process.withLock { process in
+            if process.pid != nil { return true }
+            process.spawned.append(handler)
+            return false
+        }
+        if now { handler() }
+    }
+
+    /// Asks the player to end (SIGTERM, which every player takes as "quit"; mpv still says where it
+    /// was), as Ctrl-C does; it is not started when it has not been yet. The operation finishes when
+    /// the player has ended.
+    public func stop() {
+        process.withLock { process in
+            process.stopRequested = true
+            if let pid = process.pid, !process.exited { kill(pid, SIGTERM) }
+        }
+    }
 
     /// The address as a player may get it: one ``WebAddress`` allows, as downloads do (https, or
     /// plain http on this machine). Anything else from a feed (`file://`, `--script=…`, text, plain
@@ -64,6 +103,11 @@ public final class PlayerOperation: AdvancedOperation, @unchecked Sendable {
     }
 
     public override func execute() {
+        if process.withLock({ $0.stopRequested }) {
+            process.withLock { $0.interrupted = true }
+            finish()
+            return
+        }
         let pid: pid_t
         do {
             pid = try spawn(playing: isLocalFile ? try Self.playableFile(url) : try Self.playableURL(url))
@@ -71,26 +115,45 @@ public final class PlayerOperation: AdvancedOperation, @unchecked Sendable {
             finish(with: [error])
             return
         }
+        let spawned = process.withLock { process in
+            process.pid = pid
+            if process.stopRequested { kill(pid, SIGTERM) }
+            defer { process.spawned = [] }
+            return process.spawned
+        }
+        for handler in spawned { handler() }
         Thread.detachNewThread { [self] in
+            // Seen ended but not reaped first, so that stop() never signals a process id reused since.
+            var info = siginfo_t()
+            while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0 && errno == EINTR {}
+            process.withLock { $0.exited = true }
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-            let signal = status & 0x7F
-            if signal != 0 {
-                signalled.withLock { $0 = true }
-                finish()
-            } else if (status >> 8) & 0xFF != 0 {
-                finish(with: [WatchError.playerFailed(player.name, status: (status >> 8) & 0xFF)])
-            } else {
-                finish()
-            }
+            finish(with: outcome(status))
         }
+    }
+
+    /// What the player's wait status means: Ctrl-C and SIGTERM (and mpv's exit status 4, "quit
+    /// by a signal") are an interruption, not a failure; another signal (SIGKILL, a crash) is one.
+    private func outcome(_ status: Int32) -> [any Error] {
+        let signal = status & 0x7F
+        let code = (status >> 8) & 0xFF
+        let stopped = process.withLock { $0.stopRequested }
+        let interrupted = stopped || [SIGINT, SIGTERM, SIGHUP].contains(signal) || (signal == 0 && code == 4 && player.kind == .mpv)
+        if interrupted {
+            process.withLock { $0.interrupted = true }
+            return []
+        }
+        if signal != 0 { return [WatchError.playerKilled(player.name, signal: signal)] }
+        return code == 0 ? [] : [WatchError.playerFailed(player.name, status: code)]
     }
 
     /// The player with the caller's standard input, output and error, started as a shell would
     /// start it (see ``ProgramCommandLine/spawn(_:_:environment:standardInput:)``).
     private func spawn(playing target: String) throws -> pid_t {
         do {
-            return try ProgramCommandLine.spawn(player.executable, player.argv(playing: target, from: start), environment: environment)
+            return try ProgramCommandLine.spawn(player.executable, player.argv(playing: target, from: start, controlSocket: controlSocket),
+                                                environment: environment)
         } catch {
             throw WatchError.playerNotStarted(player.name, reason: error.reason)
         }

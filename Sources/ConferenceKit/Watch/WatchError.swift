@@ -10,10 +10,14 @@ public enum WatchError: Error, Equatable, Sendable {
     case playerNotStarted(String, reason: String)
     /// The player ended with a failure status.
     case playerFailed(String, status: Int32)
+    /// The player was ended by a signal wwdc did not send (SIGKILL, a crash).
+    case playerKilled(String, signal: Int32)
     /// The player's command line names a program that is not installed.
     case playerNotFound(String)
     /// The player's command line is not one (an unclosed quote).
     case playerCommandInvalid(String)
+    /// No private folder could be made for the player's control socket in the folder named.
+    case noControlFolder(String, reason: String)
     /// The feed's address is not one a player may be given (not https, or plain http off this machine).
     case unsafeURL(String)
 }
@@ -28,8 +32,10 @@ extension WatchError: LocalizedError, CustomStringConvertible {
         case .noVideo(let id): "\(id) has no video"
         case let .playerNotStarted(player, reason): "could not start the player '\(player)': \(reason)"
         case let .playerFailed(player, status): "the player '\(player)' exited with status \(status)"
+        case let .playerKilled(player, signal): "the player '\(player)' was ended by signal \(signal)\(Self.signalName(signal).map { " (\($0))" } ?? "")"
         case let .playerNotFound(command): "the player '\(command)' was not found"
         case let .playerCommandInvalid(command): "the player is not a command line: \(command)"
+        case let .noControlFolder(base, reason): "cannot make a private folder for the player's socket in \(base): \(reason)"
         case let .unsafeURL(url): "the video's address is not a web address wwdc will give a player: \(url.prefix(80))"
         }
     }
@@ -39,10 +45,24 @@ extension WatchError: LocalizedError, CustomStringConvertible {
         case .alreadyWatching: "Close that player first; only one session plays at a time."
         case .noVideo: "Choose a session with a video."
         case .playerNotStarted: "Check the player's command line, or install mpv, vlc or ffplay."
-        case .playerFailed: nil
+        case .playerFailed, .playerKilled: nil
         case .playerNotFound: "Install it, or choose a player on your PATH (mpv, vlc, ffplay)."
         case .playerCommandInvalid: "Close the quotes of the player's command line."
+        case .noControlFolder: nil
         case .unsafeURL: "Videos are played over https (plain http only from this machine); the feed may be broken or hostile."
+        }
+    }
+
+    private static func signalName(_ signal: Int32) -> String? {
+        switch signal {
+        case SIGKILL: "SIGKILL"
+        case SIGSEGV: "SIGSEGV"
+        case SIGABRT: "SIGABRT"
+        case SIGBUS: "SIGBUS"
+        case SIGILL: "SIGILL"
+        case SIGFPE: "SIGFPE"
+        case SIGQUIT: "SIGQUIT"
+        default: nil
         }
     }
 }

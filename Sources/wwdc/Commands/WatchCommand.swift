@@ -9,6 +9,10 @@ import TerminalUI
 enum WatchCommand {
     static let printURL = Option.flag("print-url", help: "Print the URL (the file's path when downloaded) instead of opening a player.")
     static let at = SharedOptions.at.help("Start playing at this moment: seconds (754), M:SS (12:34) or H:MM:SS.")
+    static let fromStart = Option.flag("from-start", help: "Start at the beginning, not where you stopped last time.")
+    static let bookmark = Option.integer("bookmark", value: "number",
+                                         help: "Start at this bookmark of the session (numbered as 'wwdc bookmark list' shows them).",
+                                         in: 1...1_000_000)
 
     static let spec = CommandSpec(
         path: "watch",
@@ -22,18 +26,34 @@ enum WatchCommand {
         ffplay -ss SECONDS (the player is known by its program's name); another player starts at the \
         beginning, and the time to skip to is printed. 'wwdc search' and 'wwdc transcript' show the \
         times of what is said. A video downloaded with 'wwdc download' plays from disk, offline too.
+
+        wwdc remembers where you stopped. With mpv it follows the playback over mpv's JSON IPC (a socket \
+        in a new folder only you can enter, under $XDG_RUNTIME_DIR, else $TMPDIR, else /tmp) and saves \
+        the position every few seconds and when the player ends, however it ends (q, the end of the \
+        video, Ctrl-C, the player killed); with another player, only that you started the video. The \
+        next 'wwdc watch' of the session resumes there ("Resuming at 12:34"); --at, --bookmark and \
+        --from-start choose otherwise. Within the last 5 % of the video (or its last 30 seconds) it \
+        counts as watched, and the next playback starts over. 'wwdc continue' lists what you are in \
+        the middle of.
         """,
-        options: [at, printURL, SharedOptions.db],
+        options: [at, fromStart, bookmark, printURL, SharedOptions.db],
         arguments: [.init(name: "session", help: "A session id (wwdc2026-101), a number in the current event (101) or a developer.apple.com link.",
                           completion: .sessionIDs)],
         examples: [
             ("wwdc watch 101", "Play the keynote of the current event."),
             ("WWDC_PLAYER='mpv --fs' wwdc watch wwdc2026-202", "Full screen in mpv."),
             ("wwdc watch 102 --at 12:34", "From 12 minutes 34 seconds in."),
+            ("wwdc watch 102 --from-start", "From the beginning, not where you stopped."),
+            ("wwdc watch 102 --bookmark 2", "From the session's second bookmark."),
             ("wwdc watch 101 --print-url | pbcopy", "Copy the URL instead."),
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
+        let choices = [arguments[at] != nil ? "--at" : nil, arguments[fromStart] ? "--from-start" : nil,
+                       arguments[bookmark] != nil ? "--bookmark" : nil].compactMap { $0 }
+        if choices.count > 1 {
+            throw UsageError("\(choices[0]) and \(choices[1]) cannot be combined: give one", spec: spec)
+        }
         let input = arguments.positionals[0]
         let now = context.now.timeIntervalSince1970
         let store = try BrowseSupport.openStore(arguments, context)
@@ -50,7 +70,8 @@ enum WatchCommand {
             guard let rawURL = detail.bestStreamURL(at: now) else { throw WatchError.noVideo(detail.sessionID) }
             url = try PlayerOperation.playableURL(rawURL)
         }
-        let start = arguments[at]
+        let live = detail.isLive(at: now)
+        let (start, resuming) = try startingPoint(detail.sessionID, live: live, arguments, store)
         // Where to skip to by hand when no player is told: on stderr, so stdout stays the URL alone.
         let time = start.map { VideoTime.text(Double($0)) }
         if arguments[printURL] {
@@ -72,12 +93,16 @@ enum WatchCommand {
             }
         }
         try StoreLocation.prepareFolder(for: lock.path)
-        let play = downloaded != nil
-            ? PlayerOperation(file: url, player: player, start: start, environment: context.environment)
-            : PlayerOperation(url: url, player: player, start: start, environment: context.environment)
-        lock.guard(play)
+        // A live stream has no position to come back to.
+        let progressStore = live ? nil : try context.openExistingStore(explicitPath: arguments[SharedOptions.db])
+        let watch = try WatchOperation(sessionID: detail.sessionID, target: url, isLocalFile: downloaded != nil, player: player, start: start,
+                                       environment: context.environment, store: progressStore,
+                                       backends: try PersonalDataSupport.backends(context),
+                                       controlFolderBases: Configuration.runtimeFolders(context.environment), clock: { context.now })
+        lock.guard(watch)
         let from = (time.map { " from " + $0 } ?? "") + (downloaded != nil ? " (downloaded)" : "")
-        play.addObserver(BlockObserver(start: { _ in
+        watch.play.addObserver(BlockObserver(start: { _ in
+            if resuming, let time { context.message("Resuming at \(time) (--from-start to start over).") }
             context.message("Playing \(detail.sessionID) “\(BrowseSupport.cell(detail.title))”\(from) in \(BrowseSupport.cell(player.name))…")
             if !player.canStartAtTime, let time {
                 context.message("\(BrowseSupport.cell(player.name)) cannot be told where to start: start at \(time) by hand.")
@@ -85,11 +110,40 @@ enum WatchCommand {
             // Before the player writes anything of its own.
             context.terminal.drain()
         }))
-        // Ctrl-C reaches the player too (same process group): wait for it to end instead of dying first.
+        // Ctrl-C reaches the player too on a terminal (same process group); either way wwdc tells it
+        // to quit, and waits for it to end and for where it stopped to be saved, instead of dying first.
         var runner = OperationRunner(arguments, context: context)
         runner.interruption = nil
-        if let error = OperationError.rootCause(in: runner.run(play)) { throw error }
-        return play.wasInterrupted ? .interrupted : .success
+        runner.whenInterrupted = { _ in watch.stopPlayer() }
+        let errors = runner.run(watch)
+        if let progress = watch.progress { context.message(stoppedText(progress, sessionID: detail.sessionID)) }
+        if let error = OperationError.rootCause(in: errors) { throw error }
+        return watch.play.wasInterrupted ? .interrupted : .success
+    }
+
+    /// Where playback starts: `--at`, a bookmark (`--bookmark`), the beginning (`--from-start`, a
+    /// live stream), else where the last playback stopped (then `resuming` is true).
+    private static func startingPoint(_ sessionID: String, live: Bool, _ arguments: ParsedArguments,
+                                      _ store: ConferenceStore) throws -> (start: Int?, resuming: Bool) {
+        if let start = arguments[at] { return (start, false) }
+        if let number = arguments[bookmark] {
+            let bookmarks = try store.read { db in try db.bookmarkList(sessionID: sessionID) }
+            guard bookmarks.indices.contains(number - 1) else {
+                throw PersonalDataError.noSuchBookmark(session: sessionID, number: number, count: bookmarks.count)
+            }
+            return (Int(bookmarks[number - 1].time), false)
+        }
+        guard !arguments[fromStart], !live, let progress = try store.read({ db in try db.watchProgress(sessionID: sessionID) }),
+              !progress.watched, let position = progress.position, position >= 1 else { return (nil, false) }
+        return (Int(position), true)
+    }
+
+    /// What the playback left: where it stopped, or that the video is watched.
+    private static func stoppedText(_ progress: WatchProgress, sessionID: String) -> String {
+        if progress.watched { return "Watched \(sessionID) to the end: the next 'wwdc watch' starts over." }
+        guard let position = progress.position else { return "Played \(sessionID); the player did not say where it stopped." }
+        let of = progress.duration.map { " of " + VideoTime.text($0) } ?? ""
+        return "Stopped at \(VideoTime.text(position))\(of): 'wwdc watch \(sessionID)' resumes there."
     }
 
     /// The player `WWDC_PLAYER` (or the config file's player) names, else the first known one

@@ -19,6 +19,7 @@ extension Configuration {
         ("XDG_DATA_HOME", "Where the store lives (default ~/.local/share)."),
         ("XDG_CONFIG_HOME", "Where the config file lives (default ~/.config)."),
         ("XDG_CACHE_HOME", "Where fetched pictures are kept, in wwdc/images (default ~/.cache)."),
+        ("XDG_RUNTIME_DIR", "Where 'wwdc watch' makes the private folder of mpv's socket (else $TMPDIR, else /tmp)."),
     ]
 
     /// The person's folders: `HOME`, `XDG_DATA_HOME` and `XDG_CONFIG_HOME`.
@@ -53,6 +54,12 @@ extension Configuration {
             if let value = environment[variable], !value.trimmingCharacters(in: .whitespaces).isEmpty { return (value, variable) }
         }
         return ("vi", nil)
+    }
+
+    /// Where a private folder for a player's socket may be made, in order: `XDG_RUNTIME_DIR`,
+    /// `TMPDIR`, then /tmp (empty values count as none).
+    static func runtimeFolders(_ environment: [String: String]) -> [String] {
+        [environment["XDG_RUNTIME_DIR"], environment["TMPDIR"]].compactMap { $0 }.filter { !$0.isEmpty } + ["/tmp"]
     }
 
     /// The folders programs are looked for in: `PATH`.

@@ -146,6 +146,7 @@ extension ErrorWording {
         case .playerNotStarted: "Check WWDC_PLAYER, or install mpv, vlc or ffplay; 'wwdc watch --print-url' prints the URL instead."
         case .playerNotFound: "Install it, or set WWDC_PLAYER to a player on your PATH (mpv, vlc, ffplay)."
         case .playerCommandInvalid: "Close the quotes of WWDC_PLAYER (for example: WWDC_PLAYER='mpv --fs')."
+        case .noControlFolder: "Set XDG_RUNTIME_DIR or TMPDIR to a folder you can write to."
         default: nil
         }
     }
