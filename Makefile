@@ -27,9 +27,11 @@ sanitize:
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp \
 		$(SWIFT) test --sanitize=address --filter OperationsTests --scratch-path .build-asan
 
-# The browse section runs the release wwdc as whole processes, so it is built too.
+# The browse section runs the release wwdc as whole processes, so it is built too. Only the two
+# products: the tests' trait target imports Testing, which a release build without tests lacks.
 bench:
-	$(SWIFT) build $(RELEASE)
+	$(SWIFT) build $(RELEASE) --product wwdc
+	$(SWIFT) build $(RELEASE) --product Benchmarks
 	$$($(SWIFT) build $(RELEASE) --show-bin-path)/Benchmarks $(SECTION)
 
 # Installs the binary, its manual page and the bundled sample conference (its feeds and
