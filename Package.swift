@@ -50,8 +50,10 @@ let package = Package(
         // The conference's tools and resources for AI assistants, over ConferenceKit (no terminal).
         .target(name: "ConferenceMCP", dependencies: ["ConferenceKit", "MCPServer", "Operations", "PlainText", "SQLiteDatabase"]),
         .executableTarget(name: "wwdc", dependencies: ["CommandLineKit", "ConferenceKit", "ConferenceMCP", "ConferenceTerminal", "MCPServer", "Operations", "PlainText", "SQLiteDatabase", "TerminalUI"]),
-        // The outbox section drives the reference server through TestSupport.
-        .executableTarget(name: "Benchmarks", dependencies: ["Operations", "ConferenceKit", "SQLiteDatabase", "TestSupport"]),
+        // The outbox section drives the reference server through TestSupport; the transcripts section
+        // runs the sqlite3 shell on baseline-transcripts.sql.
+        .executableTarget(name: "Benchmarks", dependencies: ["Operations", "ConferenceKit", "SQLiteDatabase", "TestSupport"],
+                         exclude: ["baseline-transcripts.sql"]),
         // Drives the terminal primitives for TerminalUITests' pseudo-terminal tests.
         .executableTarget(name: "terminal-demo", dependencies: ["TerminalUI", "Operations", "ConferenceTerminal"]),
         .target(name: "TestSupport", dependencies: ["TerminalUI"], path: "Tests/TestSupport"),

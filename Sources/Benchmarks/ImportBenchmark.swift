@@ -50,8 +50,8 @@ enum ImportBenchmark {
         let wwdc = ours.min()!
         if hasBaseline {
             let sqlite3 = shell.min()!
-            print(String(format: "import %d sessions: wwdc %.2f s, sqlite3 shell %.2f s, ratio %.2f",
-                         sessionCount, wwdc, sqlite3, wwdc / sqlite3))
+            print(String(format: "import %d sessions: wwdc %.2f s, sqlite3 shell %.2f s, ratio %.2f (%@)",
+                         sessionCount, wwdc, sqlite3, wwdc / sqlite3, Goal.ratio(atMost: 1.0).verdict(wwdc / sqlite3)))
         } else {
             print(String(format: "import %d sessions: wwdc %.2f s (sqlite3 shell baseline skipped: %@ absent)",
                          sessionCount, wwdc, baseline))

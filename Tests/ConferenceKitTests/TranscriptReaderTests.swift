@@ -123,4 +123,54 @@ struct TranscriptReaderTests {
             #expect(transcript.lines.count < raw.count, "segments were not joined into sentences")
         }
     }
+
+    @Test("ASCII segments are cut into words as Unicode's whitespace cuts them: the same lines as a reading by Characters")
+    func asciiAndUnicodeWords() throws {
+        // Every whitespace ASCII has, words of closing quotes alone, CR LF, a sentence of more than
+        // the longest line's words; then text beyond ASCII (no-break and ideographic spaces, a
+        // combining mark after a space, Unicode's sentence ends) mixed into the same sentences.
+        let long = (1...130).map { "w\($0)" }.joined(separator: " ")
+        let segments: [String] = [
+            "Tabs\tand\u{0B}vertical\u{0C}feeds\r\nand ", "returns.\r", " \"quoted!\")] ", "')\" ", "next? ", "\n\n", "   ",
+            long + " ", "end.\n\n", "caf\u{00E9}\u{00A0}no-break\u{3000}ideographic \u{0301}combined ", "ellipsis\u{2026} ",
+            "ascii after unicode. ", "\u{201D}quote\u{2019}\u{201D} ", "\u{3002}", "last words",
+        ]
+        let json = try JSONSerialization.data(withJSONObject: ["a": ["transcript": segments.enumerated().map { [$0.offset, $0.element] }]])
+        let (transcripts, issues) = try TranscriptReader.transcripts(json, feed: "t.json", language: "eng")
+        #expect(issues.isEmpty)
+        let lines = try #require(transcripts.first).lines
+        #expect(lines == Self.sentencesByCharacters(segments.enumerated().map { (Double($0.offset), $0.element) }))
+        #expect(lines.count > 8)
+    }
+
+    /// Segments joined into sentences by `Character`s, as a reader that knows no bytes would: the
+    /// reference the reader's byte-by-byte path must agree with.
+    static func sentencesByCharacters(_ segments: [(Double, String)]) -> [Transcript.Line] {
+        var lines: [Transcript.Line] = []
+        var sentence: (start: Double, words: [Substring])?
+        var paragraph = 0
+        func endSentence() {
+            if let open = sentence { lines.append(Transcript.Line(start: open.start, text: open.words.joined(separator: " "), paragraph: paragraph)) }
+            sentence = nil
+        }
+        func ends(_ word: Substring) -> Bool {
+            var word = word
+            while let last = word.last, "\"'”’)]".contains(last) { word = word.dropLast() }
+            return word.last.map { ".?!…。？！".contains($0) } ?? false
+        }
+        for (start, text) in segments {
+            let words = text.split(whereSeparator: \.isWhitespace)
+            if !words.isEmpty {
+                if sentence == nil { sentence = (start, []) }
+                sentence?.words += words
+                if ends(words.last!) || (sentence?.words.count ?? 0) >= TranscriptReader.maximumSentenceWords { endSentence() }
+            }
+            if text.hasSuffix("\n\n") {
+                endSentence()
+                if lines.last?.paragraph == paragraph { paragraph += 1 }
+            }
+        }
+        endSentence()
+        return lines
+    }
 }

@@ -200,24 +200,56 @@ public enum TranscriptReader {
 
     /// Apple's segments are a few words each, cut anywhere in a sentence: they are joined into
     /// sentences, so that a phrase is found whole and a line reads as one.
+    ///
+    /// A segment of ASCII text (nearly all of them) is cut into words byte by byte; any other goes
+    /// through `Character`s, whose whitespace is Unicode's. Both cut alike where they both apply:
+    /// ASCII's whitespace is Unicode's, and a sentence's text is its words joined by one space.
     private static func sentences(_ segments: [Segment]) -> [Transcript.Line] {
         var lines: [Transcript.Line] = []
-        var sentence: (start: Double, words: [Substring])?
+        // The open sentence: where it starts, its text as UTF-8, and how many words it has.
+        var start: Double?
+        var text: [UInt8] = []
+        var words = 0
         var paragraph = 0
         func endSentence() {
-            if let open = sentence {
-                lines.append(Transcript.Line(start: open.start, text: open.words.joined(separator: " "), paragraph: paragraph))
+            if let open = start {
+                lines.append(Transcript.Line(start: open, text: String(decoding: text, as: UTF8.self), paragraph: paragraph))
             }
-            sentence = nil
+            start = nil
+            text.removeAll(keepingCapacity: true)
+            words = 0
         }
-        for (start, text) in segments {
-            let words = text.split(whereSeparator: \.isWhitespace)
-            if !words.isEmpty {
-                if sentence == nil { sentence = (start, []) }
-                sentence?.words += words
-                if endsSentence(words.last!) || (sentence?.words.count ?? 0) >= maximumSentenceWords { endSentence() }
+        func add<Word: Collection<UInt8>>(_ word: Word, at segmentStart: Double) {
+            if start == nil { start = segmentStart }
+            if words > 0 { text.append(UInt8(ascii: " ")) }
+            text.append(contentsOf: word)
+            words += 1
+        }
+        for (segmentStart, segmentText) in segments {
+            var segmentText = segmentText
+            // Whether the segment's last word ends a sentence; nil when it has no word.
+            var lastEnds: Bool?
+            let wasASCII = segmentText.withUTF8 { bytes -> Bool in
+                guard !bytes.contains(where: { $0 >= 0x80 }) else { return false }
+                var index = bytes.startIndex
+                while index < bytes.endIndex {
+                    while index < bytes.endIndex, isASCIIWhitespace(bytes[index]) { index += 1 }
+                    let wordStart = index
+                    while index < bytes.endIndex, !isASCIIWhitespace(bytes[index]) { index += 1 }
+                    if index > wordStart {
+                        add(bytes[wordStart..<index], at: segmentStart)
+                        lastEnds = endsSentence(ascii: bytes[wordStart..<index])
+                    }
+                }
+                return true
             }
-            if text.hasSuffix("\n\n") {
+            if !wasASCII {
+                let split = segmentText.split(whereSeparator: \.isWhitespace)
+                for word in split { add(word.utf8, at: segmentStart) }
+                lastEnds = split.last.map(endsSentence)
+            }
+            if let lastEnds, lastEnds || words >= maximumSentenceWords { endSentence() }
+            if segmentText.hasSuffix("\n\n") {
                 endSentence()
                 // A break ends the paragraph only when it has a line: no empty paragraphs.
                 if lines.last?.paragraph == paragraph { paragraph += 1 }
@@ -236,6 +268,24 @@ public enum TranscriptReader {
         while let last = word.last, "\"'”’)]".contains(last) { word = word.dropLast() }
         guard let last = word.last else { return false }
         return ".?!…。？！".contains(last)
+    }
+
+    /// ``endsSentence(_:)`` for a word of ASCII text.
+    private static func endsSentence(ascii word: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        var end = word.endIndex
+        while end > word.startIndex {
+            switch word[end - 1] {
+            case UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: ")"), UInt8(ascii: "]"): end -= 1
+            case UInt8(ascii: "."), UInt8(ascii: "?"), UInt8(ascii: "!"): return true
+            default: return false
+            }
+        }
+        return false
+    }
+
+    /// Unicode's whitespace within ASCII: tab, line feed, vertical tab, form feed, carriage return, space.
+    private static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (0x09...0x0D).contains(byte)
     }
 
     // MARK: The file
