@@ -6,7 +6,7 @@ import Testing
 
 /// The decoding policy of docs/feed-format.md, as a table. For every field of
 /// contents items (nested ones included), events, rooms, tracks, topics, topic categories,
-/// resources, live streams and news items, and each of {absent, null, "", a value of the wrong
+/// resources, picture sizes (`imageTypes`), live streams and news items, and each of {absent, null, "", a value of the wrong
 /// type} applied to that field of ONE item of a small valid document:
 /// - the feed is not rejected;
 /// - the item is kept when the field is optional, with the field empty or unknown (its default) and,
@@ -40,6 +40,30 @@ struct DecodingPolicyTests {
     func otherLists(index: Int) throws {
         let kind = PolicyKinds.otherLists[index]
         for field in kind.fieldPaths { try kind.check(field) }
+    }
+
+    @Test("picture sizes (imageTypes)", arguments: PolicyKinds.imageTypes.fields.map(\.path))
+    func imageTypes(field: String) throws {
+        try PolicyKinds.imageTypes.check(field)
+    }
+
+    @Test("picture sizes out of range are dropped and reported; of two types of one name, the first is kept")
+    func imageTypeValues() throws {
+        var document = PolicyKinds.contentsDocument()
+        document["imageTypes"] = [
+            ["name": "wide", "variants": [["width": 0, "height": 48], ["width": 304, "height": 171], ["width": 85, "height": 10_001],
+                                          ["width": "375", "height": 211.0]]],
+            ["name": "wide", "variants": [["width": 900, "height": 506]]],
+            "square",
+        ] as [Any]
+        let feed = try FeedDecoder.contents(from: JSONSerialization.data(withJSONObject: document))
+        #expect(feed.imageTypes == [ImageType(name: "wide", variants: [.init(width: 304, height: 171), .init(width: 375, height: 211)])])
+        #expect(feed.issues.map(\.line) == [
+            "contents.json: wide: variants[0].width: expected a whole number, found 0, out of range (1 to 10000) (dropped)",
+            "contents.json: wide: variants[2].height: expected a whole number, found 10001, out of range (1 to 10000) (dropped)",
+            "contents.json: wide: id: the same id as imageTypes[0], which is kept",
+            "contents.json: imageTypes[2]: expected an object, found text",
+        ], "\(feed.issues.map(\.line))")
     }
 
     @Test("live streams (videos_live.json)", arguments: PolicyKinds.liveStreams.fields.map(\.path))
@@ -86,6 +110,7 @@ struct DecodingPolicyTests {
         #expect(contents.issues.isEmpty, "\(contents.issues)")
         #expect(contents.sessions.count == 4 && contents.events.count == 3 && contents.topics.count == 3)
         #expect(contents.topicCategories.count == 2 && contents.resources.count == 2 && contents.rooms.count == 2 && contents.tracks.count == 2)
+        #expect(contents.imageTypes.map(\.variants.count) == [1, 2])
         let full = try #require(contents.sessions.first { $0.id == PolicyKinds.contentsItems.targetID })
         // The full item carries every field of the contents[] table, so that clearing one is visible.
         #expect(full.media?.chapters.count == 2 && full.codeSnippets.count == 2 && full.signup?.endDate != nil)
@@ -112,7 +137,8 @@ struct DecodingPolicyTests {
         #expect(baseline["events"] == all["events"] && baseline["events"]?.count == 3)
         // Every key of the documents' target items is covered by the table.
         for kind in [PolicyKinds.contentsItems.keyCoverage, PolicyKinds.events.keyCoverage, PolicyKinds.topics.keyCoverage,
-                     PolicyKinds.topicCategories.keyCoverage, PolicyKinds.liveStreams.keyCoverage, PolicyKinds.newsItems.keyCoverage]
+                     PolicyKinds.topicCategories.keyCoverage, PolicyKinds.imageTypes.keyCoverage, PolicyKinds.liveStreams.keyCoverage,
+                     PolicyKinds.newsItems.keyCoverage]
                      + PolicyKinds.otherLists.map(\.keyCoverage) {
             #expect(kind.uncovered.isEmpty, "\(kind.name): keys without a row in the table: \(kind.uncovered)")
         }
@@ -185,6 +211,8 @@ struct PolicyKind<Feed: Equatable, Model: Equatable>: Sendable {
     let rest: @Sendable (Feed) -> Feed
     let issues: @Sendable (Feed) -> [FeedIssue]
     let fields: [FieldRow<Model>]
+    /// The key of the item's id: without it, an issue names the item by its position.
+    var idKey = "id"
 
     func data(mutating field: String? = nil, _ mutation: Mutation = .absent) throws -> Data {
         var document: Any = document()
@@ -229,7 +257,7 @@ struct PolicyKind<Feed: Equatable, Model: Equatable>: Sendable {
                 let skipped = found.filter { $0.kind == .skipped }
                 #expect(skipped.count == 1, "\(label): one skipped item reported: \(found)")
                 if let issue = skipped.first {
-                    let name = field == "id" ? [targetID, position] : [targetID]
+                    let name = field == idKey ? [targetID, position] : [targetID]
                     #expect(issue.item.map(name.contains) == true, "\(label): the issue names the item: \(issue.line)")
                     #expect(issue.field == field, "\(label): the issue names the field: \(issue.line)")
                     #expect(!issue.reason.isEmpty)
@@ -433,6 +461,10 @@ enum PolicyKinds {
                  "description": "Read this first."],
                 ["id": 2, "title": "Sample", "url": "https://example.invalid/sample", "resource_type": "samplecode"],
             ] as [[String: Any]],
+            "imageTypes": [
+                ["name": "square", "variants": [["width": 162, "height": 162]]],
+                ["name": "wide", "variants": [["width": 85, "height": 48], ["width": 900, "height": 506]]],
+            ] as [[String: Any]],
             "contents": [
                 ["id": "wwdc2017-101", "eventId": "wwdc2017", "title": "Keynote", "type": "Special Event", "eventContentId": 101,
                  "trackId": 1, "roomId": 1, "startTime": "2017-06-05T10:00:00-07:00", "endTime": "2017-06-05T12:00:00-07:00",
@@ -598,6 +630,18 @@ enum PolicyKinds {
         ])
 
     static let otherLists: [any PolicyChecking] = [rooms, tracks, resources]
+
+    static let imageTypes = PolicyKind<ContentsFeed, ImageType>(
+        name: "imageTypes[]", feed: "contents.json", document: contentsDocument,
+        itemPath: [.key("imageTypes"), .index(1)], targetID: "wide", position: "imageTypes[1]",
+        decode: contents, items: \.imageTypes, identify: \.name,
+        rest: { var feed = $0; feed.imageTypes = []; feed.issues = []; return feed }, issues: \.issues,
+        fields: [
+            .scalar("name", .required),
+            .collection("variants") { $0.variants = [] },
+            .scalar("variants[0].width", .elementRequired) { $0.variants.removeFirst() },
+            .scalar("variants[0].height", .elementRequired) { $0.variants.removeFirst() },
+        ], idKey: "name")
 
     /// A small valid `videos_live.json`: three streams, the middle one with every field.
     static func liveDocument() -> [String: Any] {

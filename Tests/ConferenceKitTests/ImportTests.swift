@@ -131,4 +131,32 @@ struct ImportTests {
         #expect(try store.importLiveVideos(LiveVideosFeed(streams: [live.streams[1]]))[.liveStreams] == ChangeCounts(deleted: 1))
         #expect(try store.count("SELECT count(*) FROM live_streams") == 1)
     }
+
+    @Test("the picture sizes of imageTypes are stored in order, changed in place, and leave with their kind")
+    func imageTypes() throws {
+        let folder = try TemporaryFolder()
+        let store = try folder.store()
+        func sizes() throws -> [String] {
+            try store.read { db in
+                try db.fetchAll("SELECT kind, position, width, height FROM image_variants ORDER BY kind, position") { row in
+                    "\(row.string("kind") ?? "") \(row.int("position")) \(row.int("width"))x\(row.int("height"))"
+                }
+            }
+        }
+        var feed = ContentsFeed(imageTypes: [
+            ImageType(name: "square", variants: [.init(width: 162, height: 162)]),
+            ImageType(name: "wide", variants: [.init(width: 85, height: 48), .init(width: 900, height: 506)]),
+        ])
+        #expect(try store.importContents(feed)[.imageVariants] == ChangeCounts(inserted: 3))
+        #expect(try sizes() == ["square 0 162x162", "wide 0 85x48", "wide 1 900x506"])
+        #expect(try store.importContents(feed).isEmpty)
+        feed.imageTypes = [ImageType(name: "wide", variants: [.init(width: 85, height: 48), .init(width: 304, height: 171),
+                                                              .init(width: 900, height: 506)])]
+        #expect(try store.importContents(feed)[.imageVariants] == ChangeCounts(inserted: 1, updated: 1, deleted: 1))
+        #expect(try sizes() == ["wide 0 85x48", "wide 1 304x171", "wide 2 900x506"])
+        // A feed without imageTypes lists no sizes: the rule's fallback applies again.
+        feed.imageTypes = []
+        #expect(try store.importContents(feed)[.imageVariants] == ChangeCounts(deleted: 3))
+        #expect(try sizes().isEmpty)
+    }
 }

@@ -12,14 +12,15 @@ struct MigrationTests {
         let folder = try TemporaryFolder()
         let store = try folder.store()
         #expect(try store.count("PRAGMA user_version") == ConferenceStore.schemaVersion)
-        #expect(ConferenceStore.schemaVersion == 10)
+        #expect(ConferenceStore.schemaVersion == 11)
         let tables = try store.tableCounts()
         for table in ["events", "rooms", "tracks", "topics", "resources", "sessions", "instances", "videos",
                       "session_keywords", "session_platforms", "session_topics", "session_related",
                       "session_resources", "live_streams", "news", "news_photos", "favorites", "feedback",
                       "sync_metadata", "topic_categories", "topic_category_topics", "session_images", "session_chapters",
                       "session_code", "video_links", "articles", "settings", "transcripts", "transcript_lines",
-                      "transcript_manifest", "downloads", "watch_progress", "bookmarks", "notes", "personal_changes", "whats_new"] {
+                      "transcript_manifest", "downloads", "watch_progress", "bookmarks", "notes", "personal_changes", "whats_new",
+                      "image_variants"] {
             #expect(tables[table] == 0, "table \(table)")
         }
         #expect(try store.searchSessions("anything").isEmpty)
@@ -39,13 +40,33 @@ struct MigrationTests {
             #expect(try Migrator.version(of: db) == 1)
         }
         let store = try ConferenceStore(path: path)
-        #expect(try store.count("PRAGMA user_version") == 10)
+        #expect(try store.count("PRAGMA user_version") == 11)
         #expect(try store.count("SELECT count(*) FROM events") == 1)
         // The modern columns arrive empty on the rows that were there.
         #expect(try store.count("SELECT count(*) FROM sessions WHERE has_live_stream = 0 AND article_id IS NULL") == 1)
         #expect(try store.searchSessions("keynote").map(\.id) == ["wwdc2017-102"])
         try store.setFavorite(sessionID: "wwdc2017-102", true)
         #expect(try store.favorites().count == 1)
+    }
+
+    @Test("a store from before picture sizes (version 10) forgets the contents feed's ETag, so the next sync reads imageTypes; other ETags stay")
+    func pictureSizesRefetchContents() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("v10.sqlite")
+        do {
+            let db = try Database(path: path)
+            try Migrator(Array(StoreSchema.migrator.migrations.prefix(10))).migrate(db)
+            #expect(try Migrator.version(of: db) == 10)
+            for (feed, etag) in [("contents", "\"c1\""), ("news", "\"n1\""), ("config", "\"k1\"")] {
+                try db.execute("INSERT INTO sync_metadata (feed, etag, last_sync) VALUES (?, ?, 1)", [feed, etag])
+            }
+        }
+        let store = try ConferenceStore(path: path)
+        let etags = try store.read { db in
+            try db.fetchAll("SELECT feed, etag FROM sync_metadata ORDER BY feed") { "\($0.string("feed") ?? ""): \($0.string("etag") ?? "none")" }
+        }
+        #expect(etags == ["config: \"k1\"", "contents: none", "news: \"n1\""])
+        #expect(try store.count("SELECT count(*) FROM image_variants") == 0)
     }
 
     @Test("read-only opening works on a current store and refuses one that needs migrating")

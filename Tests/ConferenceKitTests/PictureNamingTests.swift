@@ -56,4 +56,42 @@ struct PictureNamingTests {
         #expect(PictureAddress.session(id: "x", imagesPath: "https://h/i", staticContentID: 0, kinds: ["wide"]) == .failure(.badStaticContentID))
         #expect(PictureAddress.session(id: "x", imagesPath: "https://h/i", staticContentID: 3, kinds: ["banner"]) == .failure(.noKind))
     }
+
+    /// Apple's `imageTypes` (2017 and 2020b), by kind.
+    static let appleSizes: [String: [ImageType.Size]] = [
+        "square": [.init(width: 162, height: 162)],
+        "wide": [(85, 48), (162, 91), (217, 122), (250, 141), (304, 171), (375, 211), (414, 233), (466, 262), (900, 506)]
+            .map { ImageType.Size(width: $0.0, height: $0.1) },
+    ]
+
+    @Test("a session's picture in the size imageTypes lists: the smallest at least that wide, else the widest; wide first, else square",
+          arguments: [(1, "wide_85x48"), (85, "wide_85x48"), (86, "wide_162x91"), (300, "wide_304x171"), (304, "wide_304x171"),
+                      (467, "wide_900x506"), (900, "wide_900x506"), (901, "wide_900x506"), (10_000, "wide_900x506")])
+    func sessionSizes(width: Int, name: String) throws {
+        let picture = try PictureAddress.session(id: "x", imagesPath: "https://h/i", staticContentID: 7, kinds: ["square", "wide"],
+                                                 sizes: Self.appleSizes, width: width).get()
+        #expect(picture.url.absoluteString == "https://h/i/7/7_\(name)_1x.jpg")
+        let size = name.split(separator: "_")[1].split(separator: "x").map { Int($0) }
+        #expect([picture.width, picture.height] == size)
+    }
+
+    @Test("a square-only session, unsorted sizes, and a feed that lists none or not the kind's: ConfCore's sizes")
+    func sessionSizeFallbacks() throws {
+        func name(_ kinds: [String], _ sizes: [String: [ImageType.Size]], _ width: Int) throws -> String {
+            try PictureAddress.session(id: "x", imagesPath: "https://h/i", staticContentID: 7, kinds: kinds, sizes: sizes, width: width)
+                .get().url.lastPathComponent
+        }
+        #expect(try name(["square"], Self.appleSizes, 300) == "7_square_162x162_1x.jpg")
+        let unsorted = ["wide": [ImageType.Size(width: 1280, height: 720), .init(width: 320, height: 180), .init(width: 640, height: 360)]]
+        #expect(try name(["wide"], unsorted, 300) == "7_wide_320x180_1x.jpg")
+        #expect(try name(["wide"], unsorted, 321) == "7_wide_640x360_1x.jpg")
+        #expect(try name(["wide"], unsorted, 2000) == "7_wide_1280x720_1x.jpg")
+        // No imageTypes, or none for the kind: ConfCore's one size, whatever the width asked.
+        for width in [1, 300, 900, 5000] {
+            #expect(try name(["wide", "square"], [:], width) == "7_wide_900x506_1x.jpg")
+            #expect(try name(["wide"], ["square": [.init(width: 40, height: 40)], "wide": []], width) == "7_wide_900x506_1x.jpg")
+            #expect(try name(["square"], [:], width) == "7_square_162x162_1x.jpg")
+        }
+        #expect(PictureAddress.size([], fitting: 300) == nil)
+    }
 }

@@ -7,7 +7,8 @@ rules of docs/feed-format.md give with generated pictures:
     /images/<n>/<sid>/<sid>_<kind>_<width>x<height>_<scale>x.jpg    a session's picture
     .../<photo id>/<width>.jpeg                                       a news photo, height width/1.5
 
-(anywhere a real file is absent). A picture is a valid baseline greyscale JPEG of exactly that many
+(anywhere a real file is absent), any kind and any size up to 10,000 pixels a side (the most the
+sizes of `imageTypes` may say, so every address wwdc's rules give is answered). A picture is a valid baseline greyscale JPEG of exactly that many
 pixels (scaled by <scale>), a gradient seeded by its path, with the path in a comment, so that two
 pictures never share their bytes; with --picture-format png, a PNG of the same size instead (at the
 same URL: clients must look at the bytes, not the name). Each answer carries a strong ETag (a hash
@@ -28,9 +29,10 @@ from urllib.parse import unquote
 
 from routing import Response
 
-SESSION_PICTURE = re.compile(r"^/images/[^/]+/(\d+)/\1_([A-Za-z0-9]+)_(\d{1,4})x(\d{1,4})_([1-3])x\.jpg$")
+SESSION_PICTURE = re.compile(r"^/images/[^/]+/(\d+)/\1_([A-Za-z0-9]+)_(\d{1,5})x(\d{1,5})_([1-3])x\.jpg$")
 NEWS_PHOTO = re.compile(r"^/(?:[^/]+/)*[A-Za-z0-9-]+/(\d{1,4})\.jpeg$")
-MAX_SIDE = 4096
+# The largest side wwdc's picture rules can give: a size of `imageTypes` is 1 to 10,000 pixels.
+MAX_SIDE = 10000
 
 # The DC table of the JPEG standard (Annex K.3.1): code lengths 1..16, then the categories.
 DC_BITS = [0, 1, 5, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0]

@@ -121,10 +121,28 @@ class PicturesTest(unittest.TestCase):
         # If-None-Match wins over If-Modified-Since (RFC 9110 13.2.2).
         self.assertEqual(self.get(SESSION, {"If-None-Match": '"other"', "If-Modified-Since": modified})[0], 200)
 
+    def test_every_size_of_image_types(self):
+        """Each size the sample's and Apple's `imageTypes` list, and the bounds of the sizes wwdc
+        accepts (1 to 10,000 pixels a side), comes at exactly that size."""
+        sizes = {("wide", 900, 506), ("square", 162, 162), ("wide", 1, 1), ("wide", 10000, 1), ("square", 1, 10000)}
+        for root in (FIXTURES, APPLE_2017, APPLE_2020B):
+            path = os.path.join(root, "contents.json")
+            if not os.path.exists(path):
+                continue
+            with open(path, encoding="utf-8") as f:
+                for kind in json.load(f).get("imageTypes", []):
+                    sizes.update((kind["name"], v["width"], v["height"]) for v in kind["variants"])
+        self.assertIn(("wide", 304, 171) if os.path.exists(APPLE_2017) else ("wide", 320, 180), sizes)
+        for kind, width, height in sorted(sizes):
+            status, _, data = self.get("/images/2026/7001/7001_%s_%dx%d_1x.jpg" % (kind, width, height))
+            self.assertEqual(status, 200, (kind, width, height))
+            self.assertEqual(jpeg_size(data), (width, height))
+
     def test_other_paths_are_not_pictures(self):
         for path in ("/images/2026/7001/7002_wide_900x506_1x.jpg",  # another id in the name
                      "/images/2026/7001/7001_wide_0x506_1x.jpg",
-                     "/images/2026/7001/7001_wide_9000x506_1x.jpg",
+                     "/images/2026/7001/7001_wide_10001x506_1x.jpg",
+                     "/images/2026/7001/7001_wide_5000x506_3x.jpg",
                      "/images/2026/7001/7001_wide_900x506_1x.png",
                      "/images/2026/../7001/7001_wide_900x506_1x.jpg",
                      "/x/../../etc/512.jpeg"):

@@ -73,12 +73,13 @@ struct PhotosCommandTests {
         let row = try #require(session.rows.first)
         #expect(session.rows.count == 1)
         #expect(row["id"] as? String == "wwdc2026-101")
-        #expect(row["url"] as? String == bench.server.url("/images/2026/7001/7001_wide_900x506_1x.jpg").absoluteString)
-        #expect(row["width"] as? Int == 900 && row["height"] as? Int == 506)
+        // The sample's imageTypes list wide 320x180, 640x360 and 1280x720: the smallest at least 900 wide.
+        #expect(row["url"] as? String == bench.server.url("/images/2026/7001/7001_wide_1280x720_1x.jpg").absoluteString)
+        #expect(row["width"] as? Int == 1280 && row["height"] as? Int == 720)
         let path = try #require(row["path"] as? String)
         #expect(path.hasPrefix(bench.cache.path + "/"))
         let size = jpegSize(try Data(contentsOf: URL(fileURLWithPath: path)))
-        #expect(size?.width == 900 && size?.height == 506)
+        #expect(size?.width == 1280 && size?.height == 720)
 
         let gallery = try await bench.photos(["5019BF05-852C-5288-9ACD-D87EA7D13FE6", "--size", "300"])
         #expect(gallery.result.status == 0, "\(gallery.result.stderr)")
@@ -95,6 +96,37 @@ struct PhotosCommandTests {
         let requests = try await bench.pictureRequests()
         #expect(requests.count == 3)
         #expect(requests.allSatisfy { $0.status == 304 && $0.conditional }, "\(requests)")
+    }
+
+    @Test("--size picks a session picture's size among the feed's imageTypes; a feed without them gets ConfCore's 900x506")
+    func sessionSizes() async throws {
+        let bench = try await PictureBench.start()
+        defer { bench.stop() }
+        // The sample's wide sizes: 320x180, 640x360, 1280x720.
+        for (size, expected) in [("300", "320x180"), ("320", "320x180"), ("321", "640x360"), ("900", "1280x720"), ("5000", "1280x720")] {
+            let run = try await bench.photos(["101", "--size", size])
+            #expect(run.result.status == 0, "\(run.result.stderr)")
+            let row = try #require(run.rows.first)
+            #expect(row["url"] as? String == bench.server.url("/images/2026/7001/7001_wide_\(expected)_1x.jpg").absoluteString, "--size \(size)")
+            let file = try #require(jpegSize(try Data(contentsOf: URL(fileURLWithPath: row["path"] as? String ?? ""))))
+            #expect("\(file.width)x\(file.height)" == expected && row["width"] as? Int == file.width && row["height"] as? Int == file.height)
+        }
+
+        // The same conference from a feed without imageTypes: the next sync forgets the sizes.
+        let feeds = try bench.sandbox.copyOfFixtures()
+        let contentsURL = feeds.appendingPathComponent("contents.json")
+        var contents = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: contentsURL)) as? [String: Any])
+        contents["imageTypes"] = nil
+        try JSONSerialization.data(withJSONObject: contents).write(to: contentsURL)
+        let server = try await ReferenceServer.start(root: feeds, arguments: ["--rebase-images"])
+        defer { server.stop() }
+        let synced = try await bench.sandbox.run(["sync", "--source", server.baseURL.absoluteString, "--quiet"])
+        try #require(synced.status == 0, "\(synced.stderr)")
+        for size in ["300", "900", "5000"] {
+            let run = try await bench.photos(["101", "--size", size])
+            #expect(run.rows.first?["url"] as? String == server.url("/images/2026/7001/7001_wide_900x506_1x.jpg").absoluteString, "--size \(size)")
+            #expect(run.rows.first?["width"] as? Int == 900 && run.rows.first?["height"] as? Int == 506)
+        }
     }
 
     @Test("a picture answered 404 is reported, the others still come; none at all exits 1")
@@ -119,7 +151,7 @@ struct PhotosCommandTests {
     func concurrentProcesses() async throws {
         let bench = try await PictureBench.start()
         defer { bench.stop() }
-        let path = "/images/2026/7001/7001_wide_900x506_1x.jpg"
+        let path = "/images/2026/7001/7001_wide_1280x720_1x.jpg"
         let hold = try await bench.server.hold(path, times: 2)
         let first = try bench.sandbox.start(["photos", "101", "--json"])
         let second = try bench.sandbox.start(["photos", "101", "--json"])
@@ -299,6 +331,20 @@ struct PhotosRealFeedsTests {
             paths.insert(path)
         }
         #expect(paths.count == expected.count)
+
+        // --size 300: the smallest wide size of the feed's imageTypes at least 300 wide (Apple's: 304x171).
+        let wide = try #require((contents["imageTypes"] as? [[String: Any]])?.first { $0["name"] as? String == "wide" }?["variants"] as? [[String: Int]])
+        let fitting = try #require(wide.filter { $0["width"]! >= 300 }.min { $0["width"]! < $1["width"]! })
+        let small = "\(fitting["width"]!)x\(fitting["height"]!)"
+        #expect(small == "304x171")
+        for (id, url) in expected.prefix(2) {
+            let run = try await bench.photos([id, "--size", "300"])
+            #expect(run.result.status == 0, "\(id): \(run.result.stderr)")
+            let row = try #require(run.rows.first)
+            #expect(row["url"] as? String == url.replacingOccurrences(of: "_wide_900x506_1x.jpg", with: "_wide_\(small)_1x.jpg"))
+            let size = try #require(jpegSize(try Data(contentsOf: URL(fileURLWithPath: row["path"] as? String ?? ""))))
+            #expect("\(size.width)x\(size.height)" == small && row["width"] as? Int == size.width && row["height"] as? Int == size.height)
+        }
         if let galleryID {
             let run = try await bench.photos([galleryID, "--size", "1024"])
             #expect(run.result.status == 0, "\(run.result.stderr)")

@@ -82,6 +82,23 @@ extension Resource {
     static var empty: Resource { Resource(id: 0, title: "") }
 }
 
+extension ImageType {
+    static let fields = FieldTable<ImageType>([
+        .requiredText("name", \.name),
+        .objectList("variants", \.variants, ImageType.Size.fields, empty: ImageType.Size(width: 0, height: 0)),
+    ])
+
+    static var empty: ImageType { ImageType(name: "") }
+}
+
+extension ImageType.Size {
+    /// Its columns are those of `image_variants`; a size out of ``FeedRange/pixels`` is unusable.
+    static let fields = FieldTable<ImageType.Size>([
+        .requiredInteger("width", \.width, in: FeedRange.pixels, column: "width"),
+        .requiredInteger("height", \.height, in: FeedRange.pixels, column: "height"),
+    ])
+}
+
 extension NewsItem {
     static let fields = FieldTable<NewsItem>([
         .requiredText("id", \.id),

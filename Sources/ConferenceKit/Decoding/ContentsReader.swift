@@ -46,6 +46,9 @@ struct ContentsReader {
             case "resources":
                 lists.resources = try reader.readList(&scanner, path: key, table: Resource.fields, empty: Resource.empty,
                                                      identify: { $0.id == 0 ? nil : String($0.id) }, required: false)
+            case "imageTypes":
+                lists.imageTypes = try reader.readList(&scanner, path: key, table: ImageType.fields, empty: ImageType.empty,
+                                                      identify: \.name, required: false)
             case "updated":
                 if case .value(let date) = try scanner.readDate() { lists.updated = date }
             default:

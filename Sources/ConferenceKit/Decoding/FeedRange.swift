@@ -10,6 +10,8 @@ public enum FeedRange {
     public static let videoSeconds: ClosedRange<Double> = 0...10_000_000
     /// A moment, in seconds since 1970: the years 1 to 9999, what ISO 8601's four digits write.
     public static let dateSeconds: ClosedRange<Double> = -62_135_596_800...253_402_300_799
+    /// A picture's width or height, in pixels: 1 to 10,000.
+    public static let pixels: ClosedRange<Int> = 1...10_000
     /// Any other number (a photo's ratio, a refresh interval): at most 10^15 either way.
     public static let number: ClosedRange<Double> = -1e15...1e15
 

@@ -192,6 +192,18 @@ extension FeedField {
         }
     }
 
+    /// A whole number that must be there, in `range` (out of it, a value of the wrong kind).
+    static func requiredInteger(_ key: String, _ path: WritableKeyPath<Model, Int> & Sendable, in range: ClosedRange<Int>,
+                                column: String? = nil) -> FeedField {
+        FeedField(key: key, isRequired: true, columns: Self.column(column, path)) { scanner, model, problems in
+            var outcome = try scanner.readInteger()
+            if case .value(let number) = outcome, !range.contains(number) {
+                outcome = .mismatch(found: JSONScanner.outOfRange(Double(number), Double(range.lowerBound)...Double(range.upperBound)))
+            }
+            return apply(key, "a whole number", outcome, &problems) { model[keyPath: path] = $0 }
+        }
+    }
+
     static func integer(_ key: String, _ path: WritableKeyPath<Model, Int?> & Sendable, column: String? = nil) -> FeedField {
         FeedField(key: key, columns: Self.column(column, path)) { scanner, model, problems in
             apply(key, "a whole number", try scanner.readInteger(), &problems) { model[keyPath: path] = $0 }

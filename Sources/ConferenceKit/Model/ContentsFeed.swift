@@ -9,6 +9,8 @@ public struct ContentsFeed: Hashable, Sendable {
     public var topics: [Topic]
     public var topicCategories: [TopicCategory]
     public var resources: [Resource]
+    /// The kinds of session pictures and their sizes (`imageTypes`).
+    public var imageTypes: [ImageType]
     /// The `contents` items.
     public var sessions: [Session]
     /// Items skipped and fields ignored while decoding.
@@ -16,7 +18,7 @@ public struct ContentsFeed: Hashable, Sendable {
 
     public init(updated: FeedDate? = nil, events: [Event] = [], rooms: [Room] = [], tracks: [Track] = [],
                 topics: [Topic] = [], topicCategories: [TopicCategory] = [], resources: [Resource] = [],
-                sessions: [Session] = [], issues: [FeedIssue] = []) {
+                imageTypes: [ImageType] = [], sessions: [Session] = [], issues: [FeedIssue] = []) {
         self.updated = updated
         self.events = events
         self.rooms = rooms
@@ -24,6 +26,7 @@ public struct ContentsFeed: Hashable, Sendable {
         self.topics = topics
         self.topicCategories = topicCategories
         self.resources = resources
+        self.imageTypes = imageTypes
         self.sessions = sessions
         self.issues = issues
     }

@@ -3,25 +3,16 @@ import Foundation
 /// Where the feeds' pictures are: the rules of docs/feed-format.md, as the open-source WWDC app for
 /// macOS (ConfCore) builds them, each part checked before it goes into an address.
 public enum PictureAddress {
-    /// A kind of session picture and its sizes, in pixels.
-    public struct Variant: Sendable, Equatable {
-        public var kind: String
-        public var width: Int
-        public var height: Int
-
-        public init(kind: String, width: Int, height: Int) {
-            self.kind = kind
-            self.width = width
-            self.height = height
-        }
-    }
-
     /// The size asked for when none is: ConfCore's only session picture, 900 pixels wide.
     public static let defaultWidth = 900
 
-    /// The session pictures wwdc asks for: ConfCore's `wide` 900x506 (the one the app uses), and
-    /// the one `square` size the feeds' `imageTypes` list (162x162).
-    public static let sessionVariants = [Variant(kind: "wide", width: 900, height: 506), Variant(kind: "square", width: 162, height: 162)]
+    /// The kinds of session picture wwdc asks for, the first the session has: ConfCore's `wide`,
+    /// else `square`.
+    public static let sessionKinds = ["wide", "square"]
+
+    /// A kind's size when the feed's `imageTypes` gives none: ConfCore's `wide` 900x506 (the one
+    /// the app uses), and the one `square` size Apple's feeds list (162x162).
+    public static let fallbackSizes = ["wide": ImageType.Size(width: 900, height: 506), "square": ImageType.Size(width: 162, height: 162)]
 
     /// The widths of a news photo (ConfCore's mini, small, medium and large).
     public static let photoWidths = [256, 512, 1024, 2048]
@@ -35,25 +26,31 @@ public enum PictureAddress {
         case noKind
     }
 
-    /// A session's picture: `<imagesPath>/<sid>/<sid>_<kind>_<width>x<height>_1x.jpg`, the `wide`
-    /// kind when the session has it (else the first known kind it has), and the size that fits
-    /// `width`. Kinds nil means the feed does not say: `wide`, as ConfCore assumes.
+    /// A session's picture: `<imagesPath>/<sid>/<sid>_<kind>_<width>x<height>_1x.jpg`, the first of
+    /// ``sessionKinds`` the session has, in the size of `sizes` (the feed's `imageTypes`, by kind)
+    /// that fits `width` (``size(_:fitting:)``), else the kind's ``fallbackSizes``. Kinds nil
+    /// means the feed does not say: `wide`, as ConfCore assumes.
     public static func session(id: String, imagesPath: String?, staticContentID: Int?, kinds: [String]?,
-                               width: Int = defaultWidth) -> Result<Picture, Refusal> {
+                               sizes: [String: [ImageType.Size]] = [:], width: Int = defaultWidth) -> Result<Picture, Refusal> {
         guard let imagesPath, !imagesPath.isEmpty else { return .failure(.noImagesPath) }
         guard let sid = staticContentID, sid > 0 else { return .failure(.badStaticContentID) }
         let offered = kinds ?? ["wide"]
-        let known = sessionVariants.filter { offered.contains($0.kind) }
-        guard let variant = known.first(where: { $0.kind == "wide" }) ?? known.first else { return .failure(.noKind) }
+        guard let kind = sessionKinds.first(where: offered.contains),
+              let variant = size(sizes[kind] ?? [], fitting: width) ?? fallbackSizes[kind] else { return .failure(.noKind) }
         let base = imagesPath.hasSuffix("/") ? String(imagesPath.dropLast()) : imagesPath
         // The base must be a web address of its own: no query or fragment the path would land in.
         guard let baseURL = URL(string: base), baseURL.scheme != nil, baseURL.host != nil, baseURL.query == nil,
               baseURL.fragment == nil, !base.contains("\\"), WebAddress.refusal(for: baseURL) != .notWeb else {
             return .failure(.badImagesPath(base))
         }
-        let name = "\(sid)_\(variant.kind)_\(variant.width)x\(variant.height)_1x.jpg"
+        let name = "\(sid)_\(kind)_\(variant.width)x\(variant.height)_1x.jpg"
         guard let url = URL(string: "\(base)/\(sid)/\(name)") else { return .failure(.badImagesPath(base)) }
         return .success(Picture(id: id, owner: id, url: url, width: variant.width, height: variant.height))
+    }
+
+    /// The smallest of `sizes` at least `width` wide, else the widest; nil when there are none.
+    public static func size(_ sizes: [ImageType.Size], fitting width: Int) -> ImageType.Size? {
+        sizes.filter { $0.width >= width }.min { $0.width < $1.width } ?? sizes.max { $0.width < $1.width }
     }
 
     /// A news photo: `<id>/<width>.jpeg` resolved against the news feed's address, the smallest of

@@ -59,6 +59,16 @@ extension NewsItem.Photo: StoredRowValue {
     }
 }
 
+extension ImageType.Size: StoredRowValue {
+    static var table: String { "image_variants" }
+    static var ownerColumn: String { "kind" }
+    static var storedColumns: [StoredColumn<ImageType.Size>] { fields.columns }
+
+    init(row: some ReadableRow) {
+        self.init(width: row.int("width"), height: row.int("height"))
+    }
+}
+
 extension Chapter: StoredRowValue {
     static var table: String { "session_chapters" }
     static var ownerColumn: String { "sid" }

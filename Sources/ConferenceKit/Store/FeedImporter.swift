@@ -55,7 +55,7 @@ struct FeedImporter {
         try db.execute(sql: "INSERT INTO session_search(session_search) VALUES ('rebuild')")
     }
 
-    /// Events, rooms, tracks, topics and resources: everything but the sessions.
+    /// Events, rooms, tracks, topics, resources and picture sizes: everything but the sessions.
     func importLists(of feed: ContentsFeed) throws -> ImportReport {
         var report = ImportReport()
         try syncList(unique(feed.events, by: \.id), kind: .events, table: "events", key: ("id", \.id), columns: Event.fields.columns,
@@ -69,7 +69,24 @@ struct FeedImporter {
         try importCategories(feed.topicCategories, report: &report)
         try syncList(unique(feed.resources, by: \.id), kind: .resources, table: "resources", key: ("id", \.id),
                      columns: Resource.fields.columns, report: &report)
+        try importImageTypes(feed.imageTypes, report: &report)
         return report
+    }
+
+    /// The sizes of each kind of picture; a kind the feed no longer lists loses its sizes.
+    private func importImageTypes(_ types: [ImageType], report: inout ImportReport) throws {
+        let types = unique(types, by: \.name)
+        let sizes = try ChildList<String, ImageType.Size>(db: db, table: ImageType.Size.table, ownerColumn: ImageType.Size.ownerColumn,
+                                                         valueColumns: ImageType.Size.storedColumns, kind: .imageVariants)
+        var current = try sizes.load()
+        let names = Set(types.map(\.name))
+        for kind in current.keys where !names.contains(kind) {
+            try sizes.sync(kind, [], current: &current)
+        }
+        for type in types {
+            try sizes.sync(type.name, type.variants, current: &current)
+        }
+        report[.imageVariants] += sizes.counts
     }
 
     /// Topic categories, and the topics each lists.

@@ -1,6 +1,6 @@
 /// The kinds of rows an import or a sync writes.
 public enum RecordKind: String, CaseIterable, Comparable, Sendable {
-    case events, rooms, tracks, topics, topicCategories, categoryTopics, resources, sessions, instances, videos
+    case events, rooms, tracks, topics, topicCategories, categoryTopics, resources, imageVariants, sessions, instances, videos
     case keywords, platforms, sessionTopics, relatedSessions, relatedResources, images, chapters, codeSnippets, videoLinks
     case news, newsPhotos, liveStreams, articles, transcripts, transcriptLines, syncMetadata
 

@@ -6,6 +6,8 @@ protocol ReadableRow {
     func line(_ column: String) -> String?
     /// Text whose paragraphs are kept (a description, code); nil for NULL.
     func paragraphs(_ column: String) -> String?
+    /// A whole number (0 for NULL).
+    func int(_ column: String) -> Int
     /// A real number (0 for NULL).
     func double(_ column: String) -> Double
     /// A real number; nil for NULL.

@@ -9,7 +9,8 @@ import SQLiteDatabase
 /// user's own rows (favorites, feedback) are keyed by session identifier with no foreign key, so
 /// they outlive the session leaving the feed.
 enum StoreSchema {
-    static let migrator = Migrator([catalogue, userData, fullTextSearch, modernFormat, outbox, transcripts, downloads, personalData, whatsNew, syncFolder])
+    static let migrator = Migrator([catalogue, userData, fullTextSearch, modernFormat, outbox, transcripts, downloads, personalData, whatsNew, syncFolder,
+                                    pictureSizes])
 
     static let catalogue = Migration(version: 1, name: "conference catalogue", sql: """
         CREATE TABLE events (
@@ -462,5 +463,19 @@ enum StoreSchema {
                 version, updated_at FROM feedback
             WHERE true ON CONFLICT (kind, key) DO NOTHING;
         CREATE INDEX personal_changes_unclocked ON personal_changes(clock) WHERE clock = '';
+        """)
+
+    /// The sizes each kind of session picture comes in (`imageTypes`), in the feed's order. The
+    /// contents feed's ETag is forgotten, so that the next sync reads it whole and fills the table.
+    static let pictureSizes = Migration(version: 11, name: "picture sizes", sql: """
+        CREATE TABLE image_variants (
+            kind TEXT NOT NULL,
+            position INTEGER NOT NULL,
+            width INTEGER NOT NULL,
+            height INTEGER NOT NULL,
+            PRIMARY KEY (kind, position)
+        ) WITHOUT ROWID;
+
+        UPDATE sync_metadata SET etag = NULL WHERE feed = 'contents';
         """)
 }

@@ -9,7 +9,7 @@ import PlainText
 /// cache, their paths printed and, on a terminal that can, the pictures drawn.
 enum PhotosCommand {
     static let size = Option.integer("size", value: "pixels",
-                                     help: "About how wide the pictures should be, in pixels: a news photo comes 256, 512, 1024 or 2048 wide, the smallest at least this wide (default 900).",
+                                     help: "About how wide the pictures should be, in pixels (default 900): the smallest size at least this wide, else the largest. A session's picture comes in the sizes the contents feed lists (imageTypes; 900x506 when it lists none), a news photo 256, 512, 1024 or 2048 wide.",
                                      in: 1...10_000)
     static let dir = Option.text("dir", value: "path", help: "Also copy the pictures into this folder, named after the session or the news item and photo.")
     static let json = SharedOptions.json.help("Print the pictures as JSON: [{id, path, width, height, url}]; nothing is drawn.")
