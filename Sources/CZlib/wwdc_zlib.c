@@ -29,6 +29,9 @@ typedef int (*inflate_fn)(z_stream *, int);
 typedef int (*inflate_end_fn)(z_stream *);
 typedef int (*inflate_reset_fn)(z_stream *);
 typedef const char *(*zlib_version_fn)(void);
+typedef int (*compress2_fn)(uint8_t *, unsigned long *, const uint8_t *, unsigned long, int);
+typedef unsigned long (*compress_bound_fn)(unsigned long);
+typedef int (*uncompress_fn)(uint8_t *, unsigned long *, const uint8_t *, unsigned long);
 
 static struct {
     inflate_init2_fn inflate_init2;
@@ -36,6 +39,9 @@ static struct {
     inflate_end_fn inflate_end;
     inflate_reset_fn inflate_reset;
     zlib_version_fn version;
+    compress2_fn compress2;
+    compress_bound_fn compress_bound;
+    uncompress_fn uncompress;
 } zlib;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -64,8 +70,12 @@ static void load(void) {
     zlib.inflate_end = (inflate_end_fn)dlsym(library, "inflateEnd");
     zlib.inflate_reset = (inflate_reset_fn)dlsym(library, "inflateReset");
     zlib.version = (zlib_version_fn)dlsym(library, "zlibVersion");
-    if (!zlib.inflate_init2 || !zlib.inflate || !zlib.inflate_end || !zlib.inflate_reset || !zlib.version) {
-        snprintf(load_error, sizeof load_error, "the zlib found lacks inflate");
+    zlib.compress2 = (compress2_fn)dlsym(library, "compress2");
+    zlib.compress_bound = (compress_bound_fn)dlsym(library, "compressBound");
+    zlib.uncompress = (uncompress_fn)dlsym(library, "uncompress");
+    if (!zlib.inflate_init2 || !zlib.inflate || !zlib.inflate_end || !zlib.inflate_reset || !zlib.version
+        || !zlib.compress2 || !zlib.compress_bound || !zlib.uncompress) {
+        snprintf(load_error, sizeof load_error, "the zlib found lacks inflate or compress");
         return;
     }
     // zlib refuses a caller built for another major version; 1.x is the only one there is.
@@ -118,4 +128,25 @@ void wwdc_inflater_free(void *inflater) {
     if (inflater == NULL) return;
     zlib.inflate_end(inflater);
     free(inflater);
+}
+
+size_t wwdc_zlib_compress_bound(size_t count) {
+    if (wwdc_zlib_load() != 0) return 0;
+    return zlib.compress_bound((unsigned long)count);
+}
+
+int wwdc_zlib_compress(const uint8_t *input, size_t input_count, uint8_t *output, size_t *output_count, int level) {
+    if (wwdc_zlib_load() != 0) return WWDC_Z_MEM_ERROR;
+    unsigned long produced = *output_count;
+    int code = zlib.compress2(output, &produced, input, (unsigned long)input_count, level);
+    *output_count = produced;
+    return code;
+}
+
+int wwdc_zlib_uncompress(const uint8_t *input, size_t input_count, uint8_t *output, size_t *output_count) {
+    if (wwdc_zlib_load() != 0) return WWDC_Z_MEM_ERROR;
+    unsigned long produced = *output_count;
+    int code = zlib.uncompress(output, &produced, input, (unsigned long)input_count);
+    *output_count = produced;
+    return code;
 }

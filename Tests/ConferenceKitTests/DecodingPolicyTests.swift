@@ -125,7 +125,7 @@ struct DecodingPolicyTests {
         let store = try ConferenceStore(path: ":memory:")
         _ = try store.importContents(json: PolicyKinds.contentsItems.data())
         let all = try StoreRows.rows(of: store, excluding: "")
-        let notFromContents: Set<String> = ["articles", "live_streams", "news", "news_photos", "transcripts", "transcript_lines",
+        let notFromContents: Set<String> = ["articles", "live_streams", "news", "news_photos", "transcripts",
                                             "transcript_manifest", "downloads", "watch_progress", "bookmarks", "notes", "personal_changes", "whats_new"]
         for (table, rows) in all where !notFromContents.contains(table) && !table.hasPrefix("transcript_search")
             && !table.hasPrefix("personal_search") {

@@ -12,13 +12,13 @@ struct MigrationTests {
         let folder = try TemporaryFolder()
         let store = try folder.store()
         #expect(try store.count("PRAGMA user_version") == ConferenceStore.schemaVersion)
-        #expect(ConferenceStore.schemaVersion == 11)
+        #expect(ConferenceStore.schemaVersion == 12)
         let tables = try store.tableCounts()
         for table in ["events", "rooms", "tracks", "topics", "resources", "sessions", "instances", "videos",
                       "session_keywords", "session_platforms", "session_topics", "session_related",
                       "session_resources", "live_streams", "news", "news_photos", "favorites", "feedback",
                       "sync_metadata", "topic_categories", "topic_category_topics", "session_images", "session_chapters",
-                      "session_code", "video_links", "articles", "settings", "transcripts", "transcript_lines",
+                      "session_code", "video_links", "articles", "settings", "transcripts",
                       "transcript_manifest", "downloads", "watch_progress", "bookmarks", "notes", "personal_changes", "whats_new",
                       "image_variants"] {
             #expect(tables[table] == 0, "table \(table)")
@@ -40,7 +40,7 @@ struct MigrationTests {
             #expect(try Migrator.version(of: db) == 1)
         }
         let store = try ConferenceStore(path: path)
-        #expect(try store.count("PRAGMA user_version") == 11)
+        #expect(try store.count("PRAGMA user_version") == 12)
         #expect(try store.count("SELECT count(*) FROM events") == 1)
         // The modern columns arrive empty on the rows that were there.
         #expect(try store.count("SELECT count(*) FROM sessions WHERE has_live_stream = 0 AND article_id IS NULL") == 1)
@@ -67,6 +67,49 @@ struct MigrationTests {
         }
         #expect(etags == ["config: \"k1\"", "contents: none", "news: \"n1\""])
         #expect(try store.count("SELECT count(*) FROM image_variants") == 0)
+    }
+
+    @Test("a store with transcripts as rows of lines (version 11) keeps every line, its time and its paragraph, and finds them as before")
+    func compressedTranscripts() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("v11.sqlite")
+        let lines: [(id: String, position: Int, paragraph: Int, start: Double, text: String)] = [
+            ("wwdc2017-102", 0, 0, 1.5, "Welcome to the keynote."), ("wwdc2017-102", 1, 0, 4, "The zebrafinch sings."),
+            ("wwdc2017-102", 2, 1, 9.25, "Caf\u{E9} au lait, \u{65E5}\u{672C}."), ("wwdc2017-103", 0, 0, 2, "A zebrafinch again."),
+        ]
+        do {
+            let db = try Database(path: path)
+            try Migrator(Array(StoreSchema.migrator.migrations.prefix(11))).migrate(db)
+            try db.execute("INSERT INTO events (id, name) VALUES ('wwdc2017', 'WWDC 2017')")
+            for id in ["wwdc2017-102", "wwdc2017-103", "wwdc2017-104"] {
+                try db.execute("INSERT INTO sessions (id, event_id, title, description) VALUES (?, 'wwdc2017', ?, '')", [id, "Talk \(id)"])
+                try db.execute("INSERT INTO transcripts (session_id, language, etag, duration, line_count, bytes) VALUES (?, 'eng', '\"e\"', 9.25, ?, 100)",
+                               [id, lines.filter { $0.id == id }.count])
+            }
+            for line in lines.reversed() {
+                try db.execute("INSERT INTO transcript_lines (session_id, position, paragraph, start, text) VALUES (?, ?, ?, ?, ?)",
+                               [line.id, line.position, line.paragraph, line.start, line.text])
+            }
+            try db.execute("INSERT INTO transcript_search (rowid, text) SELECT id, text FROM transcript_lines")
+        }
+        let store = try ConferenceStore(path: path)
+        #expect(try store.count("PRAGMA user_version") == 12)
+        #expect(try store.count("SELECT count(*) FROM sqlite_schema WHERE name = 'transcript_lines'") == 0)
+        let keynote = try #require(try store.read { try $0.transcript(sessionID: "wwdc2017-102") })
+        #expect(keynote.paragraphs == [.init(start: 1.5, text: "Welcome to the keynote. The zebrafinch sings."),
+                                       .init(start: 9.25, text: "Caf\u{E9} au lait, \u{65E5}\u{672C}.")])
+        #expect(try store.read { try $0.transcript(sessionID: "wwdc2017-104") }?.paragraphs == [])
+        #expect(try store.read { try $0.transcriptSummary(sessionID: "wwdc2017-103") }?.lineCount == 1)
+        let query = try #require(SearchQuery("zebrafinch"))
+        let hits = try store.read { try $0.searchEverywhere(SearchRequest(query: query, sources: [.transcripts], limit: 10)) }
+        #expect(hits.map { "\($0.id) \($0.at ?? -1)" }.sorted() == ["wwdc2017-102 4.0", "wwdc2017-103 2.0"])
+        #expect(hits.map(\.snippet).contains { $0.contains("The zebrafinch sings.") })
+        let integrity = try store.read { try $0.fetchAll("INSERT INTO transcript_search(transcript_search, rank) VALUES ('integrity-check', 1)") { _ in 0 } }
+        #expect(integrity.isEmpty)
+        // A transcript replaced after the move leaves none of its words behind.
+        try store.write { try TranscriptRows.insert($0, sessionID: "wwdc2017-102", lines: [(0, 1, "Only marmots now.")]) }
+        let after = try store.read { try $0.searchEverywhere(SearchRequest(query: query, sources: [.transcripts], limit: 10)) }
+        #expect(after.map(\.id) == ["wwdc2017-103"])
     }
 
     @Test("read-only opening works on a current store and refuses one that needs migrating")

@@ -61,7 +61,8 @@ struct TranscriptWriterTests {
         func hits(_ word: String) throws -> [String] {
             try store.read { db in
                 try db.fetchAll("""
-                    SELECT l.session_id FROM transcript_search JOIN transcript_lines l ON l.id = transcript_search.rowid
+                    SELECT t.session_id FROM transcript_search
+                    JOIN transcripts t ON t.first_line = (SELECT max(first_line) FROM transcripts WHERE first_line <= transcript_search.rowid)
                     WHERE transcript_search MATCH ? ORDER BY 1
                     """, [word]) { $0.string(at: 0) ?? "" }
             }

@@ -89,7 +89,7 @@ struct TranscriptSyncTests {
         #expect(requests.first?["status"] as? Int == 200)
         #expect((summary["changes"] as? [String: Any])?["transcripts"] != nil, "\(summary)")
         let text = try ConferenceStore(path: sandbox.database.path).read { db in
-            try db.fetchString("SELECT text FROM transcript_lines WHERE session_id = ? AND position = 0", [changed])
+            try db.transcript(sessionID: changed)?.paragraphs.first?.text
         }
         #expect(text?.hasPrefix("A sentence written by the test.") == true, "\(text ?? "nil")")
     }

@@ -1,5 +1,6 @@
-// zlib's inflate, loaded at run time: the library libcurl itself links (so it is always there where
-// wwdc runs), reached without its development headers. Only what decoding a compressed body needs.
+// zlib's inflate and one-shot compress, loaded at run time: the library libcurl itself links (so it
+// is always there where wwdc runs), reached without its development headers. Only what decoding a
+// compressed body and storing transcripts compressed need.
 #ifndef WWDC_ZLIB_H
 #define WWDC_ZLIB_H
 
@@ -31,5 +32,13 @@ int wwdc_inflater_reset(void *inflater);
 /// zlib's message on the last error, or NULL.
 const char *wwdc_inflater_message(void *inflater);
 void wwdc_inflater_free(void *inflater);
+
+/// The most `wwdc_zlib_compress` can produce from `count` bytes; 0 when zlib cannot be used.
+size_t wwdc_zlib_compress_bound(size_t count);
+/// zlib's compress2: `input` as one zlib stream into `output`, whose size `output_count` gives and
+/// then holds the size produced. Returns zlib's code (WWDC_Z_OK).
+int wwdc_zlib_compress(const uint8_t *input, size_t input_count, uint8_t *output, size_t *output_count, int level);
+/// zlib's uncompress: one zlib stream into `output` (sizes as for compress).
+int wwdc_zlib_uncompress(const uint8_t *input, size_t input_count, uint8_t *output, size_t *output_count);
 
 #endif

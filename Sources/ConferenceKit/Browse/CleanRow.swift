@@ -34,8 +34,10 @@ struct CleanRow: ReadableRow {
     func double(_ column: String) -> Double { Self.finite(row.double(column)) }
     func optionalDouble(_ column: String) -> Double? { row.optionalDouble(column).map(Self.finite) }
     func bool(_ column: String) -> Bool { row.int(column) != 0 }
+    /// A blob, as stored; nil for NULL.
+    func blob(_ column: String) -> [UInt8]? { row.blob(column) }
 
-    private static func finite(_ value: Double) -> Double {
+    static func finite(_ value: Double) -> Double {
         value.isFinite || value.isNaN ? value : value.sign == .minus ? -.greatestFiniteMagnitude : .greatestFiniteMagnitude
     }
 }

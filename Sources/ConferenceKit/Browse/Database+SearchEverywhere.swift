@@ -95,21 +95,32 @@ extension Database {
         }
     }
 
-    /// Transcript lines, one hit each, with the second they start at.
+    /// Transcript lines, one hit each, with the second they start at. The index keeps no text: the
+    /// lines shown are read from their transcripts once the page is known.
     private func transcriptHits(_ request: SearchRequest) throws -> [SearchResult] {
         let sql: SQL = """
-            SELECT s.id, s.title, l.start, l.text, bm25(transcript_search) AS score
+            SELECT s.id, s.title, t.first_line, transcript_search.rowid - t.first_line AS position, bm25(transcript_search) AS score
             FROM transcript_search
-            JOIN transcript_lines l ON l.id = transcript_search.rowid
-            JOIN sessions s ON s.id = l.session_id
+            JOIN transcripts t ON t.first_line = (SELECT max(first_line) FROM transcripts WHERE first_line <= transcript_search.rowid)
+            JOIN sessions s ON s.id = t.session_id
             WHERE transcript_search MATCH \(request.query.matchExpression)\(Self.scope(request))
-            ORDER BY 5, s.id, l.position
+            ORDER BY 5, s.id, 4
             LIMIT \(request.limit)
             """
-        return try readAll(literal: sql) { row in
-            SearchResult(source: .transcripts, tier: .transcript, id: row.text("id"), title: row.text("title"), at: row.double("start"),
-                         snippet: request.query.excerpt(of: row.text("text"), width: 240),
-                         score: SearchTier.transcript.score(bm25: row.double("score")))
+        let hits = try readAll(literal: sql) { row in
+            (id: row.text("id"), title: row.text("title"), first: row.int("first_line"), position: row.int("position"), score: row.double("score"))
+        }
+        var transcripts: [Int: [Transcript.Line]] = [:]
+        return try hits.map { hit in
+            if transcripts[hit.first] == nil {
+                let blob = try fetchOne("SELECT lines FROM transcripts WHERE first_line = ?", [hit.first]) { $0.blob(at: 0) } ?? nil
+                transcripts[hit.first] = try blob.map(TranscriptArchive.decode) ?? []
+            }
+            let lines = transcripts[hit.first] ?? []
+            let line = lines.indices.contains(hit.position) ? lines[hit.position] : Transcript.Line(start: 0, text: "", paragraph: 0)
+            return SearchResult(source: .transcripts, tier: .transcript, id: hit.id, title: hit.title, at: CleanRow.finite(line.start),
+                                snippet: request.query.excerpt(of: Clean.line(line.text), width: 240),
+                                score: SearchTier.transcript.score(bm25: hit.score))
         }
     }
 

@@ -6,18 +6,17 @@ extension Database {
     /// its lines gathered into paragraphs (a long one in pieces: ``SessionTranscript/pieces(of:)``);
     /// nil when the store has none for it.
     public func transcript(sessionID: String) throws -> SessionTranscript? {
-        guard var transcript = try readOne("""
-            SELECT t.session_id, coalesce(s.title, '') AS title, t.language, t.duration
+        guard let (found, blob) = try readOne("""
+            SELECT t.session_id, coalesce(s.title, '') AS title, t.language, t.duration, t.lines
             FROM transcripts t LEFT JOIN sessions s ON s.id = t.session_id
             WHERE t.session_id = ?
             """, [sessionID], { row in
-                SessionTranscript(sessionID: row.text("session_id"), title: row.text("title"), language: row.text("language"),
-                                  duration: row.double("duration"), paragraphs: [])
+                (SessionTranscript(sessionID: row.text("session_id"), title: row.text("title"), language: row.text("language"),
+                                   duration: row.double("duration"), paragraphs: []), row.blob("lines") ?? [])
             }) else { return nil }
-        let lines = try readAll("""
-            SELECT paragraph, start, text FROM transcript_lines WHERE session_id = ? ORDER BY position
-            """, [sessionID]) {
-            (paragraph: $0.int("paragraph"), start: $0.double("start"), text: $0.text("text").trimmingCharacters(in: .whitespaces))
+        var transcript = found
+        let lines = try TranscriptArchive.decode(blob).map {
+            (paragraph: $0.paragraph, start: CleanRow.finite($0.start), text: Clean.line($0.text).trimmingCharacters(in: .whitespaces))
         }
         var groups: [[(start: Double, text: String)]] = []
         var current: Int?

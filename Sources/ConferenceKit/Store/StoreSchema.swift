@@ -10,7 +10,7 @@ import SQLiteDatabase
 /// they outlive the session leaving the feed.
 enum StoreSchema {
     static let migrator = Migrator([catalogue, userData, fullTextSearch, modernFormat, outbox, transcripts, downloads, personalData, whatsNew, syncFolder,
-                                    pictureSizes])
+                                    pictureSizes, compressedTranscripts])
 
     static let catalogue = Migration(version: 1, name: "conference catalogue", sql: """
         CREATE TABLE events (
@@ -478,4 +478,53 @@ enum StoreSchema {
 
         UPDATE sync_metadata SET etag = NULL WHERE feed = 'contents';
         """)
+
+    /// Transcripts kept compressed, a blob per transcript (``TranscriptArchive``), instead of a row
+    /// per line: the store was twice the size of the text it holds. The search index keeps its
+    /// row per line but no text (contentless: a line leaving is told to it with its text, read
+    /// from the blob); its rowid is the transcript's `first_line` plus the line's position, so the
+    /// lines of a transcript are one range of rowids and a hit finds its transcript through
+    /// `transcripts_by_first_line`. Stored transcripts are converted, not fetched again.
+    static let compressedTranscripts = Migration(version: 12, name: "compressed transcripts") { db in
+        try db.execute(sql: """
+            CREATE TABLE transcripts_compressed (
+                session_id TEXT NOT NULL PRIMARY KEY,
+                language TEXT NOT NULL,
+                etag TEXT,
+                duration REAL NOT NULL,
+                line_count INTEGER NOT NULL,
+                bytes INTEGER NOT NULL,
+                first_line INTEGER NOT NULL,
+                lines BLOB NOT NULL
+            ) WITHOUT ROWID;
+            CREATE TEMP TABLE lines_moved (id INTEGER PRIMARY KEY, text TEXT NOT NULL);
+            """)
+        let insert = try db.makeStatement("""
+            INSERT INTO transcripts_compressed (session_id, language, etag, duration, line_count, bytes, first_line, lines)
+            SELECT session_id, language, etag, duration, line_count, bytes, ?, ? FROM transcripts WHERE session_id = ?
+            """)
+        let moved = try db.makeStatement("INSERT INTO temp.lines_moved (id, text) VALUES (?, ?)")
+        let ids = try db.fetchAll("SELECT session_id FROM transcripts ORDER BY session_id") { $0.string(at: 0) ?? "" }
+        var next = 1
+        for id in ids {
+            let lines = try db.fetchAll("SELECT paragraph, start, text FROM transcript_lines WHERE session_id = ? ORDER BY position", [id]) {
+                Transcript.Line(start: $0.double(at: 1), text: $0.string(at: 2) ?? "", paragraph: $0.int(at: 0))
+            }
+            try insert.execute([next, DatabaseValue.blob(TranscriptArchive.encode(lines)), id])
+            for (position, line) in lines.enumerated() { try moved.execute([next + position, line.text]) }
+            next += max(lines.count, 1)
+        }
+        try db.execute(sql: """
+            DROP TABLE transcript_search;
+            DROP TABLE transcript_lines;
+            DROP TABLE transcripts;
+            ALTER TABLE transcripts_compressed RENAME TO transcripts;
+            CREATE UNIQUE INDEX transcripts_by_first_line ON transcripts(first_line);
+            CREATE VIRTUAL TABLE transcript_search USING fts5(
+                text, content = '', tokenize = 'unicode61 remove_diacritics 2'
+            );
+            INSERT INTO transcript_search (rowid, text) SELECT id, text FROM temp.lines_moved;
+            DROP TABLE temp.lines_moved;
+            """)
+    }
 }

@@ -44,41 +44,45 @@ extension Database {
             }
         }
         let existing = Set(try fetchAll("SELECT session_id FROM transcripts") { $0.string("session_id") ?? "" })
-        let unindex = try cachedStatement("""
-            INSERT INTO transcript_search(transcript_search, rowid, text)
-            SELECT 'delete', id, text FROM transcript_lines WHERE session_id = :id
-            """)
-        let index = try cachedStatement("INSERT INTO transcript_search(rowid, text) SELECT id, text FROM transcript_lines WHERE session_id = :id")
+        // Line ids are handed out above every range in use, so a transcript's lines are one range.
+        var nextLine = try fetchInt("SELECT coalesce(max(first_line + max(line_count, 1)), 1) FROM transcripts") ?? 1
+        let unindex = try cachedStatement("INSERT INTO transcript_search(transcript_search, rowid, text) VALUES ('delete', ?, ?)")
+        let index = try cachedStatement("INSERT INTO transcript_search(rowid, text) VALUES (?, ?)")
         let delete = try cachedStatement("DELETE FROM transcripts WHERE session_id = :id")
-        // The index is told of the lines leaving before they go (it keeps no copy of their text).
-        func removeOne(_ id: String) throws {
-            try unindex.execute(named: [":id": id])
+        // The index keeps no copy of the text: it is told each line leaving, with its text.
+        func removeOne(_ id: String) throws -> Int {
+            guard let (first, blob) = try fetchOne("SELECT first_line, lines FROM transcripts WHERE session_id = ?", [id], {
+                ($0.int(at: 0), $0.blob(at: 1) ?? [])
+            }) else { return 0 }
+            let lines = try TranscriptArchive.decode(blob)
+            for (position, line) in lines.enumerated() {
+                try tell(unindex, first + position, line.text)
+            }
             try delete.execute(named: [":id": id])
+            return lines.count
+        }
+        func tell(_ statement: Statement, _ rowid: Int, _ text: String) throws {
+            try statement.bind(rowid, at: 1)
+            try statement.bind(text, at: 2)
+            _ = try statement.step()
+            statement.reset()
         }
         let insertTranscript = try cachedStatement("""
-            INSERT INTO transcripts (session_id, language, etag, duration, line_count, bytes)
-            VALUES (:id, :language, :etag, :duration, :count, :bytes)
+            INSERT INTO transcripts (session_id, language, etag, duration, line_count, bytes, first_line, lines)
+            VALUES (:id, :language, :etag, :duration, :count, :bytes, :first, :lines)
             """)
-        let lineColumns = StoredLine.columns
-        let insertLine = try cachedStatement("INSERT INTO transcript_lines (\(lineColumns.map(\.name).joined(separator: ", ")))"
-                                             + " VALUES (\(lineColumns.map(\.parameter).joined(separator: ", ")))")
-        // Parameters looked up once: a sync writes hundreds of thousands of lines.
-        let lineBindings = try ColumnBindings(lineColumns, in: insertLine)
         for fetched in batch.fetched {
             let transcript = fetched.transcript
-            let linesBefore = existing.contains(transcript.sessionID)
-                ? try fetchOne("SELECT line_count FROM transcripts WHERE session_id = ?", [transcript.sessionID]) { $0.int("line_count") } ?? 0
-                : 0
-            if existing.contains(transcript.sessionID) { try removeOne(transcript.sessionID) }
+            let linesBefore = existing.contains(transcript.sessionID) ? try removeOne(transcript.sessionID) : 0
+            let first = nextLine
+            nextLine += max(transcript.lines.count, 1)
             try insertTranscript.execute(named: [":id": transcript.sessionID, ":language": transcript.language, ":etag": fetched.etag,
                                                  ":duration": transcript.duration, ":count": transcript.lines.count,
-                                                 ":bytes": fetched.bytes])
+                                                 ":bytes": fetched.bytes, ":first": first,
+                                                 ":lines": DatabaseValue.blob(TranscriptArchive.encode(transcript.lines))])
             for (position, line) in transcript.lines.enumerated() {
-                try lineBindings.bind(StoredLine(sessionID: transcript.sessionID, position: position, line: line), to: insertLine)
-                _ = try insertLine.step()
-                insertLine.reset()
+                try tell(index, first + position, line.text)
             }
-            try index.execute(named: [":id": transcript.sessionID])
             if existing.contains(transcript.sessionID) {
                 report.updated(.transcripts)
                 report.deleted(.transcriptLines, linesBefore)
@@ -88,27 +92,10 @@ extension Database {
             report.inserted(.transcriptLines, transcript.lines.count)
         }
         for id in batch.removed where existing.contains(id) {
-            let lines = try fetchOne("SELECT line_count FROM transcripts WHERE session_id = ?", [id]) { $0.int("line_count") } ?? 0
-            try removeOne(id)
+            let lines = try removeOne(id)
             report.deleted(.transcripts)
             report.deleted(.transcriptLines, lines)
         }
         return report
     }
 }
-
-/// A line as `transcript_lines` holds it.
-struct StoredLine {
-    var sessionID: String
-    var position: Int
-    var line: Transcript.Line
-
-    static let columns: [StoredColumn<StoredLine>] = [
-        StoredColumn("session_id", \.sessionID),
-        StoredColumn("position", \.position),
-        StoredColumn("paragraph", \.line.paragraph),
-        StoredColumn("start", \.line.start),
-        StoredColumn("text", \.line.text),
-    ]
-}
-

@@ -1,0 +1,105 @@
+import CSQLite
+import CZlib
+import Foundation
+import SQLiteDatabase
+
+/// A transcript's lines as the store keeps them: one blob per transcript, compressed. It is the
+/// text's only copy (the search index keeps none), and compressed it takes about a third of the
+/// room that rows of text would.
+///
+/// The blob is a format byte (0: as is, 1: zlib), the layout's length (a varint), then the layout,
+/// compressed or not; the layout is, line after line, the paragraph (a varint), the start (the
+/// double's 8 bytes, little-endian), the text's UTF-8 length (a varint) and its bytes.
+enum TranscriptArchive {
+    private static let plain: UInt8 = 0, zlib: UInt8 = 1
+
+    /// The blob for `lines`: compressed, or as is where zlib cannot be loaded.
+    static func encode(_ lines: [Transcript.Line]) -> [UInt8] {
+        var layout: [UInt8] = []
+        layout.reserveCapacity(lines.reduce(0) { $0 + $1.text.utf8.count + 12 })
+        for line in lines {
+            appendVarint(UInt64(bitPattern: Int64(line.paragraph)), to: &layout)
+            withUnsafeBytes(of: line.start.bitPattern.littleEndian) { layout.append(contentsOf: $0) }
+            let text = line.text.utf8
+            appendVarint(UInt64(text.count), to: &layout)
+            layout.append(contentsOf: text)
+        }
+        var blob: [UInt8] = [zlib]
+        appendVarint(UInt64(layout.count), to: &blob)
+        let header = blob.count
+        var size = wwdc_zlib_compress_bound(layout.count)
+        guard size > 0 else { return [plain] + blob.dropFirst() + layout }
+        blob += [UInt8](repeating: 0, count: size)
+        // Level 1: the text is compressed once per sync, on the sync's time; higher levels gain little on it.
+        let code = blob.withUnsafeMutableBufferPointer { out in
+            wwdc_zlib_compress(layout, layout.count, out.baseAddress! + header, &size, 1)
+        }
+        guard Int(code) == WWDC_Z_OK else { return [plain] + blob[1..<header] + layout }
+        blob.removeLast(blob.count - header - size)
+        return blob
+    }
+
+    /// The lines in `blob`, as they were stored.
+    ///
+    /// - Throws: ``DatabaseError`` (damaged) when the blob is not one `encode` wrote.
+    static func decode(_ blob: [UInt8]) throws -> [Transcript.Line] {
+        var cursor = 1
+        guard let format = blob.first, let count = readVarint(blob, &cursor), count < 1 << 32 else { throw damaged("no header") }
+        let layout: [UInt8]
+        switch format {
+        case plain:
+            layout = Array(blob[cursor...])
+        case zlib:
+            var out = [UInt8](repeating: 0, count: Int(count))
+            var size = out.count
+            let code = blob.withUnsafeBufferPointer { input in
+                out.withUnsafeMutableBufferPointer { wwdc_zlib_uncompress(input.baseAddress! + cursor, input.count - cursor, $0.baseAddress, &size) }
+            }
+            guard Int(code) == WWDC_Z_OK, size == out.count else {
+                throw damaged(wwdc_zlib_load() == 0 ? "zlib error \(code)" : String(cString: wwdc_zlib_load_error()))
+            }
+            layout = out
+        default:
+            throw damaged("unknown format \(format)")
+        }
+        guard layout.count == count else { throw damaged("its length is wrong") }
+        var lines: [Transcript.Line] = []
+        var at = 0
+        while at < layout.count {
+            guard let paragraph = readVarint(layout, &at), at + 8 <= layout.count else { throw damaged("a line is cut short") }
+            var bits: UInt64 = 0
+            for index in 0..<8 { bits |= UInt64(layout[at + index]) << (8 * UInt64(index)) }
+            at += 8
+            guard let length = readVarint(layout, &at), length <= layout.count - at else { throw damaged("a line is cut short") }
+            let text = String(decoding: layout[at..<at + Int(length)], as: UTF8.self)
+            at += Int(length)
+            lines.append(Transcript.Line(start: Double(bitPattern: bits), text: text, paragraph: Int(Int64(bitPattern: paragraph))))
+        }
+        return lines
+    }
+
+    private static func damaged(_ reason: String) -> DatabaseError {
+        DatabaseError(extendedCode: SQLITE_CORRUPT, message: "a stored transcript is damaged: \(reason)")
+    }
+
+    private static func appendVarint(_ value: UInt64, to bytes: inout [UInt8]) {
+        var value = value
+        while value >= 0x80 {
+            bytes.append(UInt8(value & 0x7F) | 0x80)
+            value >>= 7
+        }
+        bytes.append(UInt8(value))
+    }
+
+    private static func readVarint(_ bytes: [UInt8], _ at: inout Int) -> UInt64? {
+        var value: UInt64 = 0, shift: UInt64 = 0
+        while at < bytes.count, shift < 64 {
+            let byte = bytes[at]
+            at += 1
+            value |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 { return value }
+            shift += 7
+        }
+        return nil
+    }
+}
