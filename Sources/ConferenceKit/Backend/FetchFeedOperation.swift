@@ -12,9 +12,12 @@ final class FetchFeedOperation<Output: Sendable>: AdvancedOperation, OutputOpera
     private let transport: any FeedTransport
     private let read: @Sendable (FeedResponse) throws -> Output
     private let fetch = Locked<FeedFetch?>(nil)
+    private let received = Locked(false)
 
-    /// `timeout` bounds the whole operation, reading included (the transport's own limit covers a
-    /// stalled connection; this one a server that trickles).
+    /// `timeout` bounds the download, from the request to the answer's last byte (the transport's
+    /// own limit covers a stalled connection; this one a server that trickles). Reading the answer
+    /// is not bounded: it is work on this machine, as long as the machine's load makes it, and a
+    /// limit there would throw away a file that arrived whole.
     init(_ request: FeedRequest, transport: any FeedTransport, timeout: TimeInterval,
          read: @escaping @Sendable (FeedResponse) throws -> Output) {
         self.request = request
@@ -22,13 +25,14 @@ final class FetchFeedOperation<Output: Sendable>: AdvancedOperation, OutputOpera
         self.read = read
         super.init()
         name = "download \(request.feed)"
-        addObserver(TimeoutObserver(timeout: timeout))
+        addObserver(TimeoutObserver(timeout: timeout) { [received] in !received.withLock { $0 } })
     }
 
     override func execute() {
         let started = transport.fetch(request) { [self] result in
             switch result {
             case let .success(response):
+                received.withLock { $0 = true }
                 do {
                     output.set(try read(response))
                     finish()
