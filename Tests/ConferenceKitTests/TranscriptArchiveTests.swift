@@ -14,6 +14,12 @@ struct TranscriptArchiveTests {
         ]
         #expect(try TranscriptArchive.decode(TranscriptArchive.encode(lines)) == lines)
         #expect(try TranscriptArchive.decode(TranscriptArchive.encode([])) == [])
+        // One line read alone is the line read with the others.
+        let blob = TranscriptArchive.encode(lines)
+        for (position, line) in lines.enumerated() {
+            #expect(try TranscriptArchive.line(position, in: blob) == line)
+        }
+        #expect(try TranscriptArchive.line(lines.count, in: blob) == nil)
         // Stored compressed: the repeated line takes far less than its 20,000 bytes.
         #expect(TranscriptArchive.encode(lines).count < 2_000)
     }

@@ -110,14 +110,10 @@ extension Database {
         let hits = try readAll(literal: sql) { row in
             (id: row.text("id"), title: row.text("title"), first: row.int("first_line"), position: row.int("position"), score: row.double("score"))
         }
-        var transcripts: [Int: [Transcript.Line]] = [:]
+        // Only the lines shown are read out of their transcripts.
         return try hits.map { hit in
-            if transcripts[hit.first] == nil {
-                let blob = try fetchOne("SELECT lines FROM transcripts WHERE first_line = ?", [hit.first]) { $0.blob(at: 0) } ?? nil
-                transcripts[hit.first] = try blob.map(TranscriptArchive.decode) ?? []
-            }
-            let lines = transcripts[hit.first] ?? []
-            let line = lines.indices.contains(hit.position) ? lines[hit.position] : Transcript.Line(start: 0, text: "", paragraph: 0)
+            let blob = try fetchOne("SELECT lines FROM transcripts WHERE first_line = ?", [hit.first]) { $0.blob(at: 0) } ?? nil
+            let line = try blob.flatMap { try TranscriptArchive.line(hit.position, in: $0) } ?? Transcript.Line(start: 0, text: "", paragraph: 0)
             return SearchResult(source: .transcripts, tier: .transcript, id: hit.id, title: hit.title, at: CleanRow.finite(line.start),
                                 snippet: request.query.excerpt(of: Clean.line(line.text), width: 240),
                                 score: SearchTier.transcript.score(bm25: hit.score))

@@ -43,6 +43,17 @@ enum TranscriptArchive {
     ///
     /// - Throws: ``DatabaseError`` (damaged) when the blob is not one `encode` wrote.
     static func decode(_ blob: [UInt8]) throws -> [Transcript.Line] {
+        try lines(in: layout(of: blob), only: nil)
+    }
+
+    /// The line at `position` in `blob` (the others are skipped, not read); nil past the last.
+    ///
+    /// - Throws: ``DatabaseError`` (damaged) when the blob is not one `encode` wrote.
+    static func line(_ position: Int, in blob: [UInt8]) throws -> Transcript.Line? {
+        try lines(in: layout(of: blob), only: position).first
+    }
+
+    private static func layout(of blob: [UInt8]) throws -> [UInt8] {
         var cursor = 1
         guard let format = blob.first, let count = readVarint(blob, &cursor), count < 1 << 32 else { throw damaged("no header") }
         let layout: [UInt8]
@@ -63,17 +74,28 @@ enum TranscriptArchive {
             throw damaged("unknown format \(format)")
         }
         guard layout.count == count else { throw damaged("its length is wrong") }
+        return layout
+    }
+
+    /// The lines of `layout`, or only the one at `only`.
+    private static func lines(in layout: [UInt8], only: Int?) throws -> [Transcript.Line] {
         var lines: [Transcript.Line] = []
-        var at = 0
+        var at = 0, position = 0
         while at < layout.count {
             guard let paragraph = readVarint(layout, &at), at + 8 <= layout.count else { throw damaged("a line is cut short") }
-            var bits: UInt64 = 0
-            for index in 0..<8 { bits |= UInt64(layout[at + index]) << (8 * UInt64(index)) }
+            let start = at
             at += 8
             guard let length = readVarint(layout, &at), length <= layout.count - at else { throw damaged("a line is cut short") }
+            defer {
+                at += Int(length)
+                position += 1
+            }
+            guard only == nil || only == position else { continue }
+            var bits: UInt64 = 0
+            for index in 0..<8 { bits |= UInt64(layout[start + index]) << (8 * UInt64(index)) }
             let text = String(decoding: layout[at..<at + Int(length)], as: UTF8.self)
-            at += Int(length)
             lines.append(Transcript.Line(start: Double(bitPattern: bits), text: text, paragraph: Int(Int64(bitPattern: paragraph))))
+            if only != nil { break }
         }
         return lines
     }
