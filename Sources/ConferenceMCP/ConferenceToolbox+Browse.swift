@@ -41,7 +41,7 @@ extension ConferenceToolbox {
                 let sources = arguments.strings("in").compactMap(SearchSource.init(rawValue:))
                 if !sources.isEmpty { request.sources = Set(sources) }
                 if let event = arguments.string("event") { request.eventIDs = try ConferenceLookup.eventIDs(event, in: db) }
-                request.topicIDs = try ConferenceLookup.topicIDs(arguments.strings("topic"), in: db)
+                request.topicIDs = try FilterNames.topicIDs(arguments.strings("topic"), in: db)
                 try context.checkCancellation()
                 return try db.searchEverywhere(request)
             }

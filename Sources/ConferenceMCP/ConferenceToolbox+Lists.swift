@@ -54,7 +54,7 @@ extension ConferenceToolbox {
                 let downloaded = arguments.bool("downloaded")
                 var query = VideoQuery(eventIDs: try ConferenceLookup.eventIDs(arguments.string("event"), in: db),
                                        search: arguments.string("search"), favoritesOnly: arguments.bool("favorites") ?? false,
-                                       topicIDs: try ConferenceLookup.topicIDs(arguments.strings("topic"), in: db))
+                                       topicIDs: try FilterNames.topicIDs(arguments.strings("topic"), in: db))
                 query.watchFilter = arguments.string("watch").flatMap(WatchFilter.init(rawValue:))
                 query.limit = downloaded == nil ? count : nil
                 return try db.videos(query).filter { downloaded == nil || $0.isDownloaded == downloaded }.prefix(count).map { video in
@@ -109,8 +109,8 @@ extension ConferenceToolbox {
                     query.day = .conferenceDate(try Self.date(day, now: now, event: event))
                 }
                 if arguments.bool("upcoming") == true { query.notEndedBefore = now }
-                query.topicIDs = try ConferenceLookup.topicIDs(arguments.strings("topic"), in: db)
-                query.trackIDs = try ConferenceLookup.trackIDs(arguments.strings("track"), in: db)
+                query.topicIDs = try FilterNames.topicIDs(arguments.strings("topic"), in: db)
+                query.trackIDs = try FilterNames.trackIDs(arguments.strings("track"), in: db)
                 query.favoritesOnly = arguments.bool("favorites") ?? false
                 return try db.schedule(query).map { item in
                     ["id": .string(item.sessionID), "event": .string(item.eventID), "title": .string(item.title),
