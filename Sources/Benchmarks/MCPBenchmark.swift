@@ -14,22 +14,7 @@ enum MCPBenchmark {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let storePath = folder + "/wwdc.sqlite"
-        let feed = SyntheticFeed(sessionCount: sessionCount)
-        let store = try ConferenceStore(path: storePath)
-        _ = try store.importContents(json: feed.contentsJSON())
-        var random = SplitMix64(seed: 25)
-        let fetched = (0..<transcripts).map { index in
-            // About 20 minutes of talk: 240 lines of 12 words, 5 seconds apart, a paragraph every 6 lines.
-            let lines = (0..<240).map { line in
-                Transcript.Line(start: Double(line * 5), text: (0..<12).map { _ in
-                    random.below(400) == 0 ? "Swift" : SyntheticFeed.vocabulary[random.below(SyntheticFeed.vocabulary.count)]
-                }.joined(separator: " "), paragraph: line / 6)
-            }
-            return TranscriptBatch.Fetched(transcript: Transcript(sessionID: feed.sessionID(index * (sessionCount / transcripts)), language: "eng",
-                                                                  lines: lines), etag: nil, bytes: 0)
-        }
-        _ = try store.write { try $0.importTranscripts(TranscriptBatch(fetched: fetched)) }
-        store.checkpoint()
+        try makeStore(at: storePath, sessionCount: sessionCount, transcripts: transcripts)
 
         let environment = ["WWDC_DB": storePath, "HOME": folder, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TZ": "UTC"]
         let initialize = #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"bench","version":"1"}}}"#
@@ -64,6 +49,27 @@ enum MCPBenchmark {
                          label, bytes, median(times) * 1000, times.min()! * 1000, sessionCount, transcripts))
         }
         server.close()
+    }
+
+    /// The store the section searches: `sessionCount` synthetic sessions, `transcripts` of them with
+    /// about 20 minutes of talk each.
+    static func makeStore(at storePath: String, sessionCount: Int = 20_000, transcripts: Int = 2_000) throws {
+        let feed = SyntheticFeed(sessionCount: sessionCount)
+        let store = try ConferenceStore(path: storePath)
+        _ = try store.importContents(json: feed.contentsJSON())
+        var random = SplitMix64(seed: 25)
+        let fetched = (0..<transcripts).map { index in
+            // About 20 minutes of talk: 240 lines of 12 words, 5 seconds apart, a paragraph every 6 lines.
+            let lines = (0..<240).map { line in
+                Transcript.Line(start: Double(line * 5), text: (0..<12).map { _ in
+                    random.below(400) == 0 ? "Swift" : SyntheticFeed.vocabulary[random.below(SyntheticFeed.vocabulary.count)]
+                }.joined(separator: " "), paragraph: line / 6)
+            }
+            return TranscriptBatch.Fetched(transcript: Transcript(sessionID: feed.sessionID(index * (sessionCount / transcripts)), language: "eng",
+                                                                  lines: lines), etag: nil, bytes: 0)
+        }
+        _ = try store.write { try $0.importTranscripts(TranscriptBatch(fetched: fetched)) }
+        store.checkpoint()
     }
 
     /// A running `wwdc mcp` on pipes.

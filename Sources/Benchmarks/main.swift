@@ -96,6 +96,15 @@ case "make-store":
     } catch {
         print("make-store failed: \(error)")
     }
+case "make-mcp-store":
+    // The mcp section's store (2,000 transcripts besides), to time searches on by hand or under a profiler.
+    do {
+        let path = arguments.dropFirst().first ?? "wwdc-mcp.sqlite"
+        try MCPBenchmark.makeStore(at: path)
+        print("wrote \(path)")
+    } catch {
+        print("make-mcp-store failed: \(error)")
+    }
 case nil:
     EngineBenchmark.run()
     runStore()
@@ -106,5 +115,5 @@ case nil:
     await runDownloads()
     runMCP()
 default:
-    print("usage: Benchmarks [engine | store | sync | browse | outbox | transcripts | downloads | mcp | write-feed PATH [2017|2020b] | make-store PATH | profile [independent|chain|gate]]")
+    print("usage: Benchmarks [engine | store | sync | browse | outbox | transcripts | downloads | mcp | write-feed PATH [2017|2020b] | make-store PATH | make-mcp-store PATH | profile [independent|chain|gate]]")
 }

@@ -29,7 +29,8 @@ extension ConferenceToolbox {
                 "event": ["type": "string", "description": "Only this event: an id (wwdc2024), a year, or 'all' (default)."],
                 "topic": ["type": "string", "description": "Only sessions of this topic (name, unique prefix or id), with their transcripts and code."],
                 "limit": ["type": "integer", "minimum": 1, "maximum": 100, "description": "At most this many hits (default 20)."],
-             ], required: ["query"])) { [self] arguments, context in
+             ], required: ["query"]),
+             outputSchema: ResultSchema.search) { [self] arguments, context in
             let text = arguments.string("query") ?? ""
             guard let query = SearchQuery(text) else {
                 throw ToolFailure("Nothing to search for in '\(TextSanitizer.singleLine.sanitize(text))': give words, a \"phrase\" or a prefix*.")
@@ -40,7 +41,7 @@ extension ConferenceToolbox {
                 let sources = arguments.strings("in").compactMap(SearchSource.init(rawValue:))
                 if !sources.isEmpty { request.sources = Set(sources) }
                 if let event = arguments.string("event") { request.eventIDs = try ConferenceLookup.eventIDs(event, in: db) }
-                request.topicIDs = try ConferenceLookup.topicIDs(arguments.strings("topic"), in: db)
+                request.topicIDs = try FilterNames.topicIDs(arguments.strings("topic"), in: db)
                 try context.checkCancellation()
                 return try db.searchEverywhere(request)
             }
@@ -88,7 +89,8 @@ extension ConferenceToolbox {
              feedback; the user's own progress (watched, position, and the command that resumes), bookmarks and \
              note; and the command that plays it.
              """,
-             inputSchema: Tool.schema(["id": Self.sessionArgument], required: ["id"])) { [self] arguments, _ in
+             inputSchema: Tool.schema(["id": Self.sessionArgument], required: ["id"]),
+             outputSchema: ResultSchema.session) { [self] arguments, _ in
             let (detail, downloads, record) = try read { db -> (SessionDetail?, [DownloadRecord], PersonalRecord) in
                 let id = try ConferenceLookup.sessionID(arguments.string("id") ?? "", in: db)
                 return (try db.sessionDetail(id: id), try db.downloadRecords(sessionID: id), try db.personalRecord(sessionID: id))
@@ -115,7 +117,8 @@ extension ConferenceToolbox {
                 "from": ["type": "number", "minimum": 0, "description": "Start at the paragraph spoken at this second."],
                 "to": ["type": "number", "minimum": 0, "description": "Stop before the paragraphs that start after this second."],
                 "around": ["type": "number", "minimum": 0, "description": "The paragraphs from a minute before to a minute after this second."],
-             ], required: ["id"])) { [self] arguments, context in
+             ], required: ["id"]),
+             outputSchema: ResultSchema.transcript) { [self] arguments, context in
             let (id, transcript) = try read { db -> (String, SessionTranscript?) in
                 let id = try ConferenceLookup.sessionID(arguments.string("id") ?? "", in: db)
                 return (id, try db.transcript(sessionID: id))
@@ -163,7 +166,8 @@ extension ConferenceToolbox {
              inputSchema: Tool.schema([
                 "id": Self.sessionArgument,
                 "n": ["type": "integer", "minimum": 1, "description": "Which snippet, from 1 (as search hits and get_session number them)."],
-             ], required: ["id"])) { [self] arguments, _ in
+             ], required: ["id"]),
+             outputSchema: ResultSchema.code) { [self] arguments, _ in
             let detail = try read { db -> SessionDetail? in
                 try db.sessionDetail(id: try ConferenceLookup.sessionID(arguments.string("id") ?? "", in: db))
             }

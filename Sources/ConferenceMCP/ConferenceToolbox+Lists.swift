@@ -48,12 +48,13 @@ extension ConferenceToolbox {
                 "downloaded": ["type": "boolean", "description": "Only videos downloaded on this machine (true) or not (false)."],
                 "watch": ["type": "string", "enum": .array(WatchFilter.allCases.map { .string($0.rawValue) }),
                           "description": "Only videos watched, not watched, or started and not finished."],
-             ]) { $1 })) { [self] arguments, _ in
+             ]) { $1 }),
+             outputSchema: ResultSchema.videos) { [self] arguments, _ in
             try page(arguments, list: "videos", key: "videos") { db, count in
                 let downloaded = arguments.bool("downloaded")
                 var query = VideoQuery(eventIDs: try ConferenceLookup.eventIDs(arguments.string("event"), in: db),
                                        search: arguments.string("search"), favoritesOnly: arguments.bool("favorites") ?? false,
-                                       topicIDs: try ConferenceLookup.topicIDs(arguments.strings("topic"), in: db))
+                                       topicIDs: try FilterNames.topicIDs(arguments.strings("topic"), in: db))
                 query.watchFilter = arguments.string("watch").flatMap(WatchFilter.init(rawValue:))
                 query.limit = downloaded == nil ? count : nil
                 return try db.videos(query).filter { downloaded == nil || $0.isDownloaded == downloaded }.prefix(count).map { video in
@@ -71,7 +72,8 @@ extension ConferenceToolbox {
     var listTopicsTool: Tool {
         Tool(name: "list_topics", title: "List topics",
              description: "The topic categories and their topics (as 'wwdc topics'), with how many items each has; a topic's name or id filters search, list_videos and schedule.",
-             inputSchema: Tool.schema(["event": Self.eventArgument])) { [self] arguments, _ in
+             inputSchema: Tool.schema(["event": Self.eventArgument]),
+             outputSchema: ResultSchema.topics) { [self] arguments, _ in
             let groups = try read { db in
                 try db.topicGroups(eventIDs: try ConferenceLookup.eventIDs(arguments.string("event"), in: db, defaultAll: true))
             }
@@ -95,7 +97,8 @@ extension ConferenceToolbox {
                 "event": Self.eventArgument, "topic": Self.topicArgument,
                 "track": ["type": "string", "description": "A track's name, unique prefix or id."],
                 "favorites": ["type": "boolean", "description": "Only your favorites."],
-             ]) { $1 })) { [self] arguments, _ in
+             ]) { $1 }),
+             outputSchema: ResultSchema.schedule) { [self] arguments, _ in
             let now = settings.now().timeIntervalSince1970
             return try page(arguments, list: "schedule", key: "sessions") { db, count in
                 let events = try db.events()
@@ -106,8 +109,8 @@ extension ConferenceToolbox {
                     query.day = .conferenceDate(try Self.date(day, now: now, event: event))
                 }
                 if arguments.bool("upcoming") == true { query.notEndedBefore = now }
-                query.topicIDs = try ConferenceLookup.topicIDs(arguments.strings("topic"), in: db)
-                query.trackIDs = try ConferenceLookup.trackIDs(arguments.strings("track"), in: db)
+                query.topicIDs = try FilterNames.topicIDs(arguments.strings("topic"), in: db)
+                query.trackIDs = try FilterNames.trackIDs(arguments.strings("track"), in: db)
                 query.favoritesOnly = arguments.bool("favorites") ?? false
                 return try db.schedule(query).map { item in
                     ["id": .string(item.sessionID), "event": .string(item.eventID), "title": .string(item.title),
@@ -146,7 +149,8 @@ extension ConferenceToolbox {
     var listFavoritesTool: Tool {
         Tool(name: "list_favorites", title: "List favorites",
              description: "Your favorite sessions (as 'wwdc favorite list'): id, title, and whether each is uploaded to your account (synced) or waiting (pending).",
-             inputSchema: Tool.schema(Self.pagingArguments)) { [self] arguments, _ in
+             inputSchema: Tool.schema(Self.pagingArguments),
+             outputSchema: ResultSchema.favorites) { [self] arguments, _ in
             try page(arguments, list: "favorites", key: "favorites") { db, count in
                 try db.favoriteList(limit: count).map { favorite in
                     ["id": .string(favorite.sessionID), "title": JSONValue(favorite.title), "syncState": .string(favorite.syncState.rawValue)]
@@ -158,7 +162,8 @@ extension ConferenceToolbox {
     var continueWatchingTool: Tool {
         Tool(name: "continue_watching", title: "Continue watching",
              description: "The videos the user started and has not finished (as 'wwdc continue'), most recent first, each with how far they got and the command that resumes it there.",
-             inputSchema: Tool.schema(Self.pagingArguments)) { [self] arguments, _ in
+             inputSchema: Tool.schema(Self.pagingArguments),
+             outputSchema: ResultSchema.continueWatching) { [self] arguments, _ in
             try page(arguments, list: "continue", key: "videos") { db, count in
                 try db.continueWatching(limit: count).map { item in
                     ["id": .string(item.sessionID), "title": JSONValue(item.title), "position": JSONValue(item.position),
@@ -172,7 +177,8 @@ extension ConferenceToolbox {
     var listBookmarksTool: Tool {
         Tool(name: "list_bookmarks", title: "List bookmarks",
              description: "The user's bookmarks (as 'wwdc bookmark list'), of one session or all, by session and time: each with its number, time, note and the command that plays from there.",
-             inputSchema: Tool.schema(Self.pagingArguments.merging(["id": Self.sessionArgument]) { $1 })) { [self] arguments, _ in
+             inputSchema: Tool.schema(Self.pagingArguments.merging(["id": Self.sessionArgument]) { $1 }),
+             outputSchema: ResultSchema.bookmarks) { [self] arguments, _ in
             try page(arguments, list: "bookmarks", key: "bookmarks") { db, count in
                 let id = try arguments.string("id").map { try ConferenceLookup.sessionID($0, in: db) }
                 return try db.bookmarkList(sessionID: id, limit: count).map(ConferenceLookup.bookmark)

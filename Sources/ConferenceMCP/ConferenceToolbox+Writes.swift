@@ -19,7 +19,8 @@ extension ConferenceToolbox {
              account when logged in (a login cannot be asked for here: when none is saved, the change waits and the \
              result says to run 'wwdc login').
              """,
-             inputSchema: Tool.schema(["id": Self.sessionArgument], required: ["id"]), readOnly: false) { [self] arguments, context in
+             inputSchema: Tool.schema(["id": Self.sessionArgument], required: ["id"]), outputSchema: ResultSchema.favoriteChange,
+             readOnly: false) { [self] arguments, context in
             try changeFavorite(arguments.string("id") ?? "", favorite: favorite, context: context)
         }
     }
@@ -68,7 +69,8 @@ extension ConferenceToolbox {
                 "id": Self.sessionArgument,
                 "at": ["type": "number", "minimum": 0, "description": "Seconds into the video (a search hit's 'at'); default: the saved position."],
                 "note": ["type": "string", "description": "What to remember about that moment."],
-             ], required: ["id"]), readOnly: false) { [self] arguments, _ in
+             ], required: ["id"]),
+             outputSchema: ResultSchema.personalChange, readOnly: false) { [self] arguments, _ in
             try changePersonal(arguments.string("id") ?? "") { .addBookmark(session: $0, time: arguments.number("at"), note: arguments.string("note") ?? "") }
         }
     }
@@ -79,7 +81,8 @@ extension ConferenceToolbox {
              inputSchema: Tool.schema([
                 "id": Self.sessionArgument,
                 "text": ["type": "string", "description": "The note (Markdown welcome); empty removes it."],
-             ], required: ["id", "text"]), readOnly: false) { [self] arguments, _ in
+             ], required: ["id", "text"]),
+             outputSchema: ResultSchema.personalChange, readOnly: false) { [self] arguments, _ in
             try changePersonal(arguments.string("id") ?? "") { .setNote(session: $0, text: arguments.string("text") ?? "") }
         }
     }
@@ -90,7 +93,8 @@ extension ConferenceToolbox {
              inputSchema: Tool.schema([
                 "id": Self.sessionArgument,
                 "watched": ["type": "boolean", "description": "false marks it not watched (default true)."],
-             ], required: ["id"]), readOnly: false) { [self] arguments, _ in
+             ], required: ["id"]),
+             outputSchema: ResultSchema.personalChange, readOnly: false) { [self] arguments, _ in
             try changePersonal(arguments.string("id") ?? "") { arguments.bool("watched") == false ? .markUnwatched([$0]) : .markWatched([$0]) }
         }
     }

@@ -10,12 +10,13 @@ enum SessionDocument {
             "id": .string(detail.sessionID), "event": .string(detail.eventID), "eventName": JSONValue(detail.eventName),
             "number": JSONValue(detail.number), "title": .string(detail.title), "description": .string(detail.description),
             "type": JSONValue(detail.type), "track": JSONValue(detail.track), "room": JSONValue(detail.room),
+            "day": JSONValue(detail.startTime.map { TimeZoneChoice.conference.localTime($0, recordedOffset: offset).date.description }),
             "start": ConferenceLookup.iso(detail.startTime, offset: offset), "end": ConferenceLookup.iso(detail.endTime, offset: offset),
             "published": ConferenceLookup.iso(detail.publishedTime, offset: offset),
             "platforms": .array(detail.platforms.map(JSONValue.string)), "keywords": .array(detail.keywords.map(JSONValue.string)),
             "topics": .array(detail.topics.map(JSONValue.string)),
             "favorite": .bool(detail.favorite?.isFavorite ?? false), "favoriteSyncState": JSONValue(detail.favorite?.syncState.rawValue),
-            "webURL": JSONValue(detail.webPermalink), "bestStream": JSONValue(detail.bestStreamURL(at: now)),
+            "webURL": JSONValue(detail.webPermalink), "imageURL": JSONValue(detail.imageURL), "bestStream": JSONValue(detail.bestStreamURL(at: now)),
             "onTheAir": .bool(detail.isLive(at: now)), "text": JSONValue(detail.articleBody),
             "related": .array(detail.related.map { ["id": .string($0.sessionID), "title": JSONValue($0.title)] }),
             "resources": .array(detail.resources.map { ["title": .string($0.title), "type": JSONValue($0.type), "url": JSONValue($0.url)] }),
@@ -29,7 +30,19 @@ enum SessionDocument {
         ]
         document["video"] = detail.media.map { media in
             ["duration": JSONValue(media.duration), "stream": JSONValue(media.hls), "hd": JSONValue(media.downloadHD),
-             "sd": JSONValue(media.downloadSD), "slides": JSONValue(media.slides), "subtitles": JSONValue(media.subtitles)]
+             "sd": JSONValue(media.downloadSD), "appleTVStream": JSONValue(media.tvOSHLS), "slides": JSONValue(media.slides),
+             "subtitles": JSONValue(media.subtitles)]
+        } ?? .null
+        document["liveStream"] = detail.liveStream.map { live in
+            ["stream": JSONValue(live.iosURL), "appleTVStream": JSONValue(live.tvosURL),
+             "ended": ConferenceLookup.iso(live.actualEndDate?.secondsSince1970, offset: offset)]
+        } ?? .null
+        document["signup"] = detail.signup.flatMap { signup in
+            signup.url.map { url in
+                ["url": .string(url), "text": JSONValue(signup.text),
+                 "opens": ConferenceLookup.iso(signup.startDate?.secondsSince1970, offset: offset),
+                 "closes": ConferenceLookup.iso(signup.endDate?.secondsSince1970, offset: offset)]
+            }
         } ?? .null
         document["transcript"] = detail.transcript.map { ["language": .string($0.language), "duration": .double($0.duration)] } ?? .null
         document["feedback"] = detail.feedback.map {

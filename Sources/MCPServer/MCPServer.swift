@@ -245,7 +245,13 @@ public final class MCPServer: Sendable {
             return ToolResult.error("Invalid arguments for \(name): \(problem).").json
         }
         do {
-            return try tool.handler(arguments, context).json
+            let result = try tool.handler(arguments, context)
+            // A client checks a declared output schema against every result not marked an error.
+            if tool.outputSchema != nil, !result.isError, result.structured == nil {
+                diagnostic("the tool \(name) gave no structured content, though it declares an output schema")
+                return ToolResult.error("Internal error: \(name) gave no structured result.").json
+            }
+            return result.json
         } catch let error as RPCError {
             throw error
         } catch is CancellationError {

@@ -9,16 +9,21 @@ public struct Tool: Sendable {
     /// A JSON Schema object: `properties` (each with a `type`), `required`; the arguments are
     /// checked against it before the handler runs (see ``ToolArguments/check(against:)``).
     public var inputSchema: JSONValue
+    /// A JSON Schema of the `structuredContent` of its successful results, or nil when it has none.
+    /// A tool that declares one gives structured content that validates against it in every
+    /// result not marked `isError` (clients check it).
+    public var outputSchema: JSONValue?
     /// Whether it only reads (the `readOnlyHint` annotation).
     public var readOnly: Bool
     public var handler: Handler
 
-    public init(name: String, title: String, description: String, inputSchema: JSONValue, readOnly: Bool = true,
-                handler: @escaping Handler) {
+    public init(name: String, title: String, description: String, inputSchema: JSONValue, outputSchema: JSONValue? = nil,
+                readOnly: Bool = true, handler: @escaping Handler) {
         self.name = name
         self.title = title
         self.description = description
         self.inputSchema = inputSchema
+        self.outputSchema = outputSchema
         self.readOnly = readOnly
         self.handler = handler
     }
@@ -31,8 +36,12 @@ public struct Tool: Sendable {
     }
 
     var listing: JSONValue {
-        ["name": .string(name), "title": .string(title), "description": .string(description), "inputSchema": inputSchema,
-         "annotations": ["readOnlyHint": .bool(readOnly), "destructiveHint": false, "openWorldHint": false]]
+        var members: [String: JSONValue] = [
+            "name": .string(name), "title": .string(title), "description": .string(description), "inputSchema": inputSchema,
+            "annotations": ["readOnlyHint": .bool(readOnly), "destructiveHint": false, "openWorldHint": false],
+        ]
+        if let outputSchema { members["outputSchema"] = outputSchema }
+        return .object(members)
     }
 }
 

@@ -121,6 +121,36 @@ struct SearchEverywhereTests {
 
     // MARK: Ranking
 
+    @Test("a page of sessions is the start of the whole ranking, ties and scopes included, whatever the limit")
+    func pagesAreTheStartOfTheRanking() throws {
+        let folder = try TemporaryFolder()
+        let store = try folder.store()
+        // Title matches in two events, and more description matches than a page, many of them alike
+        // (the same BM25: the id decides), the best ones not always first by id.
+        var sessions: [Session] = []
+        for index in 0..<12 {
+            let event = index % 2 == 0 ? "e1" : "e2"
+            sessions.append(Session(id: "\(event)-t\(index)", eventID: event, eventContentID: 100 + index % 4,
+                                    title: "Otter \(index % 3 == 0 ? "otter " : "")talk", description: "About rivers."))
+        }
+        for index in 0..<30 {
+            let event = index % 3 == 0 ? "e2" : "e1"
+            let description = index % 5 == 0 ? "An otter." : index % 2 == 0 ? "An otter swims in the river all day long." : "An otter, twice an otter, by the river."
+            sessions.append(Session(id: "\(event)-d\(String(format: "%02d", 29 - index))", eventID: event, title: "River \(index)", description: description))
+        }
+        _ = try store.importContents(ContentsFeed(events: [Event(id: "e1", name: "E1", isCurrent: true), Event(id: "e2", name: "E2")],
+                                                  sessions: sessions))
+        for events in [nil, ["e1"], ["e2"]] as [[String]?] {
+            let all = try Self.search(store, "otter", sources: [.sessions], events: events, limit: 1000)
+            #expect(all.count == (events == nil ? 42 : events == ["e1"] ? 26 : 16))
+            for limit in [1, 2, 5, 11, 12, 13, 20, 41] {
+                let page = try Self.search(store, "otter", sources: [.sessions], events: events, limit: limit)
+                #expect(page.map(\.id) == all.prefix(limit).map(\.id), "limit \(limit), events \(events ?? [])")
+                #expect(page.map(\.score) == all.prefix(limit).map(\.score), "limit \(limit), events \(events ?? [])")
+            }
+        }
+    }
+
     @Test("one list: title match, then description, transcript line, code, news; scores say so")
     func ranking() throws {
         let folder = try TemporaryFolder()

@@ -19,9 +19,23 @@ try:
     from mcp import ClientSession, StdioServerParameters, types
     from mcp.client.stdio import stdio_client
     from mcp.shared.exceptions import MCPError
+    from jsonschema import Draft202012Validator  # the SDK's own dependency, which checks results against outputSchema
     SDK = None
 except ImportError as error:  # the tests say why they skip
     SDK = f"the MCP Python SDK is not installed ({error}); run .ci/run, or pip install -r Tests/MCP/requirements.txt"
+
+
+def closed(schema):
+    """`schema` with no members allowed beyond those it declares, at every level."""
+    if isinstance(schema, list):
+        return [closed(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    copy = {key: closed(value) for key, value in schema.items()}
+    if isinstance(schema.get("properties"), dict):
+        copy["properties"] = {name: closed(value) for name, value in schema["properties"].items()}
+        copy["additionalProperties"] = False
+    return copy
 
 
 @unittest.skipIf(SDK is not None, SDK or "")
@@ -96,6 +110,15 @@ class SDKClientTests(unittest.TestCase):
             "set_note": {"id": "wwdc2026-102", "text": "a note"},
             "mark_watched": {"id": "wwdc2026-102", "watched": False},
         }
+        # The other shapes a result takes, after the writes above (a bookmark, a note).
+        more = [
+            ("search", {"query": "layout", "in": ["transcripts", "notes"]}),
+            ("search", {"query": "struct", "in": ["code"]}),
+            ("get_code", {"id": "wwdc2025-204"}),
+            ("get_session", {"id": "wwdc2026-102"}),
+            ("list_bookmarks", {"id": "wwdc2026-102"}),
+            ("list_videos", {"event": "all", "limit": 1}),
+        ]
 
         async def body(session, init):
             await session.send_ping()
@@ -103,6 +126,8 @@ class SDKClientTests(unittest.TestCase):
             results = {}
             for name, arguments in valid.items():
                 results[name] = await session.call_tool(name, arguments)
+            # call_tool has checked each structured result against its tool's outputSchema already.
+            others = [(name, await session.call_tool(name, arguments)) for name, arguments in more]
             resources = await self.all_pages(session.list_resources, "resources")
             templates = (await session.list_resource_templates()).resource_templates
             session_page = await session.read_resource("wwdc://session/wwdc2026-101")
@@ -117,9 +142,9 @@ class SDKClientTests(unittest.TestCase):
                 invalid = None
             except MCPError as error:
                 invalid = error.error.code
-            return init, tools, results, resources, templates, session_page, transcript, missing, invalid
+            return init, tools, results, others, resources, templates, session_page, transcript, missing, invalid
 
-        init, tools, results, resources, templates, session_page, transcript, missing, invalid = \
+        init, tools, results, others, resources, templates, session_page, transcript, missing, invalid = \
             self.run_client(body, args=("mcp", "--allow-writes"))
         self.assertEqual(init.protocol_version, "2025-11-25")
         self.assertEqual(init.server_info.name, "wwdc")
@@ -127,10 +152,18 @@ class SDKClientTests(unittest.TestCase):
         for tool in tools:
             self.assertEqual(tool.input_schema["type"], "object", tool.name)
             self.assertTrue(tool.description, tool.name)
-        for name, result in results.items():
+        schemas = {tool.name: tool.output_schema for tool in tools}
+        for name, result in list(results.items()) + others:
             self.assertFalse(result.is_error, f"{name}: {result.content[0].text}")
             self.assertEqual(result.content[0].type, "text")
             self.assertEqual(json.loads(result.content[0].text), result.structured_content, name)
+            # Every member a result has is declared, with its type (the schema itself leaves room for more).
+            self.assertIsNotNone(schemas[name], f"{name} declares no outputSchema")
+            Draft202012Validator.check_schema(schemas[name])
+            Draft202012Validator(closed(schemas[name])).validate(result.structured_content)
+        self.assertTrue(any("at" in hit for _, result in others for hit in result.structured_content.get("hits", [])))
+        self.assertTrue(any("snippets" in result.structured_content for name, result in others if name == "get_code"))
+        self.assertTrue(any(result.structured_content.get("count") for name, result in others if name == "list_bookmarks"))
         hits = results["search"].structured_content["hits"]
         self.assertTrue(hits)
         self.assertTrue(all(hit["command"].startswith("wwdc ") for hit in hits if "command" in hit))

@@ -25,7 +25,7 @@ struct ProtocolTests {
         #expect(early?["id"] == 1)
         #expect(server.request(2, "ping")?["result"] == [:])
         #expect(server.initialize()?["result"] != nil)
-        #expect(server.request(3, "tools/list")?["result"]?["tools"]?.arrayValue?.count == 2)
+        #expect(server.request(3, "tools/list")?["result"]?["tools"]?.arrayValue?.count == 3)
         _ = server.close()
     }
 
@@ -105,6 +105,23 @@ struct ProtocolTests {
         let echoed = server.request(10, "tools/call", ["name": "echo", "arguments": ["text": "line\none"]])?["result"]
         #expect(echoed?["structuredContent"]?["text"] == "line\none")
         #expect(echoed?["isError"] == false)
+        _ = server.close()
+    }
+
+    @Test func toolsListTheirOutputSchemaAndAlwaysGiveTheStructuredResultItDescribes() {
+        let server = ServerHarness()
+        _ = server.initialize()
+        let tools = server.request(1, "tools/list")?["result"]?["tools"]?.arrayValue ?? []
+        let echo = tools.first { $0["name"] == "echo" }
+        #expect(echo?["outputSchema"]?["required"] == ["text"])
+        #expect(tools.first { $0["name"] == "fail" }?["outputSchema"] == nil)
+        let echoed = server.request(2, "tools/call", ["name": "echo", "arguments": ["text": "hi"]])?["result"]
+        #expect(echoed?["structuredContent"] == ["text": "hi"])
+        // A result without the structured content its schema promises would fail the client's check: it is an error instead.
+        let prose = server.request(3, "tools/call", ["name": "prose"])?["result"]
+        #expect(prose?["isError"] == true)
+        #expect(prose?["structuredContent"] == nil)
+        #expect(prose?["content"]?.arrayValue?.first?["text"]?.stringValue?.contains("no structured result") == true)
         _ = server.close()
     }
 

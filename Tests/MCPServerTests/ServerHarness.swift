@@ -60,8 +60,13 @@ final class ServerHarness: @unchecked Sendable {
     /// A tool that echoes its arguments, and one that waits for the test.
     static let tools: [Tool] = [
         Tool(name: "echo", title: "Echo", description: "Echoes its text.",
-             inputSchema: Tool.schema(["text": ["type": "string"], "count": ["type": "integer", "minimum": 1, "maximum": 3]], required: ["text"])) { arguments, _ in
+             inputSchema: Tool.schema(["text": ["type": "string"], "count": ["type": "integer", "minimum": 1, "maximum": 3]], required: ["text"]),
+             outputSchema: ["type": "object", "properties": ["text": ["type": "string"]], "required": ["text"]]) { arguments, _ in
             .json(["text": .string(arguments.string("text") ?? "")])
+        },
+        Tool(name: "prose", title: "Prose", description: "Answers in text alone, though it declares structured results.",
+             inputSchema: Tool.schema(), outputSchema: ["type": "object"]) { _, _ in
+            ToolResult(text: "just words")
         },
         Tool(name: "fail", title: "Fail", description: "Fails.", inputSchema: Tool.schema()) { _, _ in
             throw CocoaError(.fileNoSuchFile)

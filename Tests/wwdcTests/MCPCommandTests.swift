@@ -139,6 +139,27 @@ struct MCPCommandTests {
         #expect(result.stderr.isEmpty, "\(result.stderr)")
     }
 
+    @Test("get_session has every field of 'session --json', at every level", arguments: ["wwdc2026-101", "wwdc2026-102", "wwdc2026-990"])
+    func sessionAsTheCommandHasIt(id: String) async throws {
+        let store = try await BrowseSandbox.synced()
+        defer { store.remove() }
+        let command = try await store.run(["session", id, "--json"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(command.stdout.utf8)) as? [String: Any], "\(command.stderr)")
+        let (answers, _) = try await Self.serve(store, [Self.initialize, Self.call(1, "get_session", ["id": id])])
+        let session = try #require(Self.structured(answers["1"]), "\(Self.text(answers["1"]))")
+        // Where the command's members are objects (the video, a live stream, a signup), the tool's have their members too.
+        func missing(_ expected: [String: Any], in actual: [String: Any], at path: String) -> [String] {
+            expected.keys.sorted().flatMap { key -> [String] in
+                guard let value = actual[key] else { return [path + key] }
+                guard let inner = expected[key] as? [String: Any], let other = value as? [String: Any] else { return [] }
+                return missing(inner, in: other, at: path + key + ".")
+            }
+        }
+        // The command's own shapes of the personal data and the code (with its text) are the tool's other ways of giving them.
+        let elsewhere: Set = ["progress.updatedAt", "note.text", "note.updatedAt"]
+        #expect(missing(document, in: session, at: "").filter { !elsewhere.contains($0) } == [])
+    }
+
     @Test("hostile feed text reaches no result unsanitised")
     func hostileText() async throws {
         let store = try await BrowseSandbox.synced()

@@ -42,17 +42,50 @@ extension Database {
         return conditions.map { "\n  AND \($0)" }.joined(separator: "")
     }
 
-    /// Sessions, ranked as `schedule --search` ranks them (``SearchText/hits(_:)``).
+    /// Sessions, ranked as `schedule --search` ranks them (``SearchText/hits(_:)``, ``SearchText/ranking``).
+    ///
+    /// In the same order as ranking every hit, but only what can be on the page is ranked: the
+    /// title matches come first, so the others are read only when they fall short of the limit, and
+    /// then (when no event or topic narrows the search) only those whose BM25 is no worse than the
+    /// limit-th best; the text shown (description, keywords) is read for the page alone.
     private func sessionHits(_ request: SearchRequest) throws -> [SearchResult] {
-        let sql = SearchText.hits(request.query) + """
+        let match = request.query.matchExpression
+        let scope = Self.scope(request)
+        let bound: SQL = scope.text.isEmpty
+            ? "hit.score <= coalesce((SELECT score FROM other_hit ORDER BY score LIMIT 1 OFFSET \(request.limit - 1)), 1e308)" : "1"
+        // `+rowid` keeps the title set a filter: FTS5 would otherwise run the match once per id in it.
+        let sql: SQL = """
+            WITH titled(sid) AS (
+                SELECT rowid FROM session_search WHERE session_search MATCH \("title : (" + match + ")")),
+            title_hit(sid, score, in_title) AS (
+                SELECT rowid, bm25(session_search, \(SearchText.sessionWeights)) - 1000000.0, 1
+                FROM session_search WHERE session_search MATCH \(match) AND +rowid IN titled),
+            other_hit(sid, score, in_title) AS (
+                SELECT rowid, bm25(session_search, \(SearchText.sessionWeights)), 0
+                FROM session_search WHERE session_search MATCH \(match) AND +rowid NOT IN titled),
+            page(sid, score, in_title) AS (
+                SELECT * FROM (
+                    SELECT hit.sid, hit.score, hit.in_title
+                    FROM title_hit AS hit JOIN sessions s ON s.sid = hit.sid
+                    LEFT JOIN events e ON e.id = s.event_id
+                    WHERE 1\(scope)
+                    ORDER BY \(SearchText.ranking)
+                    LIMIT \(request.limit))
+                UNION ALL
+                SELECT * FROM (
+                    SELECT hit.sid, hit.score, hit.in_title
+                    FROM other_hit AS hit JOIN sessions s ON s.sid = hit.sid
+                    LEFT JOIN events e ON e.id = s.event_id
+                    WHERE \(bound)\(scope)
+                    ORDER BY \(SearchText.ranking)
+                    LIMIT \(request.limit))
+                LIMIT \(request.limit))
             SELECT s.id, s.title, s.description,
                    (SELECT group_concat(k.keyword, ', ') FROM session_keywords k WHERE k.sid = s.sid) AS keywords,
                    hit.score + hit.in_title * 1000000.0 AS score, hit.in_title
-            FROM hit JOIN sessions s ON s.sid = hit.sid
+            FROM page AS hit JOIN sessions s ON s.sid = hit.sid
             LEFT JOIN events e ON e.id = s.event_id
-            WHERE 1\(Self.scope(request))
             ORDER BY \(SearchText.ranking)
-            LIMIT \(request.limit)
             """
         // Title matches are in the catalog's order, not BM25's: their score is their place in it.
         var titlePlace = 0

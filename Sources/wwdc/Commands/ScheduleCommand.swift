@@ -60,10 +60,10 @@ enum ScheduleCommand {
                 let date = try BrowseSupport.date(for: day, zone: zone, now: now, event: primary)
                 query.day = zone == .local ? .instants(zone.dayRange(date, conferenceOffset: 0)) : .conferenceDate(date)
             }
-            query.trackIDs = try BrowseSupport.trackIDs(arguments[track], in: db)
+            query.trackIDs = try FilterNames.trackIDs(arguments[track], in: db)
             query.topicIDs = try BrowseSupport.topicIDs(arguments, in: db)
-            query.types = try BrowseSupport.match(arguments[type], option: "type", known: db.sessionTypes())
-            query.platforms = try BrowseSupport.match(arguments[platform], option: "platform", known: db.platformNames())
+            query.types = try FilterNames.match(arguments[type], kind: "type", known: db.sessionTypes())
+            query.platforms = try FilterNames.match(arguments[platform], kind: "platform", known: db.platformNames())
             query.favoritesOnly = arguments[SharedOptions.favorites]
             query.search = arguments[search]
             if arguments[upcoming] { query.notEndedBefore = now.timeIntervalSince1970 }

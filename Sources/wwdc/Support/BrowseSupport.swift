@@ -21,74 +21,12 @@ enum BrowseSupport {
 
     /// The events `--event` names (nil for all), and the event whose calendar days `--day` counts.
     static func events(_ arguments: ParsedArguments, in db: Database) throws -> (ids: [String]?, primary: EventSummary?) {
-        let events = try db.events()
-        guard let text = arguments[SharedOptions.event] else { return (events.first.map { [$0.id] } ?? [], events.first) }
-        if text.lowercased() == "all" { return (nil, events.first) }
-        let lowered = text.lowercased()
-        let found = events.first { $0.id.lowercased() == lowered }
-            ?? events.first { $0.webURLKey?.lowercased() == lowered || $0.name.lowercased() == lowered }
-            ?? events.first { event in
-                guard let number = Int(lowered), let start = event.startTime else { return false }
-                let year = LocalTime(secondsSince1970: start, utcOffset: event.utcOffset ?? 0).date.year
-                return lowered.count == 4 ? year == number : lowered.count == 2 && year % 100 == number
-            }
-        guard let found else {
-            throw RuntimeError("no event '\(text)'",
-                               hint: "Events: " + events.map { $0.id + ($0.isCurrent ? " (current)" : "") }.joined(separator: ", ") + ", or 'all'.")
-        }
-        return ([found.id], found)
-    }
-
-    /// The values of a repeatable option matched without case against `known` (exact, else a unique
-    /// prefix); anything else fails with the known values in the hint.
-    static func match(_ values: [String], option: String, known: @autoclosure () throws -> [String]) throws -> [String] {
-        guard !values.isEmpty else { return [] }
-        let known = try known()
-        return try values.map { value in
-            let lowered = value.lowercased()
-            if let exact = known.first(where: { $0.lowercased() == lowered }) { return exact }
-            let prefixed = known.filter { $0.lowercased().hasPrefix(lowered) }
-            if prefixed.count == 1 { return prefixed[0] }
-            let names = known.joined(separator: ", ")
-            throw RuntimeError(prefixed.isEmpty ? "no \(option) '\(value)'" : "'\(value)' could be more than one \(option)",
-                               hint: "Choose among: \(names).")
-        }
-    }
-
-    /// The track ids the `--track` values name (by name, prefix or id).
-    static func trackIDs(_ values: [String], in db: Database) throws -> [Int] {
-        guard !values.isEmpty else { return [] }
-        let tracks = try db.tracks()
-        var ids: [Int] = []
-        for value in values {
-            if let id = Int(value), tracks.contains(where: { $0.id == id }) {
-                ids.append(id)
-                continue
-            }
-            let name = try match([value], option: "track", known: tracks.map(\.name))[0]
-            ids += tracks.filter { $0.name == name }.map(\.id)
-        }
-        return ids
+        try FilterNames.events(arguments[SharedOptions.event], in: db)
     }
 
     /// The topic ids `--topic` names (by name, prefix or id).
     static func topicIDs(_ arguments: ParsedArguments, in db: Database) throws -> [Int] {
-        let values = arguments[SharedOptions.topic]
-        guard !values.isEmpty else { return [] }
-        let topics = try db.topics()
-        guard !topics.isEmpty else {
-            throw RuntimeError("the feed of this store has no topics", hint: "Topics come with feeds from 2020 on; filter by --track instead.")
-        }
-        var ids: [Int] = []
-        for value in values {
-            if let id = Int(value), topics.contains(where: { $0.id == id }) {
-                ids.append(id)
-                continue
-            }
-            let name = try match([value], option: "topic", known: topics.map(\.name))[0]
-            ids += topics.filter { $0.name == name }.map(\.id)
-        }
-        return ids
+        try FilterNames.topicIDs(arguments[SharedOptions.topic], in: db)
     }
 
     /// Refuses, as a usage error, a search (`--search` or the text of `wwdc search`) that asks for

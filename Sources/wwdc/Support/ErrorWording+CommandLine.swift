@@ -101,7 +101,6 @@ extension ErrorWording {
         switch error {
         case .emptyStore: "Run 'wwdc sync' first."
         case .unknownSession(_, let suggestions) where suggestions.isEmpty: "Find sessions with 'wwdc schedule --search TEXT'."
-        case .unknownEvent: "List the events with 'wwdc schedule --json' or sync again."
         default: nil
         }
     }
