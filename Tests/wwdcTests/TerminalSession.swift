@@ -27,9 +27,11 @@ struct TerminalSession {
     }
 
     /// Runs off the cooperative pool (pty reads block); assertions belong to the caller.
-    static func run(_ arguments: [String], environment: [String: String], columns: UInt16 = 100, script: [Step]) async throws -> Outcome {
+    static func run(_ arguments: [String], environment: [String: String], columns: UInt16 = 100,
+                    answers: PseudoTerminal.Answers = .deviceAttributes, script: [Step]) async throws -> Outcome {
         try await onThread {
             let pty = try PseudoTerminal(columns: columns, rows: 30)
+            pty.answers = answers
             let before = try pty.sttySettings()
             try pty.spawn(CommandRunner.wwdc.path, arguments, environment: environment)
             var problem: String?

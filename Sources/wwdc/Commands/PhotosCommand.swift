@@ -82,7 +82,13 @@ enum PhotosCommand {
             context.output(try JSONOutput.encode(shown.map { Row(picture: $0.picture, entry: $0.entry, path: $0.path) }) + "\n")
         } else {
             let draws = images == .always || (images == .auto && context.stdoutIsTerminal)
-            let display = draws ? PictureDisplay(environment: context.environment, columns: min(context.outputWidth ?? 80, 80)) : nil
+            let display: PictureDisplay?
+            do {
+                display = draws ? try PictureDisplay(environment: context.environment, columns: min(context.outputWidth ?? 80, 80),
+                                                     asking: context.stdoutIsTerminal && !shown.isEmpty ? context.terminal : nil) : nil
+            } catch {
+                return .interrupted
+            }
             for item in shown {
                 if let drawing = display?.drawing(of: item.path, file: item.entry.file) { context.output(drawing) }
                 context.output((context.stdoutIsTerminal ? PictureDisplay.fileLink(item.path, links: context.outputLinks) : item.path) + "\n")
