@@ -84,13 +84,9 @@ struct WatchProgressTests {
     func playerKilled() async throws {
         let bench = try await MPVBench.start()
         defer { bench.stop() }
-        let running = try bench.sandbox.start(["watch", "202"], environment: bench.environment(control: "pause_at=6"))
+        let (running, paused, saved) = try await bench.watchPaused(at: 6)
         defer { running.signal(SIGKILL) }
-        #expect(await running.stderr(contains: "control: paused", within: 120), "\(running.stderr)")
-        let paused = try #require(MPVBench.control("paused", in: running.stderrSoFar))
         defer { kill(paused.pid, SIGKILL) }
-        // Saved when playback paused, before the player is killed.
-        let saved = try await bench.waitForProgress { abs(($0.position ?? -9) - paused.position) <= 1 }
         kill(paused.pid, SIGKILL)
         let result = await running.finished()
         #expect(result.status == 1, "\(result.stderr)")
@@ -103,12 +99,9 @@ struct WatchProgressTests {
     func readersDuringPlayback() async throws {
         let bench = try await MPVBench.start()
         defer { bench.stop() }
-        let running = try bench.sandbox.start(["watch", "202"], environment: bench.environment(control: "pause_at=6"))
+        let (running, paused, _) = try await bench.watchPaused(at: 6)
         defer { running.signal(SIGKILL) }
-        #expect(await running.stderr(contains: "control: paused", within: 120), "\(running.stderr)")
-        let paused = try #require(MPVBench.control("paused", in: running.stderrSoFar))
         defer { kill(paused.pid, SIGKILL) }
-        _ = try await bench.waitForProgress { abs(($0.position ?? -9) - paused.position) <= 1 }
         // WAL: the file's header says so (bytes 18 and 19 are 2), and the log is beside it while wwdc holds the store.
         let header = try #require(FileHandle(forReadingAtPath: bench.sandbox.database.path)).readData(ofLength: 20)
         #expect(header.count == 20 && header[18] == 2 && header[19] == 2, "\(Array(header))")
@@ -236,6 +229,25 @@ struct MPVBench {
     /// Runs `wwdc watch …` to its end under the control script.
     func watch(_ arguments: [String], control: String) async throws -> CommandResult {
         try await sandbox.run(["watch"] + arguments, environment: environment(control: control))
+    }
+
+    /// Starts `wwdc watch 202` with mpv pausing at `second`, and waits until it paused and wwdc
+    /// saved where (at the pause, before anything else happens): the running wwdc, mpv's position
+    /// and process, and the progress saved. The caller ends both processes.
+    func watchPaused(at second: Int) async throws -> (running: RunningCommand, paused: (position: Double, pid: pid_t), saved: WatchProgress) {
+        let running = try sandbox.start(["watch", "202"], environment: environment(control: "pause_at=\(second)"))
+        guard await running.stderr(contains: "control: paused", within: 120),
+              let paused = MPVBench.control("paused", in: running.stderrSoFar) else {
+            running.signal(SIGKILL)
+            throw BrowseSandbox.Failure(message: "mpv did not pause: \(running.stderrSoFar)")
+        }
+        do {
+            return (running, paused, try await waitForProgress { abs(($0.position ?? -9) - paused.position) <= 1 })
+        } catch {
+            kill(paused.pid, SIGKILL)
+            running.signal(SIGKILL)
+            throw error
+        }
     }
 
     func continueRows() async throws -> [[String: Any]] {
