@@ -23,8 +23,9 @@ enum PhotosCommand {
         already there is asked for again with its ETag and date, so an unchanged one costs no \
         download. Each path is printed on its own line. On a terminal (the config key images: auto), \
         each picture is drawn above its path: with kitty's graphics protocol or iTerm2's inline \
-        images when the terminal says it has them (TERM, TERM_PROGRAM, KITTY_WINDOW_ID), else with \
-        chafa when it is installed, else the path is a link. A picture that cannot be fetched (a \
+        images when the environment says the terminal has them (TERM, TERM_PROGRAM, KITTY_WINDOW_ID) \
+        or the terminal answers kitty's graphics query with OK, else with chafa when it is \
+        installed, else the path is a link. A picture that cannot be fetched (a \
         404, an address refused) is reported and the others still come; the exit status is 1 only \
         when none could be had.
         """,
