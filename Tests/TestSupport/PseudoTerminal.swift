@@ -107,6 +107,9 @@ public final class PseudoTerminal {
 
     /// How this terminal answers (DA1 only unless a test says otherwise).
     public var answers: Answers = .deviceAttributes
+    /// The questions the program asked, in order (`ESC [ c`, kitty's `ESC _ G …a=q… ESC \`): taken
+    /// out of the transcript, as a terminal shows none of them.
+    public private(set) var questions: [String] = []
 
     /// The default deadline: generous, as the machine may be busy compiling; a hang still fails.
     public static let timeout: Double = 30
@@ -203,6 +206,17 @@ public final class PseudoTerminal {
         }
     }
 
+    /// Waits until the program's questions to the terminal, together, contain `question`.
+    public func expectQuestion(_ question: String, timeout: Double = PseudoTerminal.timeout) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !questions.joined().contains(question) {
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0, readSome(waitingMilliseconds: Int32(remaining * 1000)) else {
+                throw Timeout(waitingFor: question, transcript: transcript)
+            }
+        }
+    }
+
     /// Waits for the child to end, reading its output meanwhile so it never blocks on a full pty.
     public func waitForExit(timeout: Double = PseudoTerminal.timeout) throws -> ExitStatus {
         if let status { return status }
@@ -275,7 +289,8 @@ public final class PseudoTerminal {
                 continue
             }
             if output[index + 1] == UInt8(ascii: "["), output[index + 2] == UInt8(ascii: "c") {
-                index += 3
+                questions.append(String(decoding: output[index..<(index + 3)], as: UTF8.self))
+                output.removeSubrange(index..<(index + 3))
                 switch answers {
                 case .nothing: break
                 case .deviceAttributes, .kittyGraphics: send("\u{1B}[?62;22c")
@@ -286,8 +301,13 @@ public final class PseudoTerminal {
                 guard let end = (index + 3..<output.count).first(where: { output[$0] == escape && $0 + 1 < output.count
                                                                          && output[$0 + 1] == UInt8(ascii: "\\") }) else { break }
                 let keys = String(decoding: output[(index + 3)..<end], as: UTF8.self).prefix { $0 != ";" }.split(separator: ",")
-                index = end + 2
-                if keys.contains("a=q"), case .kittyGraphics = answers {
+                guard keys.contains("a=q") else {
+                    index = end + 2
+                    continue
+                }
+                questions.append(String(decoding: output[index..<(end + 2)], as: UTF8.self))
+                output.removeSubrange(index..<(end + 2))
+                if case .kittyGraphics = answers {
                     let id = keys.first { $0.hasPrefix("i=") } ?? "i=0"
                     send("\u{1B}_G\(id);OK\u{1B}\\")
                 }
