@@ -8,7 +8,7 @@ import Darwin
 #endif
 
 /// Pictures on a terminal, the best way it has: the terminal's own protocol (kitty's graphics,
-/// iTerm2's inline images), else `chafa` from `PATH` (symbols in colour, on any terminal), else
+/// iTerm2's inline images; named by the environment, or kitty's answered by the terminal), else `chafa` from `PATH` (symbols in colour, on any terminal), else
 /// nothing (the caller prints the path, linked). Only complete files from the ``ImageCache`` are
 /// drawn; the renderer gets the path after `--`, never as an option.
 public struct PictureDisplay: Sendable {
@@ -32,11 +32,18 @@ public struct PictureDisplay: Sendable {
     /// The most a renderer may print for one picture.
     static let outputLimit = 16_000_000
 
-    public init(environment: [String: String], columns: Int) {
+    /// The best way to draw here: the protocol the environment names, else the one `terminal`
+    /// answers to (kitty's graphics query, then DA1; give a terminal only when stdout is the
+    /// terminal the pictures go to), else chafa, else none.
+    ///
+    /// - Throws: ``TerminalError/cancelled`` when Ctrl-C was typed while the terminal was asked.
+    public init(environment: [String: String], columns: Int, asking terminal: TerminalOwner? = nil) throws(TerminalError) {
         self.environment = environment
         self.columns = max(8, columns)
         renderer = ProgramCommandLine.locate("chafa", path: environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
-        switch InlineImage.terminalProtocol(environment: environment) {
+        var found = InlineImage.terminalProtocol(environment: environment)
+        if found == nil, let terminal, InlineImage.isUndecided(environment: environment) { found = try InlineImage.ask(terminal) }
+        switch found {
         case .kitty: method = .kitty
         case .iTerm2: method = .iTerm2
         case nil: method = renderer.map(Method.renderer) ?? .none

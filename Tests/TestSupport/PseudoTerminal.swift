@@ -89,6 +89,27 @@ public final class PseudoTerminal {
     private var searchFrom = 0
     private var watch: ChildWatch?
     private var status: ExitStatus?
+    /// Where the search for the program's questions to the terminal goes on from.
+    private var questionsFrom = 0
+
+    /// How the terminal at this end answers the program's questions, as a terminal emulator does.
+    public enum Answers: Sendable {
+        /// The primary device attributes (DA1, `ESC [ c`), which every terminal answers, and
+        /// nothing else (kitty's graphics query goes unanswered, as on xterm).
+        case deviceAttributes
+        /// DA1 and kitty's graphics queries (`ESC _ G …a=q… ESC \`: `OK`), as kitty does.
+        case kittyGraphics
+        /// DA1 answered, then `typed` as if typed on the keyboard right after, in the same write.
+        case deviceAttributesThenTyping(String)
+        /// Nothing at all.
+        case nothing
+    }
+
+    /// How this terminal answers (DA1 only unless a test says otherwise).
+    public var answers: Answers = .deviceAttributes
+    /// The questions the program asked, in order (`ESC [ c`, kitty's `ESC _ G …a=q… ESC \`): taken
+    /// out of the transcript, as a terminal shows none of them.
+    public private(set) var questions: [String] = []
 
     /// The default deadline: generous, as the machine may be busy compiling; a hang still fails.
     public static let timeout: Double = 30
@@ -185,6 +206,17 @@ public final class PseudoTerminal {
         }
     }
 
+    /// Waits until the program's questions to the terminal, together, contain `question`.
+    public func expectQuestion(_ question: String, timeout: Double = PseudoTerminal.timeout) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !questions.joined().contains(question) {
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0, readSome(waitingMilliseconds: Int32(remaining * 1000)) else {
+                throw Timeout(waitingFor: question, transcript: transcript)
+            }
+        }
+    }
+
     /// Waits for the child to end, reading its output meanwhile so it never blocks on a full pty.
     public func waitForExit(timeout: Double = PseudoTerminal.timeout) throws -> ExitStatus {
         if let status { return status }
@@ -239,8 +271,51 @@ public final class PseudoTerminal {
         guard ready > 0 else { return ready < 0 && errno == EINTR }
         var buffer = [UInt8](repeating: 0, count: 4096)
         let count = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
-        if count > 0 { output.append(contentsOf: buffer[0..<count]) }
+        if count > 0 {
+            output.append(contentsOf: buffer[0..<count])
+            answerQuestions()
+        }
         return count > 0 || (count < 0 && (errno == EINTR || errno == EAGAIN))
+    }
+
+    /// Answers the questions the program wrote since the last ones (a sequence cut between two
+    /// reads waits for its end), in order.
+    private func answerQuestions() {
+        let escape: UInt8 = 0x1B
+        var index = questionsFrom
+        while index + 2 < output.count {
+            guard output[index] == escape else {
+                index += 1
+                continue
+            }
+            if output[index + 1] == UInt8(ascii: "["), output[index + 2] == UInt8(ascii: "c") {
+                questions.append(String(decoding: output[index..<(index + 3)], as: UTF8.self))
+                output.removeSubrange(index..<(index + 3))
+                switch answers {
+                case .nothing: break
+                case .deviceAttributes, .kittyGraphics: send("\u{1B}[?62;22c")
+                case .deviceAttributesThenTyping(let typed): send("\u{1B}[?62;22c" + typed)
+                }
+            } else if output[index + 1] == UInt8(ascii: "_"), output[index + 2] == UInt8(ascii: "G") {
+                // The command ends with ESC \; not there yet: wait for more output.
+                guard let end = (index + 3..<output.count).first(where: { output[$0] == escape && $0 + 1 < output.count
+                                                                         && output[$0 + 1] == UInt8(ascii: "\\") }) else { break }
+                let keys = String(decoding: output[(index + 3)..<end], as: UTF8.self).prefix { $0 != ";" }.split(separator: ",")
+                guard keys.contains("a=q") else {
+                    index = end + 2
+                    continue
+                }
+                questions.append(String(decoding: output[index..<(end + 2)], as: UTF8.self))
+                output.removeSubrange(index..<(end + 2))
+                if case .kittyGraphics = answers {
+                    let id = keys.first { $0.hasPrefix("i=") } ?? "i=0"
+                    send("\u{1B}_G\(id);OK\u{1B}\\")
+                }
+            } else {
+                index += 1
+            }
+        }
+        questionsFrom = index
     }
 }
 

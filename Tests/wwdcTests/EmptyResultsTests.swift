@@ -31,6 +31,25 @@ struct EmptyResultsTests {
             """, "\(all.stderr)")
     }
 
+    @Test("videos of an event with no videos, with any filter (--unwatched, --watched, --in-progress, --downloaded, --favorites): says so and names the latest event's videos, filter kept")
+    func eventWithoutVideos() async throws {
+        let store = try await BrowseSandbox.synced()
+        defer { store.remove() }
+        #expect(try await store.run(["watched", "101"]).status == 0)
+        for flag in ["", "--unwatched", "--watched", "--in-progress", "--downloaded", "--favorites"] {
+            let result = try await store.run(["videos", "--event", "wwdc2027"] + (flag.isEmpty ? [] : [flag]))
+            #expect(result.status == 0, "\(flag): \(result.stderr)")
+            #expect(result.stdout.isEmpty, "\(flag)")
+            let kept = ["--unwatched", "--watched", "--in-progress", "--downloaded"].contains(flag) ? " " + flag : ""
+            #expect(result.stderr == "WWDC 2027 has no videos yet. The latest: wwdc videos\(kept) --event wwdc2026 (or --event all).\n",
+                    "\(flag): \(result.stderr)")
+        }
+        // The command named lists videos; an event with videos says only that none match.
+        #expect(try await store.ids(["videos", "--watched", "--event", "wwdc2026"]) == ["wwdc2026-101"])
+        let none = try await store.run(["videos", "--in-progress", "--event", "wwdc2026"])
+        #expect(none.stderr == "No videos in progress match.\n", "\(none.stderr)")
+    }
+
     @Test("--day today, tomorrow or a date outside the event, and --upcoming after it: 'today is outside WWDC 2026, June 8–12'")
     func outsideTheEvent() async throws {
         let store = try await BrowseSandbox.synced()

@@ -33,6 +33,20 @@ struct PictureBench {
         return (rows ?? [], result)
     }
 
+    /// A new empty folder in the sandbox (a PATH without chafa), its path.
+    func emptyFolder(_ name: String) throws -> String {
+        let folder = sandbox.directory.path(name)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder.path
+    }
+
+    /// `session <id> --json`'s `imageURL`.
+    func sessionImageURL(_ id: String) async throws -> String? {
+        let result = try await sandbox.run(["session", id, "--json"])
+        try #require(result.status == 0, "\(result.stderr)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])["imageURL"] as? String
+    }
+
     /// The pictures' requests the server saw: (path, status, sent If-None-Match).
     func pictureRequests() async throws -> [(path: String, status: Int?, conditional: Bool)] {
         try await server.log().compactMap { entry in
@@ -111,6 +125,9 @@ struct PhotosCommandTests {
             let file = try #require(jpegSize(try Data(contentsOf: URL(fileURLWithPath: row["path"] as? String ?? ""))))
             #expect("\(file.width)x\(file.height)" == expected && row["width"] as? Int == file.width && row["height"] as? Int == file.height)
         }
+        // session --json names the picture photos fetches by default.
+        try await #expect(bench.sessionImageURL("101") == bench.photos(["101"]).rows.first?["url"] as? String)
+        #expect(try await bench.sessionImageURL("101") == bench.server.url("/images/2026/7001/7001_wide_1280x720_1x.jpg").absoluteString)
 
         // The same conference from a feed without imageTypes: the next sync forgets the sizes.
         let feeds = try bench.sandbox.copyOfFixtures()
@@ -127,6 +144,7 @@ struct PhotosCommandTests {
             #expect(run.rows.first?["url"] as? String == server.url("/images/2026/7001/7001_wide_900x506_1x.jpg").absoluteString, "--size \(size)")
             #expect(run.rows.first?["width"] as? Int == 900 && run.rows.first?["height"] as? Int == 506)
         }
+        #expect(try await bench.sessionImageURL("101") == server.url("/images/2026/7001/7001_wide_900x506_1x.jpg").absoluteString)
     }
 
     @Test("a picture answered 404 is reported, the others still come; none at all exits 1")

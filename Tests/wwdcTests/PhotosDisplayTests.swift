@@ -10,16 +10,33 @@ struct PhotosDisplayTests {
     static let chafa = ["/usr/bin/chafa", "/usr/local/bin/chafa"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
     /// What `wwdc` wrote on a 100-column pseudo-terminal (CRLF as LF).
-    func onTerminal(_ bench: PictureBench, _ arguments: [String], environment: [String: String]) async throws -> String {
+    func onTerminal(_ bench: PictureBench, _ arguments: [String], environment: [String: String],
+                    answers: PseudoTerminal.Answers = .deviceAttributes) async throws -> String {
+        let run = try await onTerminalWithInput(bench, arguments, environment: environment, answers: answers)
+        return run.questions.joined() + run.screen
+    }
+
+    /// What `wwdc` wrote on a pseudo-terminal answering as `answers` says (its questions to the
+    /// terminal apart, as the terminal shows none), and whether input was left waiting on the
+    /// terminal when it ended (what a shell would read next), with the terminal's settings before and after.
+    func onTerminalWithInput(_ bench: PictureBench, _ arguments: [String], environment: [String: String],
+                             answers: PseudoTerminal.Answers) async throws -> (screen: String, questions: [String], inputLeft: Bool, sttyKept: Bool) {
         let env = bench.sandbox.environment(environment)
         let wwdc = CommandRunner.wwdc.path
-        return try await onThread { () throws -> String in
+        return try await onThread { () throws -> (String, [String], Bool, Bool) in
             let pty = try PseudoTerminal(columns: 100, rows: 50)
+            pty.answers = answers
+            let before = try pty.sttySettings()
             try pty.spawn(wwdc, arguments, environment: env)
             let exit = try pty.waitForExit()
             try pty.drain()
             #expect(exit == .exited(0), "\(pty.transcript.prefix(300))")
-            return pty.transcript.replacingOccurrences(of: "\r\n", with: "\n")
+            // Non-canonical for the look, so that a partial line counts too.
+            var descriptor = pollfd(fd: pty.slave, events: Int16(POLLIN), revents: 0)
+            var pending: Int32 = 0
+            _ = ioctl(pty.slave, UInt(FIONREAD), &pending)
+            let inputLeft = poll(&descriptor, 1, 0) > 0 || pending > 0
+            return (pty.transcript.replacingOccurrences(of: "\r\n", with: "\n"), pty.questions, inputLeft, try pty.sttySettings() == before)
         }
     }
 
@@ -73,6 +90,72 @@ struct PhotosDisplayTests {
         #expect(pixels == width * height * 4)
     }
 
+    static let kittyQuery = "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[c"
+
+    @Test("a terminal the environment does not name answers kitty's graphics query with OK: kitty's commands carry the picture")
+    func kittyByQuery() async throws {
+        let bench = try await PictureBench.start(png: true)
+        defer { bench.stop() }
+        let noChafa = try bench.emptyFolder("no-chafa")
+        let run = try await onTerminalWithInput(bench, ["photos", "101"], environment: ["TERM": "xterm-256color", "PATH": noChafa],
+                                                answers: .kittyGraphics)
+        #expect(run.questions.joined() == Self.kittyQuery, "asked once: \(run.questions)")
+        let drawn = Self.kittyCommands(run.screen).filter { $0.keys["a"] != "q" }
+        try #require(!drawn.isEmpty, "\(run.screen.prefix(300).debugDescription)")
+        #expect(drawn[0].keys["a"] == "T" && drawn[0].keys["f"] == "100")
+        #expect(Data(base64Encoded: drawn.map(\.payload).joined()) == (try await cachedPicture(bench)))
+        #expect(!run.inputLeft && run.sttyKept)
+    }
+
+    @Test("a terminal that answers DA1 alone, or nothing (the time limit ends the wait): no kitty, the link; nothing left for the shell",
+          arguments: ["DA1", "nothing"])
+    func noKittyByQuery(_ answering: String) async throws {
+        let bench = try await PictureBench.start(png: true)
+        defer { bench.stop() }
+        let noChafa = try bench.emptyFolder("no-chafa")
+        let run = try await onTerminalWithInput(bench, ["photos", "101"], environment: ["TERM": "xterm-256color", "PATH": noChafa],
+                                                answers: answering == "DA1" ? .deviceAttributes : .nothing)
+        #expect(run.questions.joined() == Self.kittyQuery, "\(run.questions)")
+        #expect(Self.kittyCommands(run.screen).allSatisfy { $0.keys["a"] == "q" }, "\(run.screen.prefix(300).debugDescription)")
+        #expect(run.screen.contains("\u{1B}]8;;file://"), "\(run.screen.debugDescription)")
+        #expect(!run.inputLeft && run.sttyKept)
+    }
+
+    @Test("keys typed right after the terminal's answer do not reach the shell; an environment that decides, or tmux, asks nothing")
+    func queryLeavesNothing() async throws {
+        let bench = try await PictureBench.start(png: true)
+        defer { bench.stop() }
+        let noChafa = try bench.emptyFolder("no-chafa")
+        // More than wwdc reads at once: what follows the answer is still waiting when the answer is read.
+        let typed = try await onTerminalWithInput(bench, ["photos", "101"], environment: ["TERM": "xterm-256color", "PATH": noChafa],
+                                                  answers: .deviceAttributesThenTyping("rm -rf " + String(repeating: "x", count: 2000) + "\r"))
+        #expect(typed.questions.joined() == Self.kittyQuery)
+        #expect(!typed.inputLeft && typed.sttyKept)
+        for environment in [["TERM": "xterm-kitty"], ["TERM_PROGRAM": "iTerm.app"], ["TERM": "xterm-256color", "TMUX": "/tmp/tmux-1/default,1,0"],
+                            ["TERM": "screen-256color"], ["TERM": "dumb"]] {
+            let screen = try await onTerminal(bench, ["photos", "101"], environment: environment.merging(["PATH": noChafa]) { $1 },
+                                              answers: .kittyGraphics)
+            #expect(!screen.contains("a=q"), "\(environment)")
+        }
+        // session asks too, on a terminal only.
+        let page = try await onTerminal(bench, ["session", "101", "--no-pager"], environment: ["PATH": noChafa], answers: .kittyGraphics)
+        let picture = try #require(page.range(of: "\u{1B}_Ga=T"), "\(page.prefix(200).debugDescription)")
+        #expect(picture.lowerBound < (page.range(of: "Keynote")?.lowerBound ?? page.startIndex))
+    }
+
+    @Test("Ctrl-C while a silent terminal is waited for: wwdc stops at once, as interrupted, the terminal as it was")
+    func interruptedQuery() async throws {
+        let bench = try await PictureBench.start(png: true)
+        defer { bench.stop() }
+        let noChafa = try bench.emptyFolder("no-chafa")
+        let outcome = try await TerminalSession.run(["photos", "101"], environment: bench.sandbox.environment(["PATH": noChafa]),
+                                                    answers: .nothing, script: [.asked(Self.kittyQuery), .type("\u{3}")])
+        #expect(outcome.problem == nil, "\(outcome.problem ?? "")")
+        #expect(outcome.exit == .exited(130), "\(String(describing: outcome.exit))")
+        #expect(!outcome.transcript.contains("file://"), "nothing printed after: \(outcome.transcript.debugDescription)")
+        #expect(outcome.sttyAfter == outcome.sttyBefore)
+    }
+
     @Test("TERM_PROGRAM=iTerm.app: iTerm2's inline file is the picture itself")
     func iTerm2() async throws {
         let bench = try await PictureBench.start()
@@ -117,7 +200,9 @@ struct PhotosDisplayTests {
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         let screen = try await onTerminal(bench, ["photos", "101"], environment: ["TERM": "xterm", "PATH": empty.path])
         #expect(screen.contains("\u{1B}]8;;file://"), "\(screen.debugDescription)")
-        #expect(!screen.contains("\u{1B}_G") && !screen.contains("\u{1B}]1337"))
+        // The terminal was asked (it answered DA1 alone); nothing drawn.
+        #expect(screen.contains(Self.kittyQuery))
+        #expect(!screen.contains("\u{1B}_Ga=T") && !screen.contains("\u{1B}]1337"))
     }
 
     @Test("in a pipe, only the paths, whatever the terminal says")

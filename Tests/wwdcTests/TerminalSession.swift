@@ -6,6 +6,8 @@ import Operations
 struct TerminalSession {
     enum Step: Sendable {
         case expect(String)
+        /// Waits for a question to the terminal (``PseudoTerminal/questions``), which the screen does not show.
+        case asked(String)
         case type(String)
         /// Waits for something outside the terminal (a request the server holds) before going on.
         case wait(@Sendable () async throws -> Void)
@@ -27,9 +29,11 @@ struct TerminalSession {
     }
 
     /// Runs off the cooperative pool (pty reads block); assertions belong to the caller.
-    static func run(_ arguments: [String], environment: [String: String], columns: UInt16 = 100, script: [Step]) async throws -> Outcome {
+    static func run(_ arguments: [String], environment: [String: String], columns: UInt16 = 100,
+                    answers: PseudoTerminal.Answers = .deviceAttributes, script: [Step]) async throws -> Outcome {
         try await onThread {
             let pty = try PseudoTerminal(columns: columns, rows: 30)
+            pty.answers = answers
             let before = try pty.sttySettings()
             try pty.spawn(CommandRunner.wwdc.path, arguments, environment: environment)
             var problem: String?
@@ -38,6 +42,7 @@ struct TerminalSession {
                 for step in script {
                     switch step {
                     case let .expect(marker): try pty.expect(marker)
+                    case let .asked(question): try pty.expectQuestion(question)
                     case let .type(keys): pty.send(keys)
                     case let .wait(event): try Self.block(on: event)
                     case let .signal(number): kill(pty.pid, number)

@@ -84,19 +84,42 @@ struct WatchProgressTests {
     func playerKilled() async throws {
         let bench = try await MPVBench.start()
         defer { bench.stop() }
-        let running = try bench.sandbox.start(["watch", "202"], environment: bench.environment(control: "pause_at=6"))
+        let (running, paused, saved) = try await bench.watchPaused(at: 6)
         defer { running.signal(SIGKILL) }
-        #expect(await running.stderr(contains: "control: paused", within: 120), "\(running.stderr)")
-        let paused = try #require(MPVBench.control("paused", in: running.stderrSoFar))
         defer { kill(paused.pid, SIGKILL) }
-        // Saved when playback paused, before the player is killed.
-        let saved = try await bench.waitForProgress { abs(($0.position ?? -9) - paused.position) <= 1 }
         kill(paused.pid, SIGKILL)
         let result = await running.finished()
         #expect(result.status == 1, "\(result.stderr)")
         #expect(result.errorLines == ["Error: the player '\(bench.playerCommand("pause_at=6"))' was ended by signal 9 (SIGKILL)"],
                 "\(result.stderr)")
         #expect(abs(try bench.position() - paused.position) <= 1, "saved \(String(describing: saved.position))")
+    }
+
+    @Test("during playback the store is in WAL mode: 'continue' and 'videos --in-progress' in other processes read the position wwdc saved, at once")
+    func readersDuringPlayback() async throws {
+        let bench = try await MPVBench.start()
+        defer { bench.stop() }
+        let (running, paused, _) = try await bench.watchPaused(at: 6)
+        defer { running.signal(SIGKILL) }
+        defer { kill(paused.pid, SIGKILL) }
+        // WAL: the file's header says so (bytes 18 and 19 are 2), and the log is beside it while wwdc holds the store.
+        let header = try #require(FileHandle(forReadingAtPath: bench.sandbox.database.path)).readData(ofLength: 20)
+        #expect(header.count == 20 && header[18] == 2 && header[19] == 2, "\(Array(header))")
+        #expect(FileManager.default.fileExists(atPath: bench.sandbox.database.path + "-wal"))
+        // Readers in other processes are not held off by the player's writer.
+        let row = try #require(try await bench.continueRows().first { $0["id"] as? String == Self.session })
+        #expect(abs((row["position"] as? Double ?? -9) - paused.position) <= 1, "\(row)")
+        let listed = try await bench.sandbox.run(["videos", "--in-progress", "--json"])
+        #expect(listed.status == 0, "\(listed.stderr)")
+        #expect(listed.stdout.contains("\"\(Self.session)\""), "\(listed.stdout)")
+        // And a writer of other data too (a bookmark at the saved position).
+        let marked = try await bench.sandbox.run(["bookmark", "add", "202"])
+        #expect(marked.status == 0, "\(marked.stderr)")
+        #expect(MPVBench.control("quit", in: running.stderrSoFar) == nil, "the player still runs")
+        running.signal(SIGINT)
+        let result = await running.finished()
+        #expect(result.status == 130, "\(result.stderr)")
+        #expect(abs(try bench.position() - paused.position) <= 1)
     }
 
     @Test("wwdc itself killed while mpv plays: the position written as playback went is kept")
@@ -206,6 +229,25 @@ struct MPVBench {
     /// Runs `wwdc watch …` to its end under the control script.
     func watch(_ arguments: [String], control: String) async throws -> CommandResult {
         try await sandbox.run(["watch"] + arguments, environment: environment(control: control))
+    }
+
+    /// Starts `wwdc watch 202` with mpv pausing at `second`, and waits until it paused and wwdc
+    /// saved where (at the pause, before anything else happens): the running wwdc, mpv's position
+    /// and process, and the progress saved. The caller ends both processes.
+    func watchPaused(at second: Int) async throws -> (running: RunningCommand, paused: (position: Double, pid: pid_t), saved: WatchProgress) {
+        let running = try sandbox.start(["watch", "202"], environment: environment(control: "pause_at=\(second)"))
+        guard await running.stderr(contains: "control: paused", within: 120),
+              let paused = MPVBench.control("paused", in: running.stderrSoFar) else {
+            running.signal(SIGKILL)
+            throw BrowseSandbox.Failure(message: "mpv did not pause: \(running.stderrSoFar)")
+        }
+        do {
+            return (running, paused, try await waitForProgress { abs(($0.position ?? -9) - paused.position) <= 1 })
+        } catch {
+            kill(paused.pid, SIGKILL)
+            running.signal(SIGKILL)
+            throw error
+        }
     }
 
     func continueRows() async throws -> [[String: Any]] {

@@ -10,7 +10,10 @@ extension ConferenceStore {
         guard FileManager.default.fileExists(atPath: path) else { throw BrowseError.emptyStore }
         let store: ConferenceStore
         do {
-            store = try ConferenceStore(path: path, configuration: Database.Configuration(readOnly: true, pageCacheKiB: 2048))
+            // Pages read through a memory map: a listing touches thousands of them once.
+            var configuration = Database.Configuration(readOnly: true, pageCacheKiB: 2048)
+            configuration.memoryMapBytes = 256 << 20
+            store = try ConferenceStore(path: path, configuration: configuration)
         } catch is DatabaseError {
             // An older schema (or a file read-only access cannot open): the ordinary opening migrates
             // it, or says precisely what is wrong.

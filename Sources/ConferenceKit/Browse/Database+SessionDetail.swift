@@ -5,12 +5,11 @@ extension Database {
     public func sessionDetail(id: String) throws -> SessionDetail? {
         var sid: Int64 = 0
         var articleID: String?
-        var imageBase: (path: String, staticID: Int)?
         guard var detail = try readOne("""
             SELECT s.sid, s.id, s.event_id, e.name AS event_name, s.event_content_id, s.title, s.description, s.type,
                    t.name AS track, r.name AS room, i.start_time, i.end_time, coalesce(i.utc_offset, e.utc_offset) AS utc_offset,
                    s.web_permalink, s.original_publishing_date, e.start_time AS event_start, e.end_time AS event_end, s.article_id,
-                   s.static_content_id, e.images_path, s.signup_url, s.signup_text, s.signup_start, s.signup_end,
+                   s.signup_url, s.signup_text, s.signup_start, s.signup_end,
                    s.action_link_url, s.action_link_prompt
             FROM sessions s
             LEFT JOIN instances i ON i.sid = s.sid
@@ -31,7 +30,6 @@ extension Database {
                 detail.eventStart = row.optionalDouble("event_start")
                 detail.eventEnd = row.optionalDouble("event_end")
                 articleID = row.line("article_id")
-                if let path = row.line("images_path"), let staticID = row.optionalInt("static_content_id") { imageBase = (path, staticID) }
                 if let url = row.line("signup_url") ?? row.line("action_link_url") {
                     // A 2017-style action link signs up for the lab's own time slot.
                     let actionLinkOnly = row.line("signup_url") == nil
@@ -78,9 +76,9 @@ extension Database {
         if let articleID, let body = try readOne("SELECT body FROM articles WHERE id = ?", [articleID], { $0.paragraphs("body") }) ?? nil {
             detail.articleBody = HTMLText.looksLikeHTML(body) ? HTMLText.plainText(body) : body
         }
-        if let imageBase, try fetchInt("SELECT 1 FROM session_images WHERE sid = ? AND kind = 'wide'", [sid]) != nil {
-            let base = imageBase.path.hasSuffix("/") ? imageBase.path : imageBase.path + "/"
-            detail.imageURL = "\(base)\(imageBase.staticID)/\(imageBase.staticID)_wide_900x506_1x.jpg"
+        // The picture `wwdc photos` fetches by default: one address for both.
+        if case .success(let picture) = try sessionPicture(sessionID: detail.sessionID) {
+            detail.imageURL = picture.url.absoluteString
         }
         // Live streams are keyed by the number within the current event only.
         if let number = detail.number, try SessionResolver.currentEvent(in: self) == detail.eventID {

@@ -47,7 +47,7 @@ public struct SessionDetail: Hashable, Sendable {
     public var signup: LabSignup? = nil
     /// An article's text (markup removed), from the `articles` feed.
     public var articleBody: String? = nil
-    /// Its picture (the wide variant), built from its event's image path.
+    /// Its picture's address: the one `PictureAddress` gives for the default size (wide, else square).
     public var imageURL: String? = nil
     /// Its transcript's language and length; nil when the store has none.
     public var transcript: TranscriptSummary? = nil

@@ -27,20 +27,44 @@ enum ContinueCommand {
         let now = context.now
         return try Listing.print(items, json: arguments[SharedOptions.json], context: context, paging: Paging.isWanted(arguments), row: Row.init,
                                  empty: { ["Nothing in progress. Play a video with 'wwdc watch <session>'."] }) { items in
-            items.map { item in
-                var lines = [style.bold(item.sessionID) + "  " + (item.title ?? "(no longer in the feed)")]
-                var facts: [String] = []
-                if let share = item.progress {
-                    facts.append((context.stdoutIsTerminal ? WatchMark.bar(share) + " " : "") + "\(Int((share * 100).rounded(.down)))%")
-                }
-                let position = item.position.map(VideoTime.text) ?? "position unknown"
-                facts.append(position + (item.duration.map { " / " + VideoTime.duration($0) } ?? ""))
-                facts.append(RelativeTime.text(item.updatedAt, now: now))
-                lines.append("  " + facts.joined(separator: "  "))
-                lines.append("  " + style.dim(PersonalDataSupport.playCommand(item.sessionID, at: item.position)))
-                return lines.joined(separator: "\n") + "\n"
-            }.joined()
+            render(items, bars: context.stdoutIsTerminal, style: style, now: now)
         }
+    }
+
+    /// Three lines a video: id and title; how far (a bar on a terminal), position / duration and
+    /// when; the command that resumes. Written into one string (a long list is thousands of lines).
+    static func render(_ items: [ContinueItem], bars: Bool, style: Style, now: Date) -> String {
+        var out = ""
+        out.reserveCapacity(items.count * 128)
+        for item in items {
+            out += style.bold(item.sessionID)
+            out += "  "
+            out += item.title ?? "(no longer in the feed)"
+            out += "\n  "
+            if let share = item.progress {
+                if bars {
+                    out += WatchMark.bar(share)
+                    out += " "
+                }
+                out += String(Int((share * 100).rounded(.down)))
+                out += "%  "
+            }
+            if let position = item.position {
+                out += VideoTime.text(position)
+            } else {
+                out += "position unknown"
+            }
+            if let duration = item.duration {
+                out += " / "
+                out += VideoTime.duration(duration)
+            }
+            out += "  "
+            out += RelativeTime.text(item.updatedAt, now: now)
+            out += "\n  "
+            out += style.dim(PersonalDataSupport.playCommand(item.sessionID, at: item.position))
+            out += "\n"
+        }
+        return out
     }
 
     /// A video in progress in `--json`: the field names are part of the interface (JSON OUTPUT in the manual page).

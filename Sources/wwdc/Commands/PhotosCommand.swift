@@ -23,8 +23,9 @@ enum PhotosCommand {
         already there is asked for again with its ETag and date, so an unchanged one costs no \
         download. Each path is printed on its own line. On a terminal (the config key images: auto), \
         each picture is drawn above its path: with kitty's graphics protocol or iTerm2's inline \
-        images when the terminal says it has them (TERM, TERM_PROGRAM, KITTY_WINDOW_ID), else with \
-        chafa when it is installed, else the path is a link. A picture that cannot be fetched (a \
+        images when the environment says the terminal has them (TERM, TERM_PROGRAM, KITTY_WINDOW_ID) \
+        or the terminal answers kitty's graphics query with OK, else with chafa when it is \
+        installed, else the path is a link. A picture that cannot be fetched (a \
         404, an address refused) is reported and the others still come; the exit status is 1 only \
         when none could be had.
         """,
@@ -82,7 +83,13 @@ enum PhotosCommand {
             context.output(try JSONOutput.encode(shown.map { Row(picture: $0.picture, entry: $0.entry, path: $0.path) }) + "\n")
         } else {
             let draws = images == .always || (images == .auto && context.stdoutIsTerminal)
-            let display = draws ? PictureDisplay(environment: context.environment, columns: min(context.outputWidth ?? 80, 80)) : nil
+            let display: PictureDisplay?
+            do {
+                display = draws ? try PictureDisplay(environment: context.environment, columns: min(context.outputWidth ?? 80, 80),
+                                                     asking: context.stdoutIsTerminal && !shown.isEmpty ? context.terminal : nil) : nil
+            } catch {
+                return .interrupted
+            }
             for item in shown {
                 if let drawing = display?.drawing(of: item.path, file: item.entry.file) { context.output(drawing) }
                 context.output((context.stdoutIsTerminal ? PictureDisplay.fileLink(item.path, links: context.outputLinks) : item.path) + "\n")

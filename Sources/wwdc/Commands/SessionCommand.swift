@@ -60,9 +60,15 @@ enum SessionCommand {
     static func picture(of sessionID: String, store: ConferenceStore, context: CommandContext) throws -> String? {
         let images = try Configuration.imagesSetting(context)
         guard images == .always || (images == .auto && context.stdoutIsTerminal) else { return nil }
-        let display = PictureDisplay(environment: context.environment, columns: min(context.outputWidth ?? 80, 60))
-        guard display.method != .none, case .success(let picture)? = try? store.read({ try $0.sessionPicture(sessionID: sessionID) }),
-              let cache = try? Configuration.imageCache(context.environment), (try? DownloadsOperation.requireTransfer()) != nil else { return nil }
+        guard case .success(let picture)? = try? store.read({ try $0.sessionPicture(sessionID: sessionID) }) else { return nil }
+        let display: PictureDisplay
+        do {
+            display = try PictureDisplay(environment: context.environment, columns: min(context.outputWidth ?? 80, 60),
+                                         asking: context.stdoutIsTerminal ? context.terminal : nil)
+        } catch {
+            throw Interrupted()
+        }
+        guard display.method != .none, let cache = try? Configuration.imageCache(context.environment), (try? DownloadsOperation.requireTransfer()) != nil else { return nil }
         let timeout = min(try Configuration.requestTimeout(context.environment), 10)
         let fetch = FetchPicturesOperation(pictures: [picture], cache: cache, timeout: timeout,
                                            retry: RetryPolicy(maxAttempts: 1), revalidate: false)

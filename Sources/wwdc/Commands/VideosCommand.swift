@@ -54,22 +54,24 @@ enum VideosCommand {
                 item.isDownloaded = downloads.contains(item.sessionID)
                 return item
             }
-            if onlyDownloaded {
-                items = Array(items.filter(\.isDownloaded).prefix(limit ?? .max))
-                if items.isEmpty { return ([], [], "No downloaded videos match. Download one with 'wwdc download <session>'.") }
+            if onlyDownloaded { items = Array(items.filter(\.isDownloaded).prefix(limit ?? .max)) }
+            // An event with no videos at all: no filter could match, so say where the videos are.
+            if items.isEmpty, eventIDs?.count == 1, let primary, try db.eventContents(primary.id).videos == 0 {
+                var explanation = "\(BrowseSupport.cell(primary.name)) has no videos yet."
+                if let latest = try db.latestEventWithVideos() {
+                    let filter = chosen.first.map { " --\($0.0.long)" } ?? (onlyDownloaded ? " --\(downloaded.long)" : "")
+                    explanation += " The latest: wwdc videos\(filter) --event \(latest) (or --event all)."
+                }
+                return ([], [], explanation)
             }
-            var explanation: String?
+            if items.isEmpty, onlyDownloaded {
+                return ([], [], "No downloaded videos match. Download one with 'wwdc download <session>'.")
+            }
             if items.isEmpty, let filter = query.watchFilter {
                 return ([], [], filter == .watched ? "No watched videos match. Mark one with 'wwdc watched <session>'."
                             : filter == .inProgress ? "No videos in progress match." : "No unwatched videos match.")
             }
-            if items.isEmpty, eventIDs?.count == 1, let primary, try db.eventContents(primary.id).videos == 0 {
-                explanation = "\(BrowseSupport.cell(primary.name)) has no videos yet."
-                if let latest = try db.latestEventWithVideos() {
-                    explanation! += " The latest: wwdc videos --event \(latest) (or --event all)."
-                }
-            }
-            return (items, try db.events(), explanation)
+            return (items, try db.events(), nil)
         }
         return try Listing.print(items, json: arguments[SharedOptions.json], context: context, paging: Paging.isWanted(arguments),
                                  row: Row.init, empty: { [explanation ?? "No videos match."] }) { items in
