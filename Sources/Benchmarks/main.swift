@@ -26,6 +26,11 @@ func runOutbox() async {
     } catch {
         print("outbox benchmark failed: \(error)")
     }
+    do {
+        try SyncFolderBenchmark.run()
+    } catch {
+        print("sync folder benchmark failed: \(error)")
+    }
 }
 
 func runTranscripts() async {
@@ -83,6 +88,9 @@ case "outbox":
     await runOutbox()
 case "mcp":
     runMCP()
+case "sync-folder":
+    // The outbox section's sync folder figures alone (to profile them).
+    do { try SyncFolderBenchmark.run() } catch { print("sync folder benchmark failed: \(error)") }
 case "transcripts":
     await runTranscripts()
 case "downloads":

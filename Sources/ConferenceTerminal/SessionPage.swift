@@ -31,6 +31,9 @@ public struct SessionPage {
     let style: Style
     let links: Hyperlinks
     let commands: Commands
+    /// Where the favorite and the feedback stand, in the program's words ("here only", "in the sync
+    /// folder"); nil: their sync state with the account service, when not synced.
+    public var standing: (favorite: String?, feedback: String?) = (nil, nil)
     private let clean: (String?) -> String = { $0 ?? "" }
 
     public init(detail: SessionDetail, zone: TimeZoneChoice, width: Int?, style: Style, links: Hyperlinks = .plain, commands: Commands) {
@@ -95,7 +98,7 @@ public struct SessionPage {
     func yours() -> [String] {
         var lines: [String]
         if let favorite = detail.favorite, favorite.isFavorite {
-            lines = field("Favorite", style.yellow("★") + " yes" + (favorite.syncState == .synced ? "" : " (\(favorite.syncState.rawValue))"))
+            lines = field("Favorite", style.yellow("★") + " yes" + suffix(standing.favorite, favorite.syncState))
         } else {
             lines = field("Favorite", "no")
         }
@@ -103,7 +106,13 @@ public struct SessionPage {
         let rating = { (label: String, value: Int?) in "\(label) " + (value.map { "\($0)/5" } ?? "not rated") }
         return lines + field("Feedback", [rating("overall", feedback.overall), rating("content", feedback.content),
                                           rating("presentation", feedback.presentation)].joined(separator: ", ")
-                                 + (feedback.syncState == .synced ? "" : " (\(feedback.syncState.rawValue))"))
+                                 + suffix(standing.feedback, feedback.syncState))
+    }
+
+    /// " (in the sync folder)": where an item stands, or its state with the service when not synced.
+    private func suffix(_ standing: String?, _ syncState: SyncState) -> String {
+        if let standing { return " (" + standing + ")" }
+        return syncState == .synced ? "" : " (\(syncState.rawValue))"
     }
 
     /// How far you watched, and the command that resumes.

@@ -280,6 +280,62 @@ struct SyncFolderTests {
         }
     }
 
+    @Test("journal lines written and read directly: the same changes as JSONSerialization reads, escapes and odd lines included")
+    func journalLines() throws {
+        let clock = HybridTimestamp(wall: 1_780_000_000_123, counter: 7, machine: "m-1").description
+        let texts = ["plain", "quote \" backslash \\ slash /", "tab\tnew\nline\r\u{08}\u{0C}\u{01}\u{1F}", "été ✓ 😀 \u{2028}", ""]
+        var changes = texts.enumerated().map { index, text in
+            PersonalChange(kind: .note, key: "k\(index) \"x\"", value: #"{"text":"# + String(decoding: try! JSONEncoder().encode(text), as: UTF8.self) + "}",
+                           version: 0, changedAt: Date(timeIntervalSince1970: 1_780_000_000.25 + Double(index)), clock: clock)
+        }
+        changes.append(PersonalChange(kind: .favorite, key: "s", value: nil, version: 0, changedAt: Date(timeIntervalSince1970: 1_780_000_000), clock: clock))
+        let text = changes.map(JournalLine.encode).joined()
+        for (line, change) in zip(text.split(separator: "\n"), changes) {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "valid JSON: \(line)")
+            #expect(object["key"] as? String == change.key && object["value"] as? String == change.value && object["clock"] as? String == clock)
+            #expect((object["at"] as? NSNumber)?.doubleValue == change.changedAt.timeIntervalSince1970)
+        }
+        #expect(JournalLine.read(Data(text.utf8)).changes == changes)
+        // Lines wwdc does not write: other spacing, order, escapes and members are read as JSONSerialization reads them.
+        let odd = [
+            #"{ "value" : "v\u00e9\ud83d\ude00" , "kind":"note", "extra": [1, {"a": true}], "key":"k", "at": 1.78e9, "clock":"\#(clock)" } "#,
+            #"{"at":1780000000,"clock":"\#(clock)","key":"k","kind":"note","value":true}"#,
+            #"{"at":"soon","clock":"\#(clock)","key":"k","kind":"note","value":null}"#,
+            #"{"at":1780000000,"clock":"+00001780000000123-000007-m-1","key":"k","kind":"note","value":null}"#,
+        ]
+        let reading = JournalLine.read(Data((odd.joined(separator: "\n") + "\n").utf8))
+        #expect(reading.changes.map(\.value) == [#"v\#u{E9}\#u{1F600}"#, nil])
+        #expect(reading.changes.map(\.clock) == [clock, clock], "a clock that reads as one is kept in its own form")
+        #expect(reading.damaged == 2)
+    }
+
+    @Test("two stores sharing one config folder are two machines: the home store writes as the machine id, another as an id of its own")
+    func twoStoresOneMachineID() throws {
+        let temporary = try TemporaryFolder()
+        let shared = try Self.sharedFolder(temporary)
+        let home = try temporary.store("home.sqlite")
+        let other = try temporary.store("other.sqlite")
+        let settings = SyncFolderSettings(path: shared, machine: "0123456789abcdef", homeStore: home.path)
+        #expect(settings.machine(for: home.path) == "0123456789abcdef")
+        let otherID = settings.machine(for: other.path)
+        #expect(otherID.hasPrefix("0123456789abcdef-") && MachineID.isValid(otherID), "\(otherID)")
+        // The same store by another path (a link) is the same machine; every run gives the same id.
+        let link = temporary.file("link.sqlite")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: other.path)
+        #expect(settings.machine(for: link) == otherID)
+        #expect(SyncFolderSettings(path: shared, machine: "0123456789abcdef", homeStore: home.path).machine(for: other.path) == otherID)
+
+        try home.write { try $0.setFavorite(sessionID: "s1", true, at: self.date) }
+        try other.write { try $0.setFavorite(sessionID: "s2", true, at: self.date) }
+        for _ in 0..<2 {
+            for store in [home, other] { _ = try SyncFolderExchange(folder: settings.folder(for: store.path), store: store).run() }
+        }
+        let journals = try FileManager.default.contentsOfDirectory(atPath: shared).filter { $0.hasSuffix(".journal") }.sorted()
+        #expect(journals == [otherID + ".journal", "0123456789abcdef.journal"], "\(journals)")
+        #expect(try home.read { try $0.favorites().map(\.sessionID) } == ["s1", "s2"])
+        #expect(try other.read { try $0.favorites().map(\.sessionID) } == ["s1", "s2"])
+    }
+
     @Test("conflict markers of Syncthing, Dropbox, Nextcloud and ownCloud map back to the machine's file")
     func conflictNames() {
         for name in ["m.sync-conflict-20261126-052418-2CJNGFT.journal", "m (Anna's conflicted copy 2024-05-01).journal",

@@ -85,7 +85,7 @@ struct FeedbackCommandTests {
         #expect(remote.first?["comment"] as? String == "Offline")
         #expect(try local(sandbox).map(\.syncState) == [.synced])
         let list = try await sandbox.run(["feedback", "--list"])
-        #expect(list.stdout.contains("wwdc2026-101") && list.stdout.contains("synced"), "\(list.stdout)")
+        #expect(list.stdout.contains("wwdc2026-101\t") && list.stdout.contains("\tsent to the service\t"), "\(list.stdout)")
     }
 
     @Test("a future session: a clear refusal before any prompt")

@@ -40,13 +40,13 @@ struct OutputWordingTests {
 
         let feedback = try await store.run(["feedback", "--list"])
         #expect(feedback.stdout.split(separator: "\n") == [
-            "wwdc2026-101\toverall ★★★★☆  content ★★★☆☆  presentation –\tpending\tKeynote",
-            "wwdc2026-102\toverall ★★★★★  content –  presentation –\tpending\tPlatforms State of the Union",
+            "wwdc2026-101\toverall ★★★★☆  content ★★★☆☆  presentation –\there only\tKeynote",
+            "wwdc2026-102\toverall ★★★★★  content –  presentation –\there only\tPlatforms State of the Union",
         ])
         let feedbackOnTerminal = try await store.onTerminal(["feedback", "--list"], columns: 120)
         #expect(feedbackOnTerminal.screen.split(separator: "\n") == [
-            "wwdc2026-101  overall ★★★★☆  content ★★★☆☆  presentation –      pending  Keynote",
-            "wwdc2026-102  overall ★★★★★  content –      presentation –      pending  Platforms State of the Union",
+            "wwdc2026-101  overall ★★★★☆  content ★★★☆☆  presentation –      here only  Keynote",
+            "wwdc2026-102  overall ★★★★★  content –      presentation –      here only  Platforms State of the Union",
         ], "\(feedbackOnTerminal.screen)")
     }
 

@@ -48,6 +48,9 @@ extension Database {
         if query.favoritesOnly {
             conditions.append("f.is_favorite = 1")
         }
+        if query.ratedOnly {
+            conditions.append("EXISTS (SELECT 1 FROM feedback r WHERE r.session_id = s.id)")
+        }
         if let filter = query.watchFilter {
             conditions.append(filter.condition)
         }

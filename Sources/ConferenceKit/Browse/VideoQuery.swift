@@ -5,6 +5,8 @@ public struct VideoQuery: Hashable, Sendable {
     /// Plain words to find; a whole number also finds the session of that number. Best match first.
     public var search: String?
     public var favoritesOnly = false
+    /// Only sessions you rated (your feedback, given here or received from a sync folder).
+    public var ratedOnly = false
     /// Only videos watched, not watched or in progress; nil for all.
     public var watchFilter: WatchFilter?
     /// Topics, by id: an item must carry one of them.

@@ -90,6 +90,17 @@ extension Database {
                      Database.personalChange(from:))
     }
 
+    /// About how many bytes a sync folder's snapshot of the items whose latest change has a clock
+    /// takes: their keys, kinds, clocks and values (each quote of a value escaped), and the rest of
+    /// each line (its time, the field names: 63 bytes).
+    public func clockedPersonalStateBytes() throws -> Int {
+        try fetchOne("""
+            SELECT coalesce(sum(63 + length(CAST(key AS BLOB)) + length(CAST(kind AS BLOB)) + length(CAST(clock AS BLOB))
+                + coalesce(length(CAST(value AS BLOB)) + length(value) - length(replace(value, '"', '')), 2)), 0) AS bytes
+            FROM personal_changes WHERE clock != ''
+            """, []) { $0.int("bytes") } ?? 0
+    }
+
     /// Gives the change of (kind, key) the clock it was written to a sync folder with, if it is
     /// still the version written (a change made meanwhile keeps waiting). True when it was.
     @discardableResult

@@ -37,6 +37,18 @@ public struct HybridTimestamp: Hashable, Sendable, Comparable, CustomStringConve
         self.init(wall: wall, counter: counter, machine: String(parts[2]))
     }
 
+    /// Whether `text` is a moment's text exactly as ``description`` writes it (18 digits, 6 digits,
+    /// a machine id), checked without reading it.
+    public static func isCanonical(_ text: String) -> Bool {
+        let bytes = text.utf8
+        guard bytes.count > 26 else { return false }
+        for (offset, byte) in bytes.prefix(26).enumerated() {
+            let isDash = byte == UInt8(ascii: "-")
+            guard offset == 18 || offset == 25 ? isDash : (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return false }
+        }
+        return MachineID.isValid(String(Substring(text.utf8.dropFirst(26))))
+    }
+
     public static func < (lhs: HybridTimestamp, rhs: HybridTimestamp) -> Bool {
         (lhs.wall, lhs.counter, lhs.machine) < (rhs.wall, rhs.counter, rhs.machine)
     }

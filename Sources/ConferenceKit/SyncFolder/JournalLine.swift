@@ -14,13 +14,48 @@ enum JournalLine {
     /// The longest line read; a longer one is damage.
     static let maximumLength = 1 << 20
 
+    /// The line of `change`: its keys sorted, no slash escaped, as `JSONSerialization` writes it,
+    /// written directly (a compaction writes every item's line).
     static func encode(_ change: PersonalChange) -> String {
-        var object: [String: Any] = ["at": change.changedAt.timeIntervalSince1970, "clock": change.clock,
-                                     "kind": change.kind.rawValue, "key": change.key]
-        object["value"] = change.value ?? NSNull()
-        // Strings and a finite number only: serialising cannot fail.
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        var line = #"{"at":"#
+        let at = change.changedAt.timeIntervalSince1970
+        // A whole number as JSON writes it ("1780000000"), else Swift's shortest form, valid JSON for a finite number.
+        line += at.isFinite ? (at == at.rounded() && abs(at) < 1e15 ? String(Int64(at)) : String(describing: at)) : "0"
+        line += #","clock":"#
+        appendQuoted(change.clock, to: &line)
+        line += #","key":"#
+        appendQuoted(change.key, to: &line)
+        line += #","kind":"#
+        appendQuoted(change.kind.rawValue, to: &line)
+        line += #","value":"#
+        if let value = change.value { appendQuoted(value, to: &line) } else { line += "null" }
+        return line + "}\n"
+    }
+
+    /// `text` as a JSON string: quotes, backslashes and control characters escaped, the rest as it is.
+    private static func appendQuoted(_ text: String, to line: inout String) {
+        line += "\""
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+            line += text
+            line += "\""
+            return
+        }
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": line += "\\\""
+            case "\\": line += "\\\\"
+            case "\n": line += "\\n"
+            case "\r": line += "\\r"
+            case "\t": line += "\\t"
+            case "\u{08}": line += "\\b"
+            case "\u{0C}": line += "\\f"
+            case let control where control.value < 0x20:
+                let hex = String(control.value, radix: 16)
+                line += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: line.unicodeScalars.append(scalar)
+            }
+        }
+        line += "\""
     }
 
     /// What reading one file gave.
@@ -45,8 +80,11 @@ enum JournalLine {
                 if bytes[index] == 0x0a {
                     reading.lines += 1
                     if index > start {
-                        let line = Data(bytes[start..<index])
-                        if let change = change(line) { reading.changes.append(change) } else if !isHeader(line) { reading.damaged += 1 }
+                        switch parse(UnsafeBufferPointer(rebasing: bytes[start..<index])) {
+                        case .change(let change): reading.changes.append(change)
+                        case .header: break
+                        case .damaged: reading.damaged += 1
+                        }
                     }
                     start = index + 1
                 }
@@ -57,26 +95,50 @@ enum JournalLine {
         return reading
     }
 
-    private static func isHeader(_ line: Data) -> Bool {
-        guard let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any] else { return false }
-        return object["wwdc"] is String && object["clock"] == nil
+    private enum Parsed {
+        case change(PersonalChange)
+        case header
+        case damaged
     }
 
-    private static func change(_ line: Data) -> PersonalChange? {
-        guard line.count <= maximumLength, line.first == UInt8(ascii: "{"),
-              let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any],
-              let clockText = object["clock"] as? String, let clock = HybridTimestamp(clockText),
-              let kind = object["kind"] as? String, !kind.isEmpty, kind.utf8.count <= 64,
-              let key = object["key"] as? String, !key.isEmpty, key.utf8.count <= 1024,
-              let at = (object["at"] as? NSNumber)?.doubleValue, at.isFinite else { return nil }
+    /// One whole line: read directly when it is a flat object (as wwdc writes every line), else
+    /// by `JSONSerialization`.
+    private static func parse(_ line: UnsafeBufferPointer<UInt8>) -> Parsed {
+        guard line.count <= maximumLength, line.first == UInt8(ascii: "{") else { return .damaged }
+        if let object = FlatJSONObject(line) {
+            if case .string? = object["wwdc"], object["clock"] == nil { return .header }
+            guard case .string(let clock)? = object["clock"], case .string(let kind)? = object["kind"], case .string(let key)? = object["key"],
+                  case .number(let at)? = object["at"] else { return .damaged }
+            let value: String?
+            switch object["value"] {
+            case .string(let text)?: value = text
+            case .null?, nil: value = nil
+            case .number?: return .damaged
+            }
+            return change(clock: clock, kind: kind, key: key, at: at, value: value).map(Parsed.change) ?? .damaged
+        }
+        let data = Data(line)
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return .damaged }
+        if object["wwdc"] is String, object["clock"] == nil { return .header }
+        guard let clock = object["clock"] as? String, let kind = object["kind"] as? String, let key = object["key"] as? String,
+              let at = (object["at"] as? NSNumber)?.doubleValue else { return .damaged }
         let value: String?
         switch object["value"] {
         case let text as String: value = text
         case is NSNull, nil: value = nil
-        default: return nil
+        default: return .damaged
         }
-        let change = PersonalChange(kind: PersonalKind(rawValue: kind), key: key, value: value, version: 0,
-                                    changedAt: Date(timeIntervalSince1970: at), clock: clock.description)
-        return change.isUsable ? change : nil
+        return change(clock: clock, kind: kind, key: key, at: at, value: value).map(Parsed.change) ?? .damaged
+    }
+
+    /// The change a line's fields make, when they are usable: a clock, a kind and a key within
+    /// bounds, a finite time. Whether its value can be read is checked when it wins (``PersonalChange/isUsable``).
+    private static func change(clock clockText: String, kind: String, key: String, at: Double, value: String?) -> PersonalChange? {
+        guard !kind.isEmpty, kind.utf8.count <= 64, !key.isEmpty, key.utf8.count <= 1024, at.isFinite else { return nil }
+        // A clock as wwdc writes it is kept as it is; another that reads as one is rewritten so.
+        let clock = HybridTimestamp.isCanonical(clockText) ? clockText : HybridTimestamp(clockText)?.description
+        guard let clock else { return nil }
+        return PersonalChange(kind: PersonalKind(rawValue: kind), key: key, value: value, version: 0,
+                              changedAt: Date(timeIntervalSince1970: at), clock: clock)
     }
 }

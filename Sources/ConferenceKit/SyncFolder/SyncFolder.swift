@@ -43,6 +43,8 @@ public struct SyncFolder: Sendable {
         var damage: [String] = []
         /// Whole lines of this machine's own journal.
         var ownJournalLines = 0
+        /// The bytes of this machine's own journal and snapshot.
+        var ownBytes = 0
     }
 
     /// Reads every machine's files, this one's too; a file that cannot be read is reported, not raised.
@@ -66,7 +68,10 @@ public struct SyncFolder: Sendable {
             let reading = JournalLine.read(data)
             contents.files += 1
             if file.isConflictCopy { contents.conflictCopies += 1 }
-            if file.machine == machine, file.role == .journal, !file.isConflictCopy { contents.ownJournalLines = reading.lines }
+            if file.machine == machine, !file.isConflictCopy {
+                contents.ownBytes += data.count
+                if file.role == .journal { contents.ownJournalLines = reading.lines }
+            }
             if reading.damaged > 0 { contents.damage.append("\(name): \(reading.damaged) unreadable line\(reading.damaged == 1 ? "" : "s") skipped") }
             contents.changes += reading.changes
         }
@@ -97,6 +102,15 @@ public struct SyncFolder: Sendable {
     func compact(state: [PersonalChange]) throws {
         try replace(snapshotPath, with: JournalLine.header(machine: machine, role: .snapshot) + state.map(JournalLine.encode).joined())
         try replace(journalPath, with: JournalLine.header(machine: machine, role: .journal))
+    }
+
+    /// The bytes this machine's files take in the folder, and the bytes a snapshot of `state` takes.
+    public func sizes(state: [PersonalChange]) -> (files: Int, state: Int) {
+        let files = [journalPath, snapshotPath].reduce(0) { total, path in
+            var info = stat()
+            return total + (stat(path, &info) == 0 ? Int(info.st_size) : 0)
+        }
+        return (files, JournalLine.header(machine: machine, role: .snapshot).utf8.count + state.reduce(0) { $0 + JournalLine.encode($1).utf8.count })
     }
 
     /// The paths of this machine's own files, relative to the folder.

@@ -1,4 +1,5 @@
 import Foundation
+import PlainText
 import SQLiteDatabase
 #if canImport(Glibc)
 import Glibc
@@ -24,6 +25,8 @@ public struct SyncFolderExchange: Sendable {
     /// How far ahead of this machine's clock a change may be dated and still be taken now.
     static let maximumDrift: TimeInterval = 24 * 3600
     private static let clockSetting = "sync-folder-clock"
+    /// How much larger than a snapshot of the state this machine's files may grow before a sync compacts them.
+    static let compactionRatio = 1.5
 
     /// Writes the changes made here that the folder lacks; with git, commits and pushes them.
     public func push() throws -> SyncFolderReport {
@@ -57,11 +60,12 @@ public struct SyncFolderExchange: Sendable {
             report.conflictCopies = contents.conflictCopies
             report.damage = contents.damage
             try merge(contents.changes, into: &report)
-            let state = try store.read { try $0.allPersonalChanges() }.filter { !$0.clock.isEmpty }
-            // The journal is folded into the snapshot once it holds more lines than the state has
-            // items: the machine's files stay under twice the size of its state.
-            if contents.ownJournalLines > max(64, state.count) {
-                try folder.compact(state: state)
+            // The journal is folded into the snapshot once this machine's files (with changes in the
+            // journal) take more than 1.5 times what a snapshot of the state would: after a sync, they
+            // never take twice as much.
+            if contents.ownJournalLines > 1,
+               try Double(contents.ownBytes) > Self.compactionRatio * Double(store.read { try $0.clockedPersonalStateBytes() }) {
+                try folder.compact(state: try store.read { try $0.allPersonalChanges() }.filter { !$0.clock.isEmpty })
                 report.compacted = true
             }
             if let git {
@@ -96,16 +100,29 @@ public struct SyncFolderExchange: Sendable {
 
     /// Applies each item's latest change of the folder that is newer than this store's.
     private func merge(_ changes: [PersonalChange], into report: inout SyncFolderReport) throws {
-        let limit = HybridTimestamp(wall: Int64((now().addingTimeInterval(Self.maximumDrift).timeIntervalSince1970 * 1000)), counter: 0, machine: "")
+        let limit = HybridTimestamp(wall: Int64((now().addingTimeInterval(Self.maximumDrift).timeIntervalSince1970 * 1000)), counter: 0,
+                                    machine: "").description
         var latest: [PersonalKind: [String: PersonalChange]] = [:]
         for change in changes {
-            if change.clock > limit.description {
+            if change.clock > limit {
                 report.postponed += 1
                 continue
             }
             if let held = latest[change.kind]?[change.key], held.clock >= change.clock { continue }
             latest[change.kind, default: [:]][change.key] = change
         }
+        // A value is read only when its change wins (most lines are overtaken): one that cannot be
+        // read gives way to the item's latest change that can.
+        var unreadable = 0
+        for (kind, items) in latest {
+            for (key, change) in items where !change.isUsable {
+                var candidates = changes.filter { $0.kind == kind && $0.key == key && $0.clock <= limit }.sorted { $0.clock > $1.clock }
+                candidates.removeAll { !$0.isUsable }
+                unreadable += 1
+                latest[kind]?[key] = candidates.first
+            }
+        }
+        if unreadable > 0 { report.damage.append(Quantity.text(unreadable, "change") + " whose value cannot be read skipped") }
         try store.write { db in
             let clocks = try db.personalClocks()
             var machines = Set<String>()

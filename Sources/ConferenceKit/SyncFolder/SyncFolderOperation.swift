@@ -17,7 +17,7 @@ public final class SyncFolderOperation: AdvancedOperation, @unchecked Sendable {
     public init(settings: SyncFolderSettings, store: ConferenceStore, mode: Mode, now: @escaping @Sendable () -> Date = Date.init) {
         self.settings = settings
         self.mode = mode
-        exchange = SyncFolderExchange(folder: settings.folder, store: store, now: now)
+        exchange = SyncFolderExchange(folder: settings.folder(for: store.path), store: store, now: now)
         super.init()
         name = mode == .push ? "push to sync folder" : "exchange with sync folder"
         addCondition(SyncFolderAvailable(settings: settings))

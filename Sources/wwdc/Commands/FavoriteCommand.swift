@@ -107,7 +107,7 @@ enum FavoriteCommand {
         var id: String
         @Nullable var title: String?
         var syncState: String
-        /// Where it stands: `here only`, `in the sync folder`, `sent to the service` or `waiting`.
+        /// Where it stands (``Standing``): `here only`, or `sent to the service`, `in the sync folder`, `waiting for …`.
         var stands: String
         var updatedAt: Date
     }
@@ -115,13 +115,10 @@ enum FavoriteCommand {
     static func runList(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let limit = arguments[SharedOptions.limit]
         let store = try BrowseSupport.openStore(arguments, context)
-        let hasFolder = (try? SyncFolderSupport.settings(flag: nil, context)) != nil
-        let loggedIn = CredentialStore(folders: Configuration.folders(context.environment)).load() != nil
+        let standing = try Standing(store: store, context: context)
         let rows: [Row] = try store.read { db in
             try db.favoriteList(limit: limit).map { favorite in
-                let inFolder = try hasFolder && (db.personalChange(.favorite, key: favorite.sessionID)?.clock.isEmpty == false)
-                let stands = favorite.syncState == .synced ? "sent to the service"
-                    : inFolder ? "in the sync folder" : (hasFolder || loggedIn) ? "waiting" : "here only"
+                let stands = standing.text(favorite.syncState, change: try db.personalChange(.favorite, key: favorite.sessionID))
                 return Row(id: favorite.sessionID, title: favorite.title, syncState: favorite.syncState.rawValue, stands: stands,
                            updatedAt: favorite.updatedAt)
             }

@@ -12,8 +12,8 @@ enum FeedbackCommand {
     static let presentation = Option.integer("presentation", value: "1-5", help: "The presentation rating (optional).", in: 1...5)
     static let comment = Option.text("comment", value: "text", help: "A comment.")
     static let commentFile = Option.text("comment-file", value: "file", help: "Read the comment from <file> ('-' for standard input).")
-    static let list = Option.flag("list", help: "List the feedback given and whether it is uploaded.")
-    static let json = SharedOptions.json.help("With --list: print JSON (fields: id, title, overall, content, presentation, comment, syncState).")
+    static let list = Option.flag("list", help: "List the feedback given and where each stands: here only, in the sync folder, sent to the service, or waiting.")
+    static let json = SharedOptions.json.help("With --list: print JSON (fields: id, title, overall, content, presentation, comment, syncState, stands).")
 
     static let spec = CommandSpec(
         path: "feedback",
@@ -30,7 +30,7 @@ enum FeedbackCommand {
         examples: [
             ("wwdc feedback 101", "Rate session 101 of the current event on a form."),
             ("wwdc feedback 101 --rating 5 --content 4 --presentation 5 --comment 'Loved it'", "Rate it from a script."),
-            ("wwdc feedback --list", "What you rated, and whether it is uploaded."),
+            ("wwdc feedback --list", "What you rated, and where each rating stands."),
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
@@ -51,7 +51,8 @@ enum FeedbackCommand {
         let account = try AccountAccess.sessionIfAvailable(store: store, arguments: arguments, context: context)
         let feedback = GiveFeedbackOperation(sessionID: sessionID, title: label.title ?? label.id, existing: existing, given: flags,
                                              store: store, account: account, interaction: TerminalInteraction(owner: context.terminal),
-                                             now: { context.now }, waiting: { context.message("Waiting for another wwdc to finish uploading…") })
+                                             now: { context.now }, waiting: { context.message("Waiting for another wwdc to finish uploading…") },
+                                             backends: try PersonalDataSupport.backends(context))
         OperationRunner(arguments, context: context).run(feedback)
         // Refused before any prompt: a session that has not taken place.
         if let error = OperationError.rootCause(in: feedback.check.errors) { throw error }
@@ -67,10 +68,20 @@ enum FeedbackCommand {
             return .interrupted
         }
         guard let upload = feedback.upload else {
-            context.message("Saved your feedback on \(label.id). This source has no account service: it stays on this machine.")
+            let failures = feedback.pushFailures
+            if feedback.backendNames.isEmpty {
+                context.message("Saved your feedback on \(label.id). This source has no account service: it stays on this machine.")
+            } else if failures.isEmpty {
+                context.message("Saved your feedback on \(label.id) and sent it to \(feedback.backendNames.joined(separator: " and ")).")
+            } else {
+                context.message("Saved your feedback on \(label.id).")
+            }
+            PersonalDataSupport.reportPushFailures(failures, context)
             return .success
         }
-        return report(upload: upload, sessionID: sessionID, label: label.id, interrupted: feedback.isCancelled, context: context)
+        let status = report(upload: upload, sessionID: sessionID, label: label.id, interrupted: feedback.isCancelled, context: context)
+        PersonalDataSupport.reportPushFailures(feedback.pushFailures, context)
+        return status
     }
 
     /// The ratings given as flags, or nil for the form. Invalid values are usage errors.
@@ -117,15 +128,19 @@ enum FeedbackCommand {
         @Nullable var presentation: Int?
         var comment: String
         var syncState: String
+        /// Where it stands (``Standing``), as `favorite list` says it.
+        var stands: String
     }
 
     static func listFeedback(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         guard arguments.positionals.isEmpty else { throw UsageError("'--list' takes no session", spec: spec) }
         let store = try context.openExistingStore(explicitPath: arguments[SharedOptions.db])
+        let standing = try Standing(store: store, context: context)
         let rows: [Row] = try store.read { db in
             try db.feedbackList().map { feedback in
                 Row(id: feedback.sessionID, title: feedback.title, overall: feedback.overall, content: feedback.content,
-                    presentation: feedback.presentation, comment: feedback.comment, syncState: feedback.syncState.rawValue)
+                    presentation: feedback.presentation, comment: feedback.comment, syncState: feedback.syncState.rawValue,
+                    stands: standing.text(feedback.syncState, change: try db.personalChange(.rating, key: feedback.sessionID)))
             }
         }
         return try Listing.print(rows, json: arguments[json], context: context, paging: Paging.isWanted(arguments), row: { $0 },
@@ -137,7 +152,7 @@ enum FeedbackCommand {
             }
             return Listing.columns(rows.map { row in
                 ["\(row.id)", "overall \(stars(row.overall))  content \(stars(row.content))  presentation \(stars(row.presentation))",
-                 row.syncState, row.title ?? "(no longer in the schedule)"]
+                 row.stands, row.title ?? "(no longer in the schedule)"]
             }, width: context.outputWidth)
         }
     }

@@ -34,10 +34,14 @@ enum SessionCommand {
         let zone = BrowseSupport.zone(arguments)
         let input = arguments.positionals[0]
         let store = try BrowseSupport.openStore(arguments, context)
-        let (detail, current, downloads, personal) = try store.read { db -> (SessionDetail?, String?, [DownloadRecord], PersonalRecord) in
+        let standing = try Standing(store: store, context: context)
+        let (detail, current, downloads, personal, stands) = try store.read { db in
             let id = try SessionResolver.resolve(input, in: db)
-            return (try db.sessionDetail(id: id), try SessionResolver.currentEvent(in: db), try db.downloadRecords(sessionID: id),
-                    try db.personalRecord(sessionID: id))
+            let detail = try db.sessionDetail(id: id)
+            let stands = (favorite: try detail?.favorite.map { standing.text($0.syncState, change: try db.personalChange(.favorite, key: id)) },
+                          feedback: try detail?.feedback.map { standing.text($0.syncState, change: try db.personalChange(.rating, key: id)) })
+            return (detail, try SessionResolver.currentEvent(in: db), try db.downloadRecords(sessionID: id), try db.personalRecord(sessionID: id),
+                    stands)
         }
         guard let detail else { throw BrowseError.unknownSession(input, suggestions: []) }
         if arguments[SharedOptions.json] {
@@ -47,7 +51,7 @@ enum SessionCommand {
             if let drawing = try picture(of: detail.sessionID, store: store, context: context) { context.output(drawing) }
             Paging.output(render(detail, zone: zone, currentEvent: current, now: context.now.timeIntervalSince1970,
                                 showsCode: arguments[code], downloads: downloads, personal: personal, width: context.outputWidth,
-                                style: context.outputStyle, links: context.outputLinks),
+                                style: context.outputStyle, links: context.outputLinks, standing: stands),
                          context: context, enabled: Paging.isWanted(arguments))
         }
         return .success
@@ -82,12 +86,13 @@ enum SessionCommand {
     /// The page (``SessionPage``), with the commands it names.
     static func render(_ detail: SessionDetail, zone: TimeZoneChoice, currentEvent: String?, now: Double,
                        showsCode: Bool, downloads: [DownloadRecord], personal: PersonalRecord, width: Int?,
-                       style: Style, links: Hyperlinks) -> String {
+                       style: Style, links: Hyperlinks, standing: (favorite: String?, feedback: String?) = (nil, nil)) -> String {
         let id = detail.sessionID
         let commands = SessionPage.Commands(resume: PersonalDataSupport.playCommand(id, at: personal.progress?.position),
                                             transcript: "wwdc transcript \(id)",
                                             code: "wwdc session \(id) --code shows them; wwdc code \(id) N prints one.")
-        let page = SessionPage(detail: detail, zone: zone, width: width, style: style, links: links, commands: commands)
+        var page = SessionPage(detail: detail, zone: zone, width: width, style: style, links: links, commands: commands)
+        page.standing = standing
         return page.render(currentEvent: currentEvent, now: now, showsCode: showsCode, personal: personal,
                            downloaded: downloads.map(downloadSummary).joined(separator: "; "))
     }

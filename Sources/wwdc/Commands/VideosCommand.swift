@@ -11,6 +11,7 @@ enum VideosCommand {
     static let watched = Option.flag("watched", help: "Only videos you watched (marked ✓).")
     static let unwatched = Option.flag("unwatched", help: "Only videos you have not watched (never played, or in progress).")
     static let inProgress = Option.flag("in-progress", help: "Only videos you are in the middle of (see 'wwdc continue').")
+    static let rated = Option.flag("rated", help: "Only videos you rated (with 'wwdc feedback', here or on a machine sharing your sync folder).")
 
     static let spec = CommandSpec(
         path: "videos",
@@ -21,7 +22,7 @@ enum VideosCommand {
         their title before the others. A video you watched is marked ✓, one you are in the middle of \
         with how far you got (42%).
         """,
-        options: [SharedOptions.event, search, SharedOptions.favorites, downloaded, watched, unwatched, inProgress, SharedOptions.topic,
+        options: [SharedOptions.event, search, SharedOptions.favorites, downloaded, watched, unwatched, inProgress, rated, SharedOptions.topic,
                   SharedOptions.json, SharedOptions.limit,
                   SharedOptions.noPager, SharedOptions.db],
         examples: [
@@ -31,6 +32,7 @@ enum VideosCommand {
             ("wwdc videos --event wwdc2019 --topic swift", "One event's videos about a topic."),
             ("wwdc videos --downloaded --event all", "Every video on disk, to watch offline."),
             ("wwdc videos --unwatched --topic swift", "What is left to see about Swift."),
+            ("wwdc videos --rated --event all", "Every video you rated."),
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
@@ -49,6 +51,7 @@ enum VideosCommand {
             var query = VideoQuery(eventIDs: eventIDs, search: arguments[search], favoritesOnly: arguments[SharedOptions.favorites],
                                    topicIDs: try BrowseSupport.topicIDs(arguments, in: db), limit: onlyDownloaded ? nil : limit)
             query.watchFilter = chosen.first?.1
+            query.ratedOnly = arguments[rated]
             var items = try db.videos(query).map { item in
                 var item = item
                 item.isDownloaded = downloads.contains(item.sessionID)
@@ -59,13 +62,17 @@ enum VideosCommand {
             if items.isEmpty, eventIDs?.count == 1, let primary, try db.eventContents(primary.id).videos == 0 {
                 var explanation = "\(BrowseSupport.cell(primary.name)) has no videos yet."
                 if let latest = try db.latestEventWithVideos() {
-                    let filter = chosen.first.map { " --\($0.0.long)" } ?? (onlyDownloaded ? " --\(downloaded.long)" : "")
+                    let filter = (chosen.first.map { " --\($0.0.long)" } ?? (onlyDownloaded ? " --\(downloaded.long)" : ""))
+                        + (query.ratedOnly ? " --\(rated.long)" : "")
                     explanation += " The latest: wwdc videos\(filter) --event \(latest) (or --event all)."
                 }
                 return ([], [], explanation)
             }
             if items.isEmpty, onlyDownloaded {
                 return ([], [], "No downloaded videos match. Download one with 'wwdc download <session>'.")
+            }
+            if items.isEmpty, query.ratedOnly, query.watchFilter == nil {
+                return ([], [], "No rated videos match. Rate one with 'wwdc feedback <session>'.")
             }
             if items.isEmpty, let filter = query.watchFilter {
                 return ([], [], filter == .watched ? "No watched videos match. Mark one with 'wwdc watched <session>'."

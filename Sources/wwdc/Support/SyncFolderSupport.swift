@@ -3,7 +3,8 @@ import Foundation
 import PlainText
 
 /// The sync folder as the commands find it: `--sync-folder`, else `WWDC_SYNC_FOLDER`, else the
-/// config file's `sync-folder`; with this machine's id from the config folder.
+/// config file's `sync-folder`; with this machine's id from the config folder, which the store
+/// opened when none is named writes as (another store, `--db`, writes as an id of its own).
 enum SyncFolderSupport {
     /// The sync folder's settings, nil when none is set.
     static func settings(flag: String?, _ context: CommandContext) throws -> SyncFolderSettings? {
@@ -14,7 +15,8 @@ enum SyncFolderSupport {
         let path = ((expanded.hasPrefix("/") ? expanded
                      : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(expanded)) as NSString).standardizingPath
         let machine = try MachineID.load(folders: Configuration.folders(context.environment))
-        return SyncFolderSettings(path: path, machine: machine, timeLimit: try Configuration.requestTimeout(context.environment))
+        return SyncFolderSettings(path: path, machine: machine, timeLimit: try Configuration.requestTimeout(context.environment),
+                                  homeStore: try? Configuration.storePath(flag: nil, context.environment))
     }
 
     /// "Sync folder: 3 changes sent, 12 received from 2 machines".

@@ -1,0 +1,164 @@
+import ConferenceKit
+import Foundation
+import SQLiteDatabase
+import TestSupport
+
+/// The sync folder's figures: a machine merging the journals of 10 machines of 10,000 changes each,
+/// written by wwdc's own exchange as the commands write them (each batch saved in the machine's
+/// store, then pushed: one appended, fsynced write); and the size of a machine's files in the folder
+/// against its state, after each of its syncs.
+enum SyncFolderBenchmark {
+    static func run(machines: Int = 10, changes: Int = 10_000, batch: Int = 100, laterRounds: Int = 3) throws {
+        let folder = try TemporaryDirectory("wwdc-sync-folder-bench")
+        defer { folder.remove() }
+        let shared = folder.path("shared").path
+        try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
+        var random = SplitMix(seed: 24)
+        let ids = (0..<machines).map { String(format: "bench-%02d", $0) }
+        let stores = try ids.map { try ConferenceStore(path: folder.path($0 + ".sqlite").path) }
+        // Each machine's clock is up to half an hour off.
+        let skews = (0..<machines).map { _ in Double(random.next(upTo: 3600)) - 1800 }
+        let start = Date().addingTimeInterval(-7 * 86400)
+        var minute = 0.0
+        func exchange(_ machine: Int) -> SyncFolderExchange {
+            let now = start.addingTimeInterval(minute * 60 + skews[machine])
+            return SyncFolderExchange(folder: SyncFolder(path: shared, machine: ids[machine]), store: stores[machine], now: { now })
+        }
+        func edits(_ machine: Int, _ count: Int) throws {
+            let now = start.addingTimeInterval(minute * 60 + skews[machine])
+            var generator = random
+            // Until `count` changes wait to be sent: an edit can write nothing (unwatching what was not
+            // watched), and a later change of the same item replaces the one before it.
+            try stores[machine].write { db in
+                var index = 0
+                while try db.unclockedPersonalChanges().count < count {
+                    try Self.edit(db, &generator, at: now.addingTimeInterval(Double(index) / 10))
+                    index += 1
+                }
+            }
+            random = generator
+        }
+
+        for _ in 0..<(changes / batch) {
+            minute += 1
+            for machine in 0..<machines {
+                try edits(machine, batch)
+                _ = try exchange(machine).push()
+            }
+        }
+        let lines = try FileManager.default.contentsOfDirectory(atPath: shared).reduce(0) { total, name in
+            total + (try String(contentsOfFile: shared + "/" + name, encoding: .utf8)).utf8.filter { $0 == 0x0a }.count
+        }
+
+        // A new machine joins: it reads every journal and takes every item.
+        let newcomer = try ConferenceStore(path: folder.path("new.sqlite").path)
+        var begin = Date()
+        var cpu = Self.cpuSeconds()
+        let joinNow = start.addingTimeInterval(minute * 60)
+        _ = try SyncFolderExchange(folder: SyncFolder(path: shared, machine: "bench-new"), store: newcomer, now: { joinNow }).run()
+        let joinTime = Date().timeIntervalSince(begin)
+        let joinCPU = Self.cpuSeconds() - cpu
+        let items = try newcomer.read { try $0.allPersonalChanges().count }
+        print(String(format: "outbox: sync folder: a new machine merging %d machines × %d changes (%d journal lines, %d items): %.3f s, %.3f s of CPU (%@)",
+                     machines, changes, lines, items, joinTime, joinCPU, Goal.seconds(below: 1).verdict(joinTime)))
+        // One of the ten: its own changes are in, the others' are merged, and its journal is compacted.
+        begin = Date()
+        cpu = Self.cpuSeconds()
+        let merged = try exchange(0).run()
+        let mergeTime = Date().timeIntervalSince(begin)
+        print(String(format: "outbox: sync folder: one of them merging the other %d (%d changes received, journal %@): %.3f s, %.3f s of CPU (%@)",
+                     machines - 1, merged.received, merged.compacted ? "compacted" : "kept", mergeTime, Self.cpuSeconds() - cpu,
+                     Goal.seconds(below: 1).verdict(mergeTime)))
+
+        // Then every machine syncs, and goes on making changes and syncing: its files against its state after each sync.
+        var worst = 0.0
+        var syncs = 0
+        for round in 0...laterRounds {
+            for machine in 0..<machines {
+                if round > 0 {
+                    minute += 1
+                    try edits(machine, changes / 10)
+                    _ = try exchange(machine).push()
+                }
+                _ = try exchange(machine).run()
+                syncs += 1
+                let state = try stores[machine].read { try $0.allPersonalChanges() }.filter { !$0.clock.isEmpty }
+                let size = SyncFolder(path: shared, machine: ids[machine]).sizes(state: state)
+                worst = max(worst, Double(size.files) / Double(max(size.state, 1)))
+            }
+        }
+        print(String(format: "outbox: sync folder: %d machines' files after each of %d syncs: at most %.2fx the size of their state (goal < 2x: %@)",
+                     machines, syncs, worst, worst < 2 ? "met" : "missed"))
+
+        // The worst case for the journal: one machine changing a few items over and over, syncing after each batch.
+        let alone = SyncFolder(path: folder.path("alone").path, machine: "bench-alone")
+        try FileManager.default.createDirectory(atPath: alone.path, withIntermediateDirectories: true)
+        let store = try ConferenceStore(path: folder.path("alone.sqlite").path)
+        var heaviest = 0.0
+        var compactions = 0
+        for round in 0..<(changes / batch) {
+            let now = start.addingTimeInterval(Double(round) * 60)
+            try store.write { db in
+                for index in 0..<batch {
+                    _ = try db.edit(.recordPosition(session: "wwdc2026-\(100 + (round * batch + index) % 300)", position: Double(index), duration: 3000),
+                                    at: now.addingTimeInterval(Double(index) / 10))
+                }
+            }
+            if try SyncFolderExchange(folder: alone, store: store, now: { now }).run().compacted { compactions += 1 }
+            let state = try store.read { try $0.allPersonalChanges() }.filter { !$0.clock.isEmpty }
+            let size = alone.sizes(state: state)
+            heaviest = max(heaviest, Double(size.files) / Double(max(size.state, 1)))
+        }
+        print(String(format: "outbox: sync folder: one machine, %d changes to 300 items, a sync after every %d (%d compactions): its files at most %.2fx the size of its state (goal < 2x: %@)",
+                     changes, batch, compactions, heaviest, heaviest < 2 ? "met" : "missed"))
+    }
+
+    /// One change such as the commands make: mostly playback positions, then watched marks,
+    /// favorites, notes, bookmarks and ratings, on a few years' sessions.
+    static func edit(_ db: Database, _ random: inout SplitMix, at date: Date) throws {
+        let number = Int(random.next(upTo: 3000))
+        let session = "wwdc\(2019 + number % 8)-\(100 + number / 8)"
+        switch random.next(upTo: 100) {
+        case 0..<55:
+            _ = try db.edit(.recordPosition(session: session, position: Double(random.next(upTo: 3000)), duration: 3000), at: date)
+        case 55..<65:
+            _ = try db.edit(random.next(upTo: 3) == 0 ? .markUnwatched([session]) : .markWatched([session]), at: date)
+        case 65..<75:
+            try db.setFavorite(sessionID: session, random.next(upTo: 4) != 0, syncState: .local, at: date)
+        case 75..<85:
+            _ = try db.edit(random.next(upTo: 4) == 0 ? .clearNote(session: session)
+                            : .setNote(session: session, text: "Note \(random.next(upTo: 1_000_000)): what to try in the project next week"), at: date)
+        case 85..<93:
+            _ = try db.edit(.addBookmark(session: session, time: Double(random.next(upTo: 3000)), note: "here"), at: date)
+        default:
+            try db.saveFeedback(Feedback(sessionID: session, overall: 1 + Int(random.next(upTo: 5)), content: 1 + Int(random.next(upTo: 5)),
+                                         comment: "Rated \(random.next(upTo: 1000))", syncState: .local, createdAt: date))
+        }
+    }
+
+    /// The CPU time this process has used, user and system: what a loaded machine does not inflate.
+    static func cpuSeconds() -> Double {
+        var usage = rusage()
+        #if canImport(Glibc)
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        #else
+        getrusage(RUSAGE_SELF, &usage)
+        #endif
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    }
+
+    /// A seeded generator: the same changes on every run.
+    struct SplitMix {
+        var state: UInt64
+
+        init(seed: UInt64) { state = seed }
+
+        mutating func next(upTo bound: UInt64) -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return (z ^ (z >> 31)) % bound
+        }
+    }
+}

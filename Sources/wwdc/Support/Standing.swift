@@ -1,0 +1,43 @@
+import ConferenceKit
+import Foundation
+
+/// Where a favorite or a rating stands, as `favorite list`, `feedback --list` and `session` say it:
+/// `here only` when it has nowhere to go; else, for each place it goes, whether it is there (`sent
+/// to the service`, `in the sync folder`) or waiting for it (`waiting for the service`, `waiting
+/// for the sync folder`). Never "pending" for a change with nowhere to go.
+struct Standing {
+    /// Whether a sync folder is set.
+    let hasFolder: Bool
+    /// Whether the synced source has an account service.
+    let hasService: Bool
+
+    /// The places changes go from the store, as the settings and the last sync say.
+    init(store: ConferenceStore, context: CommandContext) throws {
+        hasFolder = try context.setting(Configuration.syncFolder) != nil
+        hasService = try store.accountService() != nil
+    }
+
+    init(hasFolder: Bool, hasService: Bool) {
+        self.hasFolder = hasFolder
+        self.hasService = hasService
+    }
+
+    /// The words for an item in `syncState` whose latest change is `change` (its clock says
+    /// whether it is in the sync folder).
+    func text(_ syncState: SyncState, change: PersonalChange?) -> String {
+        var places: [String] = []
+        var waiting: [String] = []
+        if hasService || syncState == .synced {
+            if syncState == .synced {
+                places.append("sent to the service")
+            } else if syncState == .pending && hasService {
+                waiting.append("the service")
+            }
+        }
+        if hasFolder {
+            if change?.clock.isEmpty == false { places.append("in the sync folder") } else { waiting.append("the sync folder") }
+        }
+        if !waiting.isEmpty { places.append("waiting for " + waiting.joined(separator: " and ")) }
+        return places.isEmpty ? "here only" : places.joined(separator: ", ")
+    }
+}
