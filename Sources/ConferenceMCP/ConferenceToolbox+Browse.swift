@@ -6,8 +6,9 @@ import SQLiteDatabase
 
 /// The tools that read one thing: the search, a session, its transcript, its code.
 extension ConferenceToolbox {
-    /// The most text a transcript result holds; the rest is a call away (`from`).
-    static let transcriptCharacters = 24_000
+    /// The most text a result holds (a transcript's paragraphs, a snippet's code, a session's
+    /// description and text together); the rest is a call away.
+    static let resultCharacters = 24_000
 
     static let sessionArgument: JSONValue = [
         "type": "string", "minLength": 1,
@@ -87,9 +88,16 @@ extension ConferenceToolbox {
              topics, platforms, video links and duration, transcript language and length, chapters, the list of code \
              snippets (read one with get_code), related sessions, resources, whether it is a favorite and its \
              feedback; the user's own progress (watched, position, and the command that resumes), bookmarks and \
-             note; and the command that plays it.
+             note; and the command that plays it. The description and the text (of an article) hold at most about \
+             \(Self.resultCharacters / 2000)k characters each: when one stops early, 'note' says which offsets continue them.
              """,
-             inputSchema: Tool.schema(["id": Self.sessionArgument], required: ["id"]),
+             inputSchema: Tool.schema([
+                "id": Self.sessionArgument,
+                "description_offset": ["type": "integer", "minimum": 0,
+                                       "description": "Start the description at this character (a previous result's description_next_offset); default 0."],
+                "text_offset": ["type": "integer", "minimum": 0,
+                                "description": "Start the text at this character (a previous result's text_next_offset); default 0."],
+             ], required: ["id"]),
              outputSchema: ResultSchema.session) { [self] arguments, _ in
             let (detail, downloads, record) = try read { db -> (SessionDetail?, [DownloadRecord], PersonalRecord) in
                 let id = try ConferenceLookup.sessionID(arguments.string("id") ?? "", in: db)
@@ -100,6 +108,24 @@ extension ConferenceToolbox {
                 return .error("No session.")
             }
             document.merge(ConferenceLookup.personal(record, sessionID: detail.sessionID)) { $1 }
+            // The long texts share the result's room; each goes on from its own offset.
+            var continuation: [String] = []
+            for (key, whole) in [("description", detail.description), ("text", detail.articleBody)] {
+                guard let whole else { continue }
+                let offset = arguments.int(key + "_offset") ?? 0
+                guard let part = TextPart(whole, from: offset, limit: Self.resultCharacters / 2) else {
+                    throw ToolFailure("Offset \(offset) is past the end of the \(key) of \(detail.sessionID) (it has \(whole.count) characters).")
+                }
+                document[key] = .string(part.text)
+                document[key + "_length"] = JSONValue(part.length)
+                if let next = part.next { document[key + "_next_offset"] = JSONValue(next) }
+                continuation.append("\(key)_offset=\(part.next ?? part.length)")
+            }
+            let cut = ["description", "text"].filter { document[$0 + "_next_offset"] != nil }
+            if !cut.isEmpty {
+                // Not "note": that is the user's own note of the session.
+                document["more"] = .string("The \(cut.joined(separator: " and the ")) \(cut.count == 1 ? "is" : "are") cut at about \(Self.resultCharacters / 2000)k characters: call get_session with id=\(detail.sessionID), \(continuation.joined(separator: " and ")) for the rest.")
+            }
             return .json(.object(document))
         }
     }
@@ -109,14 +135,16 @@ extension ConferenceToolbox {
              description: """
              What is said in a session's video, paragraph by paragraph, each with its start (seconds and m:ss). \
              Give from/to (seconds) for a stretch, or around (seconds) for the two minutes about a moment (a search \
-             hit's 'at'). A result holds at most about \(Self.transcriptCharacters / 1000)k characters: when it stops \
-             early, 'next_from' says where to continue.
+             hit's 'at'). A result holds at most about \(Self.resultCharacters / 1000)k characters: when it stops \
+             early, 'next_from' (and 'next_offset', within a paragraph too long for one result) says where to continue.
              """,
              inputSchema: Tool.schema([
                 "id": Self.sessionArgument,
                 "from": ["type": "number", "minimum": 0, "description": "Start at the paragraph spoken at this second."],
                 "to": ["type": "number", "minimum": 0, "description": "Stop before the paragraphs that start after this second."],
                 "around": ["type": "number", "minimum": 0, "description": "The paragraphs from a minute before to a minute after this second."],
+                "offset": ["type": "integer", "minimum": 0,
+                           "description": "Start this many characters into the first paragraph (a previous result's next_offset, with its next_from)."],
              ], required: ["id"]),
              outputSchema: ResultSchema.transcript) { [self] arguments, context in
             let (id, transcript) = try read { db -> (String, SessionTranscript?) in
@@ -133,17 +161,31 @@ extension ConferenceToolbox {
             }
             var paragraphs: [JSONValue] = []
             var characters = 0
-            var nextFrom: Double?
+            var nextFrom: Double?, nextOffset: Int?
             for paragraph in transcript.paragraphs(from: from) {
                 if let to, paragraph.start > to { break }
-                if characters + paragraph.text.count > Self.transcriptCharacters, !paragraphs.isEmpty {
+                if characters + paragraph.text.count > Self.resultCharacters, !paragraphs.isEmpty {
                     nextFrom = paragraph.start
                     break
                 }
                 try context.checkCancellation()
-                characters += paragraph.text.count
+                // The first paragraph alone may be longer than a result: it goes on from an offset.
+                var text = paragraph.text
+                if paragraphs.isEmpty {
+                    let offset = arguments.int("offset") ?? 0
+                    guard let part = TextPart(text, from: offset, limit: Self.resultCharacters) else {
+                        throw ToolFailure("Offset \(offset) is past the end of the paragraph at \(ConferenceLookup.timestamp(paragraph.start)) (it has \(text.count) characters).")
+                    }
+                    text = part.text
+                    nextOffset = part.next
+                }
+                characters += text.count
                 paragraphs.append(["start": .double(paragraph.start), "time": .string(ConferenceLookup.timestamp(paragraph.start)),
-                                   "text": .string(paragraph.text)])
+                                   "text": .string(text)])
+                if nextOffset != nil {
+                    nextFrom = paragraph.start
+                    break
+                }
             }
             var result: [String: JSONValue] = [
                 "id": .string(transcript.sessionID), "title": .string(transcript.title), "language": .string(transcript.language),
@@ -151,7 +193,9 @@ extension ConferenceToolbox {
             ]
             if let nextFrom {
                 result["next_from"] = .double(nextFrom)
-                result["note"] = .string("Cut at about \(Self.transcriptCharacters / 1000)k characters: call get_transcript with from=\(JSONValue.double(nextFrom).serialized) for the rest.")
+                if let nextOffset { result["next_offset"] = JSONValue(nextOffset) }
+                result["note"] = .string("Cut at about \(Self.resultCharacters / 1000)k characters: call get_transcript with from=\(JSONValue.double(nextFrom).serialized)"
+                                         + (nextOffset.map { " and offset=\($0)" } ?? "") + " for the rest.")
             }
             return .json(.object(result))
         }
@@ -161,11 +205,13 @@ extension ConferenceToolbox {
         Tool(name: "get_code", title: "Get a code snippet",
              description: """
              The code shown in a session's video: snippet n (from 1) with its title, language and the moment it is \
-             shown; without n, the list of the session's snippets.
+             shown; without n, the list of the session's snippets. A result holds at most about \(Self.resultCharacters / 1000)k \
+             characters of code: when it stops early, 'next_offset' says where to continue (offset).
              """,
              inputSchema: Tool.schema([
                 "id": Self.sessionArgument,
                 "n": ["type": "integer", "minimum": 1, "description": "Which snippet, from 1 (as search hits and get_session number them)."],
+                "offset": ["type": "integer", "minimum": 0, "description": "Start the code at this character (a previous result's next_offset); default 0."],
              ], required: ["id"]),
              outputSchema: ResultSchema.code) { [self] arguments, _ in
             let detail = try read { db -> SessionDetail? in
@@ -184,7 +230,17 @@ extension ConferenceToolbox {
             let snippet = snippets[n - 1]
             guard case var .object(members) = SessionDocument.snippet(snippet, number: n) else { return .error("No snippet.") }
             members["id"] = .string(detail.sessionID)
-            members["code"] = .string(snippet.code)
+            let offset = arguments.int("offset") ?? 0
+            guard let part = TextPart(snippet.code, from: offset, limit: Self.resultCharacters) else {
+                throw ToolFailure("Offset \(offset) is past the end of code snippet \(n) of \(detail.sessionID) (it has \(snippet.code.count) characters).")
+            }
+            members["code"] = .string(part.text)
+            members["offset"] = JSONValue(part.offset)
+            members["length"] = JSONValue(part.length)
+            if let next = part.next {
+                members["next_offset"] = JSONValue(next)
+                members["note"] = .string("Cut at character \(next) of \(part.length): call get_code with id=\(detail.sessionID), n=\(n) and offset=\(next) for the rest.")
+            }
             if let start = snippet.startTime { members["command"] = .string(ConferenceLookup.watchCommand(detail.sessionID, at: start)) }
             return .json(.object(members))
         }

@@ -73,6 +73,8 @@ enum ResultSchema {
         "progress": object(["watched": boolean, "position": orNull("number"), "duration": orNull("number"),
                             "progress": orNull("number"), "resume": string], required: ["watched", "resume"], nullable: true),
         "bookmarks": array(bookmark), "note": orNull("string"),
+        "description_length": integer, "description_next_offset": integer, "text_length": integer, "text_next_offset": integer,
+        "more": string,
     ], required: ["id", "event", "title", "description", "platforms", "keywords", "topics", "favorite", "onTheAir", "related",
                   "resources", "chapters", "code", "downloads", "video", "liveStream", "signup", "transcript", "feedback", "commands",
                   "progress", "bookmarks", "note"])
@@ -80,12 +82,13 @@ enum ResultSchema {
     static let transcript = object([
         "id": string, "title": string, "language": string, "duration": number,
         "paragraphs": array(object(["start": number, "time": string, "text": string], required: ["start", "time", "text"])),
-        "next_from": number, "note": string,
+        "next_from": number, "next_offset": integer, "note": string,
     ], required: ["id", "title", "language", "duration", "paragraphs"])
 
     /// Either the session's list of snippets or one snippet with its code.
     static let code = object(snippetProperties.merging([
         "id": string, "snippets": array(object(snippetProperties, required: ["n", "title"])), "code": string, "command": string,
+        "offset": integer, "length": integer, "next_offset": integer, "note": string,
     ]) { $1 }, required: ["id", "title"])
 
     static let videos = page("videos", of: object([

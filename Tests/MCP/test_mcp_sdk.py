@@ -6,7 +6,9 @@ skipped, saying why. The wwdc binary is $WWDC_BINARY, else the debug build.
 import asyncio
 import json
 import os
+import re
 import shutil
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -172,12 +174,62 @@ class SDKClientTests(unittest.TestCase):
         self.assertIn("wwdc://session/wwdc2026-101", uris)
         self.assertIn("wwdc://transcript/wwdc2026-102", uris)
         self.assertEqual(len(uris), len(set(uris)))
-        self.assertEqual(sorted(t.uri_template for t in templates), ["wwdc://session/{id}", "wwdc://transcript/{id}"])
+        self.assertEqual(sorted(t.uri_template for t in templates), ["wwdc://session/{id}{?offset}", "wwdc://transcript/{id}{?offset}"])
         self.assertTrue(session_page.contents[0].text.startswith("# "))
         self.assertEqual(session_page.contents[0].mime_type, "text/markdown")
         self.assertIn("0:", transcript.contents[0].text)
         self.assertEqual(missing, -32002)
         self.assertIsNone(invalid, "a wrong argument type is a tool error the model can read, not a protocol error")
+        self.assertEqual(self.stderr, "")
+
+    def test_long_texts_come_in_parts(self):
+        """A description and a snippet far over a result's size: parts under it, valid as declared, that make up the whole."""
+        limit = 24_000
+        line = "let équipe = [🙂, 42] // " + "x" * 60
+        description = "\n".join(f"{n} {line}" for n in range(1500)) + " " + "y" * 30_000
+        code = "\n".join(f"{line} {n}" for n in range(2500))
+        with sqlite3.connect(self.env["WWDC_DB"]) as db:
+            db.execute("UPDATE sessions SET description = ? WHERE id = 'wwdc2026-990'", (description,))
+            db.execute("UPDATE session_code SET code = ? WHERE sid = (SELECT sid FROM sessions WHERE id = 'wwdc2026-990')", (code,))
+        db.close()
+
+        async def follow(session, tool, arguments, key, offset_key, next_key):
+            parts, offset = [], 0
+            while offset is not None and len(parts) < 40:
+                result = await session.call_tool(tool, {**arguments, offset_key: offset})
+                self.assertFalse(result.is_error, result.content[0].text)
+                parts.append(result)
+                offset = result.structured_content.get(next_key)
+            return parts
+
+        async def body(session, init):
+            tools = {tool.name: tool for tool in await self.all_pages(session.list_tools, "tools")}
+            codes = await follow(session, "get_code", {"id": "wwdc2026-990", "n": 1}, "code", "offset", "next_offset")
+            descriptions = await follow(session, "get_session", {"id": "wwdc2026-990"}, "description",
+                                        "description_offset", "description_next_offset")
+            pages, uri = [], "wwdc://session/wwdc2026-990"
+            while uri and len(pages) < 40:
+                text = (await session.read_resource(uri)).contents[0].text
+                cut = re.search(r"\n\[Cut at character (\d+) of \d+: read (\S+) for the rest\.\]\n\Z", text)
+                pages.append(text[:cut.start()] if cut else text)
+                uri = cut and cut.group(2)
+                if cut:
+                    self.assertTrue(uri.endswith("?offset=" + cut.group(1)), uri)
+            return tools, codes, descriptions, pages
+
+        tools, codes, descriptions, pages = self.run_client(body)
+        for name, results, key in [("get_code", codes, "code"), ("get_session", descriptions, "description")]:
+            self.assertGreater(len(results), 1, name)
+            for result in results:
+                Draft202012Validator(closed(tools[name].output_schema)).validate(result.structured_content)
+                self.assertLessEqual(len(result.structured_content[key]), limit, name)
+        self.assertEqual("".join(r.structured_content["code"] for r in codes), code)
+        self.assertEqual("".join(r.structured_content["description"] for r in descriptions), description)
+        self.assertIn("offset=", codes[0].structured_content["note"])
+        self.assertIn("description_offset=", descriptions[0].structured_content["more"])
+        self.assertGreater(len(pages), 1)
+        self.assertTrue(all(len(page) <= limit for page in pages))
+        self.assertIn("\n" + description + "\n", "".join(pages))
         self.assertEqual(self.stderr, "")
 
     def test_read_only_without_allow_writes(self):
