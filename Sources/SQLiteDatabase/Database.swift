@@ -88,6 +88,10 @@ public final class Database {
                         sql: "PRAGMA journal_mode = WAL", path: path, condition: .noWriteAheadLog)
                 }
                 try execute(sql: "PRAGMA synchronous = NORMAL")
+                // A statement inside a long transaction keeps the pages it changes in a statement
+                // journal; past 64 KiB SQLite moves it to a temporary file, and a large save then
+                // writes that file ten times more than the store itself.
+                try execute(sql: "PRAGMA temp_store = MEMORY")
             }
         } catch var error as DatabaseError {
             error.path = error.path ?? path

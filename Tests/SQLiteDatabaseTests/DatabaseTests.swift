@@ -7,7 +7,7 @@ import Testing
 
 @Suite("Database: connection, statements, errors", .offThePool)
 struct DatabaseTests {
-    @Test("opens with WAL, foreign keys, synchronous NORMAL, a busy timeout and 8 KiB pages")
+    @Test("opens with WAL, foreign keys, synchronous NORMAL, a busy timeout, 8 KiB pages and temporary files in memory")
     func configuration() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
@@ -17,6 +17,8 @@ struct DatabaseTests {
         #expect(try db.fetchInt("PRAGMA synchronous") == 1)
         #expect(try db.fetchInt("PRAGMA busy_timeout") == 10_000)
         #expect(try db.fetchInt("PRAGMA page_size") == 8192)
+        // 2 is MEMORY: a large save's statement journals stay out of temporary files.
+        #expect(try db.fetchInt("PRAGMA temp_store") == 2)
         try db.execute(sql: "CREATE TABLE parent (id INTEGER PRIMARY KEY); CREATE TABLE child (p INTEGER REFERENCES parent(id))")
         #expect(throws: DatabaseError.self) { try db.execute("INSERT INTO child (p) VALUES (?)", [42]) }
     }
