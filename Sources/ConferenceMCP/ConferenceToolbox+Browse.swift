@@ -121,13 +121,42 @@ extension ConferenceToolbox {
                 if let next = part.next { document[key + "_next_offset"] = JSONValue(next) }
                 continuation.append("\(key)_offset=\(part.next ?? part.length)")
             }
+            var more: [String] = []
             let cut = ["description", "text"].filter { document[$0 + "_next_offset"] != nil }
             if !cut.isEmpty {
-                // Not "note": that is the user's own note of the session.
-                document["more"] = .string("The \(cut.joined(separator: " and the ")) \(cut.count == 1 ? "is" : "are") cut at about \(Self.resultCharacters / 2000)k characters: call get_session with id=\(detail.sessionID), \(continuation.joined(separator: " and ")) for the rest.")
+                more.append("The \(cut.joined(separator: " and the ")) \(cut.count == 1 ? "is" : "are") cut at about \(Self.resultCharacters / 2000)k characters: call get_session with id=\(detail.sessionID), \(continuation.joined(separator: " and ")) for the rest.")
             }
+            more += boundLists(&document, sessionID: detail.sessionID)
+            // Not "note": that is the user's own note of the session.
+            if !more.isEmpty { document["more"] = .string(more.joined(separator: " ")) }
             return .json(.object(document))
         }
+    }
+
+    /// The room of each of a session's lists, in bytes: all of them together are about a result.
+    static let sessionListBytes = resultCharacters / 6
+
+    /// Cuts each of the session's lists to its room; for each cut, says how many items were left
+    /// out and how to read them where a tool can.
+    func boundLists(_ document: inout [String: JSONValue], sessionID: String) -> [String] {
+        let lists = ["chapters", "code", "related", "resources", "bookmarks", "keywords", "topics", "platforms", "downloads"]
+        var leftOut: [String: JSONValue] = [:]
+        var words: [String] = []
+        for key in lists {
+            guard let all = document[key]?.arrayValue else { continue }
+            let list = BoundedList(all, bytes: Self.sessionListBytes)
+            guard list.leftOut > 0 else { continue }
+            document[key] = .array(list.items)
+            leftOut[key] = JSONValue(list.leftOut)
+            let way = switch key {
+            case "code": ": get_code with id=\(sessionID) and n=\(list.items.count + 1) to \(all.count) reads each"
+            case "bookmarks": ": list_bookmarks with id=\(sessionID) pages through them all"
+            default: ""
+            }
+            words.append("\(list.leftOut) of the \(all.count) \(key == "code" ? "code snippets" : key) are left out for room\(way).")
+        }
+        if !leftOut.isEmpty { document["left_out"] = .object(leftOut) }
+        return words
     }
 
     var getTranscriptTool: Tool {
@@ -221,8 +250,12 @@ extension ConferenceToolbox {
             let snippets = detail.codeSnippets
             guard !snippets.isEmpty else { throw ToolFailure("\(detail.sessionID) has no code snippets.") }
             guard let n = arguments.int("n") else {
-                return .json(["id": .string(detail.sessionID), "title": .string(detail.title),
-                              "snippets": .array(snippets.enumerated().map { SessionDocument.snippet($1, number: $0 + 1) })])
+                let list = BoundedList(snippets.enumerated().map { SessionDocument.snippet($1, number: $0 + 1) }, bytes: Self.resultCharacters)
+                var result: [String: JSONValue] = ["id": .string(detail.sessionID), "title": .string(detail.title), "snippets": .array(list.items)]
+                if list.leftOut > 0 {
+                    result["note"] = .string("\(list.leftOut) of the \(snippets.count) snippets are left out for room: get_code with id=\(detail.sessionID) and n=\(list.items.count + 1) to \(snippets.count) reads each.")
+                }
+                return .json(.object(result))
             }
             guard n <= snippets.count else {
                 throw ToolFailure("No code snippet \(n) in \(detail.sessionID) (it has \(snippets.count)).")

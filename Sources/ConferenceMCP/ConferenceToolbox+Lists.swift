@@ -9,6 +9,8 @@ import SQLiteDatabase
 extension ConferenceToolbox {
     static let defaultPage = 50
     static let largestPage = 200
+    /// The room of a page's items, in bytes: a page ends early rather than grow past it.
+    static let pageBytes = 2 * resultCharacters
 
     static let pagingArguments: [String: JSONValue] = [
         "limit": ["type": "integer", "minimum": 1, "maximum": JSONValue(largestPage), "description": .string("Items per page (default \(defaultPage)).")],
@@ -25,10 +27,14 @@ extension ConferenceToolbox {
         let offset = try PageCursor.offset(arguments.string("cursor"), list: list)
         let limit = arguments.int("limit") ?? Self.defaultPage
         let items = try read { db in try fetch(db, offset + limit + 1) }
-        let page = Array(items.dropFirst(offset).prefix(limit))
-        var result: [String: JSONValue] = [key: .array(page), "count": JSONValue(page.count)]
-        if items.count > offset + limit {
-            result["nextCursor"] = .string(PageCursor(list: list, position: String(offset + limit)).text)
+        // A page of long titles ends early, at a cursor, rather than growing past a result.
+        let page = BoundedList(Array(items.dropFirst(offset).prefix(limit)), bytes: Self.pageBytes)
+        var result: [String: JSONValue] = [key: .array(page.items), "count": JSONValue(page.items.count)]
+        if items.count > offset + page.items.count {
+            result["nextCursor"] = .string(PageCursor(list: list, position: String(offset + page.items.count)).text)
+        }
+        if page.leftOut > 0 {
+            result["more"] = .string("The page stops after \(page.items.count) of the \(limit) items asked for, for room: pass nextCursor for the rest.")
         }
         return .json(.object(result))
     }

@@ -27,7 +27,7 @@ enum ResultSchema {
 
     /// A page of `key`: its items, their count, and the cursor of the next page when there is one.
     static func page(_ key: String, of item: JSONValue) -> JSONValue {
-        object([key: array(item), "count": integer, "nextCursor": string], required: [key, "count"])
+        object([key: array(item), "count": integer, "nextCursor": string, "more": string], required: [key, "count"])
     }
 
     // MARK: The results
@@ -74,7 +74,9 @@ enum ResultSchema {
                             "progress": orNull("number"), "resume": string], required: ["watched", "resume"], nullable: true),
         "bookmarks": array(bookmark), "note": orNull("string"),
         "description_length": integer, "description_next_offset": integer, "text_length": integer, "text_next_offset": integer,
-        "more": string,
+        "more": string, "left_out": object(["chapters": integer, "code": integer, "related": integer, "resources": integer,
+                                            "bookmarks": integer, "keywords": integer, "topics": integer, "platforms": integer,
+                                            "downloads": integer]),
     ], required: ["id", "event", "title", "description", "platforms", "keywords", "topics", "favorite", "onTheAir", "related",
                   "resources", "chapters", "code", "downloads", "video", "liveStream", "signup", "transcript", "feedback", "commands",
                   "progress", "bookmarks", "note"])

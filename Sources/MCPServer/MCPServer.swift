@@ -28,6 +28,8 @@ public final class MCPServer: Sendable {
     public static let protocolVersions = ["2025-11-25", "2025-06-18"]
     /// The longest message read, in bytes; a longer line is refused, unread.
     public static let defaultLineLimit = 4 << 20
+    /// The largest tool result or resource read sent, in bytes as encoded.
+    public static let defaultResultLimit = 256 << 10
 
     private let identity: Identity
     private let tools: [Tool]
@@ -35,6 +37,7 @@ public final class MCPServer: Sendable {
     private let describe: @Sendable (any Error) -> String
     private let diagnostic: @Sendable (String) -> Void
     private let lineLimit: Int
+    private let resultLimit: Int
     private let queue = AdvancedOperationQueue()
     private let state = Locked(State())
 
@@ -45,9 +48,11 @@ public final class MCPServer: Sendable {
 
     /// A server of `tools` and `resources`. A tool's or a read's failure that is not an
     /// ``RPCError`` is told to the client in the words `describe` gives it; `diagnostic` hears
-    /// what only a person reading the server's log needs (stderr).
+    /// what only a person reading the server's log needs (stderr). A tool's result or a read over
+    /// `resultLimit` bytes is never sent: the client gets a failure saying how to ask for less.
     public init(identity: Identity, tools: [Tool], resources: (any ResourceProvider)? = nil,
-                lineLimit: Int = MCPServer.defaultLineLimit, concurrentRequests: Int = 4,
+                lineLimit: Int = MCPServer.defaultLineLimit, resultLimit: Int = MCPServer.defaultResultLimit,
+                concurrentRequests: Int = 4,
                 describe: @escaping @Sendable (any Error) -> String = { "\($0)" },
                 diagnostic: @escaping @Sendable (String) -> Void = { _ in }) {
         self.identity = identity
@@ -56,6 +61,7 @@ public final class MCPServer: Sendable {
         self.describe = describe
         self.diagnostic = diagnostic
         self.lineLimit = lineLimit
+        self.resultLimit = resultLimit
         queue.name = "mcp requests"
         queue.maxConcurrentOperationCount = concurrentRequests
     }
@@ -170,7 +176,7 @@ public final class MCPServer: Sendable {
             return
         }
         let operation = RequestOperation(method: method) { [self] operation in
-            let response = answer(id: id) { try work(RequestContext(operation: operation)) }
+            let response = answer(id: id) { try bounded(method, work(RequestContext(operation: operation))) }
             if !operation.isCancelled { writer.send(response) }
         }
         operation.addObserver(RequestFinished { [state] in state.withLock { _ = $0.inFlight.removeValue(forKey: id) } })
@@ -194,6 +200,21 @@ public final class MCPServer: Sendable {
             return Self.error(.internalError("Internal error: " + describe(error)), id: id)
         }
     }
+
+    /// `result`, or in its place a failure when it is too large to send: whatever a tool or a
+    /// provider hands back, no answer grows without bound.
+    private func bounded(_ method: String, _ result: JSONValue) throws -> JSONValue {
+        guard method == "tools/call" || method == "resources/read" else { return result }
+        let size = result.serialized.utf8.count
+        guard size > resultLimit else { return result }
+        diagnostic("refused to send a result of \(size) bytes (at most \(resultLimit)) for \(method)")
+        let message = "The result is \(Self.kilobytes(size)) KB, over the \(Self.kilobytes(resultLimit)) KB limit: "
+            + "ask for fewer items with limit, or a part with offset."
+        guard method == "tools/call" else { throw RPCError.internalError(message) }
+        return ToolResult.error(message).json
+    }
+
+    private static func kilobytes(_ bytes: Int) -> Int { (bytes + 1023) / 1024 }
 
     static func result(_ result: JSONValue, id: JSONValue) -> JSONValue {
         ["jsonrpc": "2.0", "id": id, "result": result]
