@@ -12,7 +12,7 @@ struct MigrationTests {
         let folder = try TemporaryFolder()
         let store = try folder.store()
         #expect(try store.count("PRAGMA user_version") == ConferenceStore.schemaVersion)
-        #expect(ConferenceStore.schemaVersion == 12)
+        #expect(ConferenceStore.schemaVersion == 13)
         let tables = try store.tableCounts()
         for table in ["events", "rooms", "tracks", "topics", "resources", "sessions", "instances", "videos",
                       "session_keywords", "session_platforms", "session_topics", "session_related",
@@ -40,7 +40,7 @@ struct MigrationTests {
             #expect(try Migrator.version(of: db) == 1)
         }
         let store = try ConferenceStore(path: path)
-        #expect(try store.count("PRAGMA user_version") == 12)
+        #expect(try store.count("PRAGMA user_version") == 13)
         #expect(try store.count("SELECT count(*) FROM events") == 1)
         // The modern columns arrive empty on the rows that were there.
         #expect(try store.count("SELECT count(*) FROM sessions WHERE has_live_stream = 0 AND article_id IS NULL") == 1)
@@ -93,7 +93,7 @@ struct MigrationTests {
             try db.execute("INSERT INTO transcript_search (rowid, text) SELECT id, text FROM transcript_lines")
         }
         let store = try ConferenceStore(path: path)
-        #expect(try store.count("PRAGMA user_version") == 12)
+        #expect(try store.count("PRAGMA user_version") == 13)
         #expect(try store.count("SELECT count(*) FROM sqlite_schema WHERE name = 'transcript_lines'") == 0)
         let keynote = try #require(try store.read { try $0.transcript(sessionID: "wwdc2017-102") })
         #expect(keynote.paragraphs == [.init(start: 1.5, text: "Welcome to the keynote. The zebrafinch sings."),
@@ -110,6 +110,42 @@ struct MigrationTests {
         try store.write { try TranscriptRows.insert($0, sessionID: "wwdc2017-102", lines: [(0, 1, "Only marmots now.")]) }
         let after = try store.read { try $0.searchEverywhere(SearchRequest(query: query, sources: [.transcripts], limit: 10)) }
         #expect(after.map(\.id) == ["wwdc2017-103"])
+    }
+
+    @Test("a store from before the personal search rows (version 11) keeps its notes' and bookmarks' search; a changed note or removed bookmark then changes only its own row")
+    func personalSearchRows() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("v11.sqlite")
+        do {
+            let db = try Database(path: path)
+            try Migrator(Array(StoreSchema.migrator.migrations.prefix(11))).migrate(db)
+            try db.execute("INSERT INTO notes (session_id, text, updated_at) VALUES ('wwdc2024-101', 'swiftdata migration', 1), ('wwdc2024-102', 'regex builder', 1)")
+            try db.execute("""
+                INSERT INTO bookmarks (id, session_id, time, note, created_at) VALUES ('b1', 'wwdc2024-101', 10, 'observation macro', 1),
+                    ('b2', 'wwdc2024-102', 20, 'result builder', 1)
+                """)
+        }
+        let store = try ConferenceStore(path: path)
+        func matches(_ query: String) throws -> [String] {
+            try store.read { db in
+                try db.fetchAll("SELECT kind, ref FROM personal_search WHERE personal_search MATCH ? ORDER BY kind, ref", [query]) {
+                    "\($0.string("kind") ?? "") \($0.string("ref") ?? "")"
+                }
+            }
+        }
+        #expect(try matches("swiftdata") == ["note wwdc2024-101"])
+        #expect(try matches("builder") == ["bookmark b2", "note wwdc2024-102"])
+        try store.write { db in
+            _ = try db.edit(.setNote(session: "wwdc2024-101", text: "swift testing"), at: Date())
+            _ = try db.edit(.removeBookmark(session: "wwdc2024-102", number: 1), at: Date())
+            _ = try db.edit(.clearNote(session: "wwdc2024-102"), at: Date())
+        }
+        #expect(try matches("swiftdata").isEmpty)
+        #expect(try matches("swift") == ["note wwdc2024-101"])
+        #expect(try matches("builder").isEmpty)
+        #expect(try matches("observation") == ["bookmark b1"])
+        #expect(try store.count("SELECT count(*) FROM personal_search") == 2)
+        #expect(try store.count("SELECT count(*) FROM personal_search_rows") == 2)
     }
 
     @Test("read-only opening works on a current store and refuses one that needs migrating")

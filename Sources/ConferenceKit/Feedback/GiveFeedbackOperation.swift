@@ -45,13 +45,7 @@ public final class GiveFeedbackOperation: GroupOperation, @unchecked Sendable {
             upload.addCondition(NoFailedDependencies())
             upload.addDependency(saving)
         }
-        let pushes = backends.map { backend in
-            let push = backend.makePush(store: store)
-            push.addDependency(saving)
-            push.addCondition(NoCancelledDependencies())
-            push.addCondition(NoFailedDependencies())
-            return (backend.name, push)
-        }
+        let pushes = backends.map { $0.makePush(store: store, after: saving) }
         self.init(check: check, saving: saving, form: form, upload: upload, pushes: pushes)
     }
 

@@ -37,13 +37,7 @@ public final class ChangePersonalDataOperation: GroupOperation, @unchecked Senda
                 $0.labels = labels
             }
         }
-        let pushes = backends.map { backend in
-            let push = backend.makePush(store: store)
-            push.addDependency(save)
-            push.addCondition(NoCancelledDependencies())
-            push.addCondition(NoFailedDependencies())
-            return (backend.name, push)
-        }
+        let pushes = backends.map { $0.makePush(store: store, after: save) }
         self.init(edit: edit, save: save, pushes: pushes, outcome: outcome)
     }
 

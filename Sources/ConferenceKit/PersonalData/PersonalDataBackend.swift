@@ -12,3 +12,15 @@ public protocol PersonalDataBackend: Sendable {
     /// what it needs (the folder there and writable, a login).
     func makePush(store: ConferenceStore) -> AdvancedOperation
 }
+
+extension PersonalDataBackend {
+    /// This backend's push of `store` once `saving` has saved the change here: not run when saving
+    /// failed or was cancelled (nothing new to send).
+    func makePush(store: ConferenceStore, after saving: AdvancedOperation) -> (backend: String, operation: AdvancedOperation) {
+        let push = makePush(store: store)
+        push.addDependency(saving)
+        push.addCondition(NoCancelledDependencies())
+        push.addCondition(NoFailedDependencies())
+        return (name, push)
+    }
+}

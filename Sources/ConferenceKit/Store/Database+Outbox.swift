@@ -29,6 +29,11 @@ extension Database {
         try fetchOne("UPDATE change_counter SET value = value + 1 WHERE only = 1 RETURNING value") { $0.int64("value") } ?? 0
     }
 
+    /// The first of `count` consecutive versions of the change counter, taken at once.
+    func nextChangeVersions(_ count: Int) throws -> Int64 {
+        try fetchOne("UPDATE change_counter SET value = value + ? WHERE only = 1 RETURNING value", [count]) { $0.int64("value") - Int64(count) + 1 } ?? 0
+    }
+
     /// The version of the latest local change: a sync's fetched lists are older than any change above it.
     public func changeWatermark() throws -> Int64 {
         try fetchOne("SELECT value FROM change_counter WHERE only = 1") { $0.int64("value") } ?? 0

@@ -124,9 +124,19 @@ extension Database {
     /// Applies a change received from a sync folder: a new version here, its clock kept, so it is
     /// not written back to the folder.
     public func applyReceived(_ change: PersonalChange) throws {
-        var received = change
-        received.version = try nextChangeVersion()
-        try apply(received)
+        try applyReceived([change])
+    }
+
+    /// Applies changes received from a sync folder, in their order: new versions here, taken from
+    /// the change counter at once.
+    public func applyReceived(_ changes: [PersonalChange]) throws {
+        guard !changes.isEmpty else { return }
+        var version = try nextChangeVersions(changes.count)
+        for var received in changes {
+            received.version = version
+            try apply(received)
+            version += 1
+        }
     }
 
     private static func personalChange(from row: Statement) -> PersonalChange {

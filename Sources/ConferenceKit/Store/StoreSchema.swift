@@ -10,7 +10,7 @@ import SQLiteDatabase
 /// they outlive the session leaving the feed.
 enum StoreSchema {
     static let migrator = Migrator([catalogue, userData, fullTextSearch, modernFormat, outbox, transcripts, downloads, personalData, whatsNew, syncFolder,
-                                    pictureSizes, compressedTranscripts])
+                                    pictureSizes, compressedTranscripts, personalSearchRows])
 
     static let catalogue = Migration(version: 1, name: "conference catalogue", sql: """
         CREATE TABLE events (
@@ -527,4 +527,63 @@ enum StoreSchema {
             DROP TABLE temp.lines_moved;
             """)
     }
+
+    /// Where each note's and bookmark's text sits in `personal_search`: the triggers found it by its
+    /// unindexed columns, reading the whole index for each note changed or bookmark removed (a
+    /// merge of thousands of changes from a sync folder took seconds); now by its row. A row whose
+    /// text did not change leaves the index alone.
+    static let personalSearchRows = Migration(version: 13, name: "personal search rows", sql: """
+        CREATE TABLE personal_search_rows (
+            kind TEXT NOT NULL,
+            ref TEXT NOT NULL,
+            search_row INTEGER NOT NULL,
+            PRIMARY KEY (kind, ref)
+        ) WITHOUT ROWID;
+        INSERT INTO personal_search_rows (kind, ref, search_row)
+            SELECT kind, ref, max(rowid) FROM personal_search GROUP BY kind, ref;
+        DELETE FROM personal_search WHERE rowid NOT IN (SELECT search_row FROM personal_search_rows);
+
+        DROP TRIGGER notes_indexed_on_insert;
+        DROP TRIGGER notes_indexed_on_update;
+        DROP TRIGGER notes_indexed_on_delete;
+        DROP TRIGGER bookmarks_indexed_on_insert;
+        DROP TRIGGER bookmarks_indexed_on_update;
+        DROP TRIGGER bookmarks_indexed_on_delete;
+
+        CREATE TRIGGER notes_indexed_on_insert AFTER INSERT ON notes BEGIN
+            INSERT INTO personal_search (text, kind, ref, session_id, time) VALUES (new.text, 'note', new.session_id, new.session_id, NULL);
+            INSERT OR REPLACE INTO personal_search_rows (kind, ref, search_row) VALUES ('note', new.session_id, last_insert_rowid());
+        END;
+        CREATE TRIGGER notes_indexed_on_update AFTER UPDATE ON notes
+        WHEN old.text IS NOT new.text OR old.session_id IS NOT new.session_id BEGIN
+            DELETE FROM personal_search
+                WHERE rowid = (SELECT search_row FROM personal_search_rows WHERE kind = 'note' AND ref = old.session_id);
+            DELETE FROM personal_search_rows WHERE kind = 'note' AND ref = old.session_id;
+            INSERT INTO personal_search (text, kind, ref, session_id, time) VALUES (new.text, 'note', new.session_id, new.session_id, NULL);
+            INSERT OR REPLACE INTO personal_search_rows (kind, ref, search_row) VALUES ('note', new.session_id, last_insert_rowid());
+        END;
+        CREATE TRIGGER notes_indexed_on_delete AFTER DELETE ON notes BEGIN
+            DELETE FROM personal_search
+                WHERE rowid = (SELECT search_row FROM personal_search_rows WHERE kind = 'note' AND ref = old.session_id);
+            DELETE FROM personal_search_rows WHERE kind = 'note' AND ref = old.session_id;
+        END;
+
+        CREATE TRIGGER bookmarks_indexed_on_insert AFTER INSERT ON bookmarks BEGIN
+            INSERT INTO personal_search (text, kind, ref, session_id, time) VALUES (new.note, 'bookmark', new.id, new.session_id, new.time);
+            INSERT OR REPLACE INTO personal_search_rows (kind, ref, search_row) VALUES ('bookmark', new.id, last_insert_rowid());
+        END;
+        CREATE TRIGGER bookmarks_indexed_on_update AFTER UPDATE ON bookmarks
+        WHEN old.id IS NOT new.id OR old.note IS NOT new.note OR old.session_id IS NOT new.session_id OR old.time IS NOT new.time BEGIN
+            DELETE FROM personal_search
+                WHERE rowid = (SELECT search_row FROM personal_search_rows WHERE kind = 'bookmark' AND ref = old.id);
+            DELETE FROM personal_search_rows WHERE kind = 'bookmark' AND ref = old.id;
+            INSERT INTO personal_search (text, kind, ref, session_id, time) VALUES (new.note, 'bookmark', new.id, new.session_id, new.time);
+            INSERT OR REPLACE INTO personal_search_rows (kind, ref, search_row) VALUES ('bookmark', new.id, last_insert_rowid());
+        END;
+        CREATE TRIGGER bookmarks_indexed_on_delete AFTER DELETE ON bookmarks BEGIN
+            DELETE FROM personal_search
+                WHERE rowid = (SELECT search_row FROM personal_search_rows WHERE kind = 'bookmark' AND ref = old.id);
+            DELETE FROM personal_search_rows WHERE kind = 'bookmark' AND ref = old.id;
+        END;
+        """)
 }

@@ -127,19 +127,23 @@ public struct SyncFolderExchange: Sendable {
             let clocks = try db.personalClocks()
             var machines = Set<String>()
             var last = try db.setting(Self.clockSetting).flatMap(HybridTimestamp.init)
+            var received: [PersonalChange] = []
             for (kind, items) in latest {
                 for (key, change) in items {
                     let mine = clocks[kind]?[key]
                     // Not here, or older here; a change made here and not yet sent ("") is newer than any.
                     guard mine == nil || (mine != "" && mine! < change.clock) else { continue }
-                    try db.applyReceived(change)
-                    report.received += 1
+                    received.append(change)
                     if let moment = HybridTimestamp(change.clock) {
                         machines.insert(moment.machine)
                         if last == nil || moment > last! { last = HybridTimestamp(wall: moment.wall, counter: moment.counter, machine: folder.machine) }
                     }
                 }
             }
+            // In clock order, so their versions here follow it.
+            received.sort { ($0.clock, $0.kind.rawValue, $0.key) < ($1.clock, $1.kind.rawValue, $1.key) }
+            try db.applyReceived(received)
+            report.received = received.count
             report.machines = machines.count
             if let last { try db.setSetting(Self.clockSetting, to: last.description) }
         }
