@@ -88,6 +88,20 @@ struct ObserverTests {
         #expect(operation.errors.first as? OperationError == .timedOut(operation: "stuck", after: 0.05))
     }
 
+    @Test("timeout: no effect once appliesWhile says the limited part is over; the operation finishes on its own")
+    func timeoutNoLongerApplies() async {
+        let queue = AdvancedOperationQueue()
+        let consulted = Signal()
+        let operation = ClosureOperation(name: "reading") { _ in }
+        operation.addObserver(TimeoutObserver(timeout: 0.02, appliesWhile: { consulted.fire(); return false }))
+        queue.addOperation(operation)
+        #expect(await consulted.fired())
+        #expect(!operation.isCancelled && !operation.isFinished)
+        operation.finish()
+        await queue.drain()
+        #expect(operation.errors.isEmpty)
+    }
+
     @Test("timeout: no effect on an operation that finished in time")
     func timeoutAfterFinish() async {
         let queue = AdvancedOperationQueue()
