@@ -63,4 +63,9 @@ extension Database {
     func readOne<T>(_ sql: String, _ arguments: [any DatabaseValueConvertible] = [], _ row: (CleanRow) throws -> T) throws -> T? {
         try fetchOne(sql, arguments) { try row(CleanRow($0)) }
     }
+
+    /// The first row of a read query, as a clean row; nil when there is none.
+    func readOne<T>(literal sql: SQL, _ row: (CleanRow) throws -> T) throws -> T? {
+        try fetchOne(literal: sql) { try row(CleanRow($0)) }
+    }
 }

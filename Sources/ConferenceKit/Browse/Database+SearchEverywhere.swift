@@ -128,28 +128,56 @@ extension Database {
         }
     }
 
-    /// Transcript lines, one hit each, with the second they start at. The index keeps no text: the
-    /// lines shown are read from their transcripts once the page is known.
+    /// Transcript lines, one hit each, with the second they start at: by BM25, then session id,
+    /// then the line's place in its transcript.
+    ///
+    /// FTS5 scores every matching line alone, joined to nothing: which transcript a line is in
+    /// comes from the transcripts' first lines (their lines are one range of the index's rowids),
+    /// read once, and a session is looked up only when one of its lines can still make the page,
+    /// once. The index keeps no text: the lines shown are read from their transcripts once the
+    /// page is known, each transcript once.
     private func transcriptHits(_ request: SearchRequest) throws -> [SearchResult] {
-        let sql: SQL = """
-            SELECT s.id, s.title, t.first_line, transcript_search.rowid - t.first_line AS position, bm25(transcript_search) AS score
-            FROM transcript_search
-            JOIN transcripts t ON t.first_line = (SELECT max(first_line) FROM transcripts WHERE first_line <= transcript_search.rowid)
-            JOIN sessions s ON s.id = t.session_id
-            WHERE transcript_search MATCH \(request.query.matchExpression)\(Self.scope(request))
-            ORDER BY 5, s.id, 4
-            LIMIT \(request.limit)
-            """
-        let hits = try readAll(literal: sql) { row in
-            (id: row.text("id"), title: row.text("title"), first: row.int("first_line"), position: row.int("position"), score: row.double("score"))
+        let match: SQL = "SELECT rowid, bm25(transcript_search) FROM transcript_search WHERE transcript_search MATCH \(request.query.matchExpression)"
+        let scored = try fetchAll(literal: match) { (line: $0.int64(at: 0), score: $0.double(at: 1)) }
+        guard !scored.isEmpty else { return [] }
+        let transcripts = try TranscriptRanges(self)
+        var hits: [(score: Double, transcript: Int, position: Int64)] = []
+        hits.reserveCapacity(scored.count)
+        for hit in scored {
+            guard let transcript = transcripts.index(containing: hit.line) else { continue }
+            hits.append((hit.score, transcript, hit.line - transcripts.firstLines[transcript]))
         }
-        // Only the lines shown are read out of their transcripts.
-        return try hits.map { hit in
-            let blob = try fetchOne("SELECT lines FROM transcripts WHERE first_line = ?", [hit.first]) { $0.blob(at: 0) } ?? nil
-            let line = try blob.flatMap { try TranscriptArchive.line(hit.position, in: $0) } ?? Transcript.Line(start: 0, text: "", paragraph: 0)
-            return SearchResult(source: .transcripts, tier: .transcript, id: hit.id, title: hit.title, at: CleanRow.finite(line.start),
-                                snippet: request.query.excerpt(of: Clean.line(line.text), width: 240),
-                                score: SearchTier.transcript.score(bm25: hit.score))
+        hits.sort { a, b in
+            if a.score != b.score { return a.score < b.score }
+            let (x, y) = (transcripts.idOrder[a.transcript], transcripts.idOrder[b.transcript])
+            return x != y ? x < y : a.position < b.position
+        }
+        // The session of each transcript on the page, in scope; nil for one out of scope or gone.
+        var titles: [Int: String?] = [:]
+        var page: [(score: Double, transcript: Int, position: Int64, title: String)] = []
+        for hit in hits {
+            if page.count == request.limit { break }
+            let title: String?
+            if let known = titles[hit.transcript] {
+                title = known
+            } else {
+                let session: SQL = "SELECT s.title FROM sessions s WHERE s.id = \(transcripts.sessionIDs[hit.transcript])\(Self.scope(request))"
+                title = try readOne(literal: session) { $0.text("title") }
+                titles[hit.transcript] = title
+            }
+            if let title { page.append((hit.score, hit.transcript, hit.position, title)) }
+        }
+        // Only the lines shown are read out of their transcripts, each transcript once.
+        var shown: [Int: [Int: Transcript.Line]] = [:]
+        for (transcript, lines) in Dictionary(grouping: page, by: \.transcript) {
+            let blob = try fetchOne("SELECT lines FROM transcripts WHERE first_line = ?", [transcripts.firstLines[transcript]]) { $0.blob(at: 0) } ?? nil
+            shown[transcript] = try blob.map { try TranscriptArchive.lines(at: Set(lines.map { Int($0.position) }), in: $0) } ?? [:]
+        }
+        return page.map { hit in
+            let line = shown[hit.transcript]?[Int(hit.position)] ?? Transcript.Line(start: 0, text: "", paragraph: 0)
+            return SearchResult(source: .transcripts, tier: .transcript, id: Clean.line(transcripts.sessionIDs[hit.transcript]), title: hit.title,
+                                at: CleanRow.finite(line.start), snippet: request.query.excerpt(of: Clean.line(line.text), width: 240),
+                                score: SearchTier.transcript.score(bm25: CleanRow.finite(hit.score)))
         }
     }
 

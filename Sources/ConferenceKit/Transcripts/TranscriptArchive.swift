@@ -43,14 +43,22 @@ enum TranscriptArchive {
     ///
     /// - Throws: ``DatabaseError`` (damaged) when the blob is not one `encode` wrote.
     static func decode(_ blob: [UInt8]) throws -> [Transcript.Line] {
-        try lines(in: layout(of: blob), only: nil)
+        try lines(in: layout(of: blob), only: nil).map(\.line)
     }
 
     /// The line at `position` in `blob` (the others are skipped, not read); nil past the last.
     ///
     /// - Throws: ``DatabaseError`` (damaged) when the blob is not one `encode` wrote.
     static func line(_ position: Int, in blob: [UInt8]) throws -> Transcript.Line? {
-        try lines(in: layout(of: blob), only: position).first
+        try lines(in: layout(of: blob), only: [position]).first?.line
+    }
+
+    /// The lines at `positions` in `blob`, by position (the others are skipped, not read; a
+    /// position past the last has none).
+    ///
+    /// - Throws: ``DatabaseError`` (damaged) when the blob is not one `encode` wrote.
+    static func lines(at positions: Set<Int>, in blob: [UInt8]) throws -> [Int: Transcript.Line] {
+        Dictionary(uniqueKeysWithValues: try lines(in: layout(of: blob), only: positions).map { ($0.position, $0.line) })
     }
 
     private static func layout(of blob: [UInt8]) throws -> [UInt8] {
@@ -77,9 +85,9 @@ enum TranscriptArchive {
         return layout
     }
 
-    /// The lines of `layout`, or only the one at `only`.
-    private static func lines(in layout: [UInt8], only: Int?) throws -> [Transcript.Line] {
-        var lines: [Transcript.Line] = []
+    /// The lines of `layout` with their positions, or only those at `only`.
+    private static func lines(in layout: [UInt8], only: Set<Int>?) throws -> [(position: Int, line: Transcript.Line)] {
+        var lines: [(position: Int, line: Transcript.Line)] = []
         var at = 0, position = 0
         while at < layout.count {
             guard let paragraph = readVarint(layout, &at), at + 8 <= layout.count else { throw damaged("a line is cut short") }
@@ -90,12 +98,12 @@ enum TranscriptArchive {
                 at += Int(length)
                 position += 1
             }
-            guard only == nil || only == position else { continue }
+            guard only?.contains(position) ?? true else { continue }
             var bits: UInt64 = 0
             for index in 0..<8 { bits |= UInt64(layout[start + index]) << (8 * UInt64(index)) }
             let text = String(decoding: layout[at..<at + Int(length)], as: UTF8.self)
-            lines.append(Transcript.Line(start: Double(bitPattern: bits), text: text, paragraph: Int(Int64(bitPattern: paragraph))))
-            if only != nil { break }
+            lines.append((position, Transcript.Line(start: Double(bitPattern: bits), text: text, paragraph: Int(Int64(bitPattern: paragraph)))))
+            if let only, lines.count == only.count { break }
         }
         return lines
     }
