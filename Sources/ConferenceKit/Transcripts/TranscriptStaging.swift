@@ -18,8 +18,14 @@ final class TranscriptStaging: @unchecked Sendable {
     /// Lines written per transaction: about a megabyte of text, a fraction of a second of the write lock.
     static let linesPerTransaction = 16_384
 
+    /// A transcript taken, its blob already made.
+    private struct Arrival {
+        var fetched: TranscriptBatch.Fetched
+        var archive: [UInt8]
+    }
+
     private struct State {
-        var pending: [TranscriptBatch.Fetched] = []
+        var pending: [Arrival] = []
         var pendingLines = 0
         var nextLine: Int
         var staged: [String: StagedTranscripts.Row] = [:]
@@ -49,12 +55,14 @@ final class TranscriptStaging: @unchecked Sendable {
         if exists { try store.write { try $0.execute(sql: "DROP TABLE IF EXISTS \(table)") } }
     }
 
-    /// Takes a transcript fetched: its lines are indexed and its blob compressed soon, off the
-    /// caller's thread. A second transcript of the same item is left out (the save keeps the first).
+    /// Takes a transcript fetched: its blob is compressed on the caller's thread (the fetches'
+    /// threads share that work), its lines indexed soon on the table's. A second transcript of the
+    /// same item is left out (the save keeps the first).
     func add(_ fetched: TranscriptBatch.Fetched) {
-        let ready = state.withLock { state -> [TranscriptBatch.Fetched]? in
+        let arrival = Arrival(fetched: fetched, archive: TranscriptArchive.encode(fetched.transcript.lines))
+        let ready = state.withLock { state -> [Arrival]? in
             guard !state.ended else { return nil }
-            state.pending.append(fetched)
+            state.pending.append(arrival)
             state.pendingLines += fetched.transcript.lines.count
             guard state.pendingLines >= Self.linesPerTransaction else { return nil }
             defer {
@@ -70,7 +78,7 @@ final class TranscriptStaging: @unchecked Sendable {
     ///
     /// - Throws: the first error a write met; the table is then dropped.
     func finish() throws -> StagedTranscripts {
-        let rest = state.withLock { state -> [TranscriptBatch.Fetched] in
+        let rest = state.withLock { state -> [Arrival] in
             defer { state.pending = [] }
             return state.pending
         }
@@ -92,18 +100,19 @@ final class TranscriptStaging: @unchecked Sendable {
         queue.sync { _ = try? store.write { try $0.execute(sql: "DROP TABLE IF EXISTS \(Self.table)") } }
     }
 
-    /// On the queue: compresses each transcript and indexes its lines, in one transaction.
-    private func write(_ transcripts: [TranscriptBatch.Fetched]) {
-        guard !transcripts.isEmpty, state.withLock({ $0.failure == nil && !$0.ended }) else { return }
+    /// On the queue: indexes the transcripts' lines, in one transaction.
+    private func write(_ arrivals: [Arrival]) {
+        guard !arrivals.isEmpty, state.withLock({ $0.failure == nil && !$0.ended }) else { return }
         var rows: [(String, StagedTranscripts.Row, [Transcript.Line])] = []
         state.withLock { state in
-            for fetched in transcripts where state.staged[fetched.transcript.sessionID] == nil
-                && !rows.contains(where: { $0.0 == fetched.transcript.sessionID }) {
-                rows.append((fetched.transcript.sessionID, StagedTranscripts.Row(firstLine: state.nextLine, archive: []), fetched.transcript.lines))
-                state.nextLine += max(fetched.transcript.lines.count, 1)
+            var taken: Set<String> = []
+            for arrival in arrivals {
+                let transcript = arrival.fetched.transcript
+                guard state.staged[transcript.sessionID] == nil, taken.insert(transcript.sessionID).inserted else { continue }
+                rows.append((transcript.sessionID, StagedTranscripts.Row(firstLine: state.nextLine, archive: arrival.archive), transcript.lines))
+                state.nextLine += max(transcript.lines.count, 1)
             }
         }
-        for index in rows.indices { rows[index].1.archive = TranscriptArchive.encode(rows[index].2) }
         do {
             try store.write { db in
                 let insert = try db.cachedStatement("INSERT INTO \(Self.table)(rowid, text) VALUES (?, ?)")
