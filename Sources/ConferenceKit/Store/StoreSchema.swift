@@ -479,6 +479,10 @@ enum StoreSchema {
         UPDATE sync_metadata SET etag = NULL WHERE feed = 'contents';
         """)
 
+    /// The columns and options of `transcript_search` as migration 12 made it, for a table built to
+    /// take its place (`TranscriptStaging`): the same tokenizer, so the same words and ranking.
+    static let transcriptSearchColumns = "text, content = '', tokenize = 'unicode61 remove_diacritics 2'"
+
     /// Transcripts kept compressed, a blob per transcript (``TranscriptArchive``), instead of a row
     /// per line: the store was twice the size of the text it holds. The search index keeps its
     /// row per line but no text (contentless: a line leaving is told to it with its text, read

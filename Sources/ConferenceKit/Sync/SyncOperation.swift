@@ -90,6 +90,8 @@ public final class SyncOperation: GroupOperation, @unchecked Sendable {
         let config = config.output.value?.feed
         let fetched = feeds.compactMap(\.fetched)
         let saved = save.output.value
+        // The transcripts' index built for a save that did not happen goes with it.
+        if saved == nil { self.transcripts.discardStaging() }
         let transcripts = transcripts.output.value
         let issues = fetched.flatMap(\.issues) + (transcripts?.issues ?? [])
         let interrupted = errors.contains { ($0 as? SyncError) == .interrupted } || (isCancelled && OperationError.rootCause(in: errors) == nil)

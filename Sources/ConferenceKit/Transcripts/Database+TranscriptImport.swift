@@ -43,6 +43,7 @@ extension Database {
                 try insert.execute(named: [":language": language, ":id": id, ":etag": entry.etag, ":url": entry.url.absoluteString])
             }
         }
+        if let staged = batch.staged { return try importStaged(batch, staged, report: report) }
         let existing = Set(try fetchAll("SELECT session_id FROM transcripts") { $0.string("session_id") ?? "" })
         // Line ids are handed out above every range in use, so a transcript's lines are one range.
         var nextLine = try fetchInt("SELECT coalesce(max(first_line + max(line_count, 1)), 1) FROM transcripts") ?? 1
@@ -93,6 +94,57 @@ extension Database {
         }
         for id in batch.removed where existing.contains(id) {
             let lines = try removeOne(id)
+            report.deleted(.transcripts)
+            report.deleted(.transcriptLines, lines)
+        }
+        return report
+    }
+
+    /// The import of a batch whose index was built beforehand (`TranscriptStaging`): the stored
+    /// transcripts it does not replace (one that failed to fetch) are indexed there too, then it
+    /// takes the live index's place, and the rows go in with the blobs already compressed.
+    private func importStaged(_ batch: TranscriptBatch, _ staged: StagedTranscripts, report: ImportReport) throws -> ImportReport {
+        var report = report
+        let linesBefore = Dictionary(try fetchAll("SELECT session_id, line_count FROM transcripts") { ($0.string(at: 0) ?? "", $0.int(at: 1)) },
+                                     uniquingKeysWith: { first, _ in first })
+        let leaving = Set(batch.removed).union(staged.rows.keys)
+        let index = try cachedStatement("INSERT INTO \(staged.table)(rowid, text) VALUES (?, ?)")
+        for id in linesBefore.keys.sorted() where !leaving.contains(id) {
+            guard let (first, blob) = try fetchOne("SELECT first_line, lines FROM transcripts WHERE session_id = ?", [id], {
+                ($0.int(at: 0), $0.blob(at: 1) ?? [])
+            }) else { continue }
+            for (position, line) in try TranscriptArchive.decode(blob).enumerated() {
+                try index.bind(first + position, at: 1)
+                try index.bind(line.text, at: 2)
+                _ = try index.step()
+                index.reset()
+            }
+        }
+        try execute(sql: "DROP TABLE transcript_search")
+        try execute(sql: "ALTER TABLE \(staged.table) RENAME TO transcript_search")
+        let delete = try cachedStatement("DELETE FROM transcripts WHERE session_id = :id")
+        for id in leaving where linesBefore[id] != nil { try delete.execute(named: [":id": id]) }
+        let insertTranscript = try cachedStatement("""
+            INSERT INTO transcripts (session_id, language, etag, duration, line_count, bytes, first_line, lines)
+            VALUES (:id, :language, :etag, :duration, :count, :bytes, :first, :lines)
+            """)
+        var written: Set<String> = []
+        for fetched in batch.fetched {
+            let transcript = fetched.transcript
+            guard let row = staged.rows[transcript.sessionID], written.insert(transcript.sessionID).inserted else { continue }
+            try insertTranscript.execute(named: [":id": transcript.sessionID, ":language": transcript.language, ":etag": fetched.etag,
+                                                 ":duration": transcript.duration, ":count": transcript.lines.count,
+                                                 ":bytes": fetched.bytes, ":first": row.firstLine, ":lines": DatabaseValue.blob(row.archive)])
+            if let before = linesBefore[transcript.sessionID] {
+                report.updated(.transcripts)
+                report.deleted(.transcriptLines, before)
+            } else {
+                report.inserted(.transcripts)
+            }
+            report.inserted(.transcriptLines, transcript.lines.count)
+        }
+        for id in batch.removed {
+            guard let lines = linesBefore[id] else { continue }
             report.deleted(.transcripts)
             report.deleted(.transcriptLines, lines)
         }

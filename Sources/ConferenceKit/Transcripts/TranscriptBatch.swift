@@ -22,6 +22,8 @@ public struct TranscriptBatch: Sendable {
     public var fetched: [Fetched] = []
     /// Content ids whose transcript no manifest lists any more.
     public var removed: [String] = []
+    /// The search index of the fetched transcripts, built while they were fetched, and their blobs.
+    var staged: StagedTranscripts?
 
     public init(manifests: [String: TranscriptManifest] = [:], fetched: [Fetched] = [], removed: [String] = []) {
         self.manifests = manifests
@@ -29,5 +31,5 @@ public struct TranscriptBatch: Sendable {
         self.removed = removed
     }
 
-    public var isEmpty: Bool { manifests.isEmpty && fetched.isEmpty && removed.isEmpty }
+    public var isEmpty: Bool { manifests.isEmpty && fetched.isEmpty && removed.isEmpty && staged == nil }
 }

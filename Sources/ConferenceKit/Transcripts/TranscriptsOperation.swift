@@ -39,6 +39,8 @@ final class TranscriptsOperation: GroupOperation, SyncStepOperation, OutputOpera
     }
 
     private let ledger = Locked(State())
+    /// The index being built while the transcripts arrive, when this sync replaces every one stored.
+    private let staging = Locked<TranscriptStaging?>(nil)
 
     init(context: SyncContext, config configStep: DownloadConfigOperation,
          progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in }) {
@@ -86,38 +88,47 @@ final class TranscriptsOperation: GroupOperation, SyncStepOperation, OutputOpera
     }
 
     private func record(_ outcome: TranscriptFile, role: Role) {
-        ledger.withLock { state in
-            switch (role, outcome) {
-            case let (.manifest(language, url), .manifest(manifest, issues, etag)):
-                let (manifest, refused) = usable(manifest, from: url)
-                state.sources[language] = TranscriptPlan.Source(language: language, entries: manifest.individual, digest: manifest.digest)
-                state.batch.manifests[language] = manifest
-                state.checks[Self.metadataName(language)] = etag
-                state.issues += issues + refused
-            case let (.manifest(language, _), .notModified):
-                state.checks[Self.metadataName(language)] = context.storedETag(named: Self.metadataName(language), config: config.value)
-            case let (.digest(_, items), .transcripts(transcripts, issues, bytes)):
-                let wanted = Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-                let found = transcripts.filter { wanted[$0.sessionID] != nil }
-                let share = transcripts.isEmpty ? bytes : bytes / transcripts.count
-                for transcript in found {
-                    state.batch.fetched.append(.init(transcript: transcript, etag: wanted[transcript.sessionID]?.entry.etag, bytes: share))
-                }
-                state.issues += issues.filter { $0.item.map { wanted[$0] != nil } ?? true }
-            case let (.single(item), .transcripts(transcripts, issues, bytes)):
-                // A file holds its item's transcript; one under another id is not what was asked for.
-                if let transcript = transcripts.first(where: { $0.sessionID == item.id }) ?? (transcripts.count == 1 ? transcripts.first : nil) {
-                    var transcript = transcript
-                    transcript.sessionID = item.id
-                    state.batch.fetched.append(.init(transcript: transcript, etag: item.entry.etag, bytes: bytes))
-                } else {
-                    state.issues.append(FeedIssue(kind: .skipped, feed: item.entry.url.lastPathComponent, item: item.id,
-                                                  field: nil, reason: "the file holds no transcript of this item"))
-                }
-                state.issues += issues
-            default:
-                break
+        let arrived = ledger.withLock { state -> [TranscriptBatch.Fetched] in
+            let before = state.batch.fetched.count
+            recordLocked(outcome, role: role, in: &state)
+            return Array(state.batch.fetched[before...])
+        }
+        if let staging = staging.withLock({ $0 }) {
+            for fetched in arrived { staging.add(fetched) }
+        }
+    }
+
+    private func recordLocked(_ outcome: TranscriptFile, role: Role, in state: inout State) {
+        switch (role, outcome) {
+        case let (.manifest(language, url), .manifest(manifest, issues, etag)):
+            let (manifest, refused) = usable(manifest, from: url)
+            state.sources[language] = TranscriptPlan.Source(language: language, entries: manifest.individual, digest: manifest.digest)
+            state.batch.manifests[language] = manifest
+            state.checks[Self.metadataName(language)] = etag
+            state.issues += issues + refused
+        case let (.manifest(language, _), .notModified):
+            state.checks[Self.metadataName(language)] = context.storedETag(named: Self.metadataName(language), config: config.value)
+        case let (.digest(_, items), .transcripts(transcripts, issues, bytes)):
+            let wanted = Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            let found = transcripts.filter { wanted[$0.sessionID] != nil }
+            let share = transcripts.isEmpty ? bytes : bytes / transcripts.count
+            for transcript in found {
+                state.batch.fetched.append(.init(transcript: transcript, etag: wanted[transcript.sessionID]?.entry.etag, bytes: share))
             }
+            state.issues += issues.filter { $0.item.map { wanted[$0] != nil } ?? true }
+        case let (.single(item), .transcripts(transcripts, issues, bytes)):
+            // A file holds its item's transcript; one under another id is not what was asked for.
+            if let transcript = transcripts.first(where: { $0.sessionID == item.id }) ?? (transcripts.count == 1 ? transcripts.first : nil) {
+                var transcript = transcript
+                transcript.sessionID = item.id
+                state.batch.fetched.append(.init(transcript: transcript, etag: item.entry.etag, bytes: bytes))
+            } else {
+                state.issues.append(FeedIssue(kind: .skipped, feed: item.entry.url.lastPathComponent, item: item.id,
+                                              field: nil, reason: "the file holds no transcript of this item"))
+            }
+            state.issues += issues
+        default:
+            break
         }
     }
 
@@ -184,8 +195,9 @@ final class TranscriptsOperation: GroupOperation, SyncStepOperation, OutputOpera
                     entries: context.store.read { try $0.storedTranscriptManifest(language: manifest.language) },
                     digest: nil)
             }
-            let plan = TranscriptPlan(sources: ordered, stored: try context.store.read { try $0.storedTranscripts() },
-                                      digestLimit: context.settings.feedLimit)
+            let stored = try context.store.read { try $0.storedTranscripts() }
+            let plan = TranscriptPlan(sources: ordered, stored: stored, digestLimit: context.settings.feedLimit)
+            prepareStaging(plan, stored: stored)
             ledger.withLock {
                 $0.total = plan.changedCount
                 $0.batch.removed = plan.removed
@@ -203,6 +215,27 @@ final class TranscriptsOperation: GroupOperation, SyncStepOperation, OutputOpera
         } catch {
             ledger.withLock { $0.manifestFailure = error }
         }
+    }
+
+    /// A sync that replaces every transcript stored builds their index as they arrive
+    /// (`TranscriptStaging`); another drops what a killed sync may have left of one. Either is
+    /// only faster: where the store refuses, the save indexes the transcripts itself.
+    private func prepareStaging(_ plan: TranscriptPlan, stored: [String: StoredTranscript]) {
+        let replaced = Set(plan.changed.values.joined().map(\.id)).union(plan.removed)
+        guard plan.changedCount > 0, stored.keys.allSatisfy(replaced.contains) else {
+            try? TranscriptStaging.removeLeftover(in: context.store)
+            return
+        }
+        let made = try? TranscriptStaging(store: context.store)
+        staging.withLock { $0 = made }
+    }
+
+    /// Drops the index being built, if any: the sync did not save it.
+    func discardStaging() {
+        staging.withLock { staging in
+            defer { staging = nil }
+            return staging
+        }?.discard()
     }
 
     private func addSingle(_ item: TranscriptPlan.Item, language: String) {
@@ -246,12 +279,21 @@ final class TranscriptsOperation: GroupOperation, SyncStepOperation, OutputOpera
     // MARK: Ending
 
     override func errorsFromChildren(_ errors: [any Error]) -> [any Error] {
-        if isCancelled { return errors }
+        if isCancelled {
+            discardStaging()
+            return errors
+        }
         let outcome = ledger.withLock { $0 }
         if let failure = outcome.manifestFailure {
+            discardStaging()
             return [SkippedStep(reason: ErrorText.message(failure) + "; transcripts not updated")]
         }
-        output.set(FetchedTranscripts(batch: outcome.batch, checks: outcome.checks, failed: outcome.failed.sorted(), issues: outcome.issues))
+        var batch = outcome.batch
+        if let staging = staging.withLock({ $0 }) {
+            // A staging that failed is dropped; the save then indexes the transcripts itself.
+            batch.staged = try? staging.finish()
+        }
+        output.set(FetchedTranscripts(batch: batch, checks: outcome.checks, failed: outcome.failed.sorted(), issues: outcome.issues))
         // A transcript that could not be fetched is reported, not a failure: the next sync tries again.
         return []
     }
