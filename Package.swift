@@ -53,7 +53,7 @@ let package = Package(
         // The outbox section drives the reference server through TestSupport; the transcripts section
         // runs the sqlite3 shell on baseline-transcripts.sql.
         .executableTarget(name: "Benchmarks", dependencies: ["Operations", "ConferenceKit", "SQLiteDatabase", "TestSupport"],
-                         exclude: ["baseline-transcripts.sql"]),
+                         exclude: ["baseline-import-store.sql", "baseline-transcripts.sql"]),
         // Drives the terminal primitives for TerminalUITests' pseudo-terminal tests.
         .executableTarget(name: "terminal-demo", dependencies: ["TerminalUI", "Operations", "ConferenceTerminal"]),
         .target(name: "TestSupport", dependencies: ["TerminalUI"], path: "Tests/TestSupport"),

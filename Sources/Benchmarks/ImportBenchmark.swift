@@ -5,6 +5,10 @@ import Foundation
 /// (`../shared/bench/baseline-import.sql`) on the same file, then one-word full-text search of the
 /// sessions (`wwdc search --in sessions`).
 ///
+/// The shared baseline stores fewer rows than wwdc and builds no search index; a second anchor,
+/// `baseline-import-store.sql` beside this file, has the shell store what wwdc's store holds for the
+/// same feed (the same tables, secondary indexes and FTS5 index), and both figures are printed.
+///
 /// Runs alternate between the two so that load from other processes hits both alike; the figures
 /// are the best of `repetitions` runs, each from reading the file to closing the database.
 enum ImportBenchmark {
@@ -18,11 +22,13 @@ enum ImportBenchmark {
         let size = (try FileManager.default.attributesOfItem(atPath: feedPath)[.size] as? Int) ?? 0
         let baseline = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/bench/baseline-import.sql").path
         let hasBaseline = FileManager.default.fileExists(atPath: baseline)
+        let sameWork = packageRoot.appendingPathComponent("Sources/Benchmarks/baseline-import-store.sql").path
 
         var ours: [Double] = []
         var twoStep: [Double] = []
         var decodeOnly: [Double] = []
         var shell: [Double] = []
+        var shellSameWork: [Double] = []
         var storePath = ""
         for run in 0..<repetitions {
             storePath = folder + "/wwdc-\(run).sqlite"
@@ -36,6 +42,9 @@ enum ImportBenchmark {
                     try runShell(database: folder + "/shell-\(run).sqlite", feed: feedPath, script: baseline)
                 })
             }
+            shellSameWork.append(try measure {
+                try runShell(database: folder + "/shell-store-\(run).sqlite", feed: feedPath, script: sameWork)
+            })
             var decoded = 0.0
             twoStep.append(try measure {
                 let data = try Data(contentsOf: URL(fileURLWithPath: feedPath))
@@ -56,6 +65,9 @@ enum ImportBenchmark {
             print(String(format: "import %d sessions: wwdc %.2f s (sqlite3 shell baseline skipped: %@ absent)",
                          sessionCount, wwdc, baseline))
         }
+        let sqlite3SameWork = shellSameWork.min()!
+        print(String(format: "import %d sessions, the store's tables, indexes and search index: wwdc %.2f s, sqlite3 shell %.2f s, ratio %.2f (%@)",
+                     sessionCount, wwdc, sqlite3SameWork, wwdc / sqlite3SameWork, Goal.ratio(atMost: 1.0).verdict(wwdc / sqlite3SameWork)))
         print(String(format: "import %d sessions (%.1f MB feed): medians wwdc %.2f s%@; decode-then-save %.2f s (whole decode %.2f s)",
                      sessionCount, Double(size) / 1e6, median(ours),
                      hasBaseline ? String(format: ", sqlite3 shell %.2f s", median(shell)) : "",

@@ -1,6 +1,7 @@
 // `make bench`: every speed figure of the project, one per line. Release builds only.
 // `Benchmarks engine|store|sync|browse|outbox|transcripts|downloads|mcp` runs one section; `Benchmarks profile …` repeats one engine case for a profiler.
 import ConferenceKit
+import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -95,6 +96,21 @@ case "transcripts":
     await runTranscripts()
 case "downloads":
     await runDownloads()
+case "import-feed":
+    // The store section's import alone, for a profiler: `import-feed FEED FOLDER [TIMES]` reads FEED and
+    // imports it into a fresh FOLDER/import-N.sqlite, TIMES times (one by default), printing each time.
+    do {
+        let feed = arguments.dropFirst().first ?? "contents.json"
+        let folder = arguments.dropFirst(2).first ?? "."
+        for run in 0..<(arguments.dropFirst(3).first.flatMap { Int($0) } ?? 1) {
+            let start = ContinuousClock.now
+            let data = try Data(contentsOf: URL(fileURLWithPath: feed))
+            _ = try ConferenceStore(path: folder + "/import-\(run).sqlite").importContents(json: data)
+            print("import \(run): \(ContinuousClock.now - start)")
+        }
+    } catch {
+        print("import-feed failed: \(error)")
+    }
 case "make-store":
     // A 20,000-session store to profile against: `Benchmarks make-store /tmp/wwdc-20k.sqlite`.
     do {
@@ -123,5 +139,5 @@ case nil:
     await runDownloads()
     runMCP()
 default:
-    print("usage: Benchmarks [engine | store | sync | browse | outbox | transcripts | downloads | mcp | write-feed PATH [2017|2020b] | make-store PATH | make-mcp-store PATH | profile [independent|chain|gate]]")
+    print("usage: Benchmarks [engine | store | sync | browse | outbox | transcripts | downloads | mcp | write-feed PATH [2017|2020b] | import-feed FEED FOLDER [TIMES] | make-store PATH | make-mcp-store PATH | profile [independent|chain|gate]]")
 }

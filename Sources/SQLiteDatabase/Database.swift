@@ -55,6 +55,7 @@ public final class Database {
     /// A file that exists but is not a SQLite database is refused with `SQLITE_NOTADB` before SQLite
     /// touches it, so it is never overwritten.
     public init(path: String, configuration: Configuration = Configuration()) throws {
+        _ = Database.configureLibrary
         try Database.refuseNonDatabaseFile(at: path)
         var connection: OpaquePointer?
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
@@ -103,6 +104,12 @@ public final class Database {
     deinit {
         close()
     }
+
+    /// Set once per process, before the first connection: SQLite's memory statistics off (nothing
+    /// reads them, and they cost a process-wide lock on every allocation of every connection).
+    private static let configureLibrary: Void = {
+        _ = csqlite_disable_memory_statistics()
+    }()
 
     /// Finalizes cached statements and closes the connection; the object must not be used afterwards.
     ///

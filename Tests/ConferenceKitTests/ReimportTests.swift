@@ -143,3 +143,46 @@ struct ReimportTests {
         }
     }
 }
+
+@Suite("Importing lists many sessions' at a time", .offThePool)
+struct ListBatchTests {
+    @Test("every element of every list is stored at its position, decoded whole or streamed")
+    func everyElementStored() throws {
+        let folder = try TemporaryFolder()
+        let data = try TestFeeds.contentsData(sessionCount: 300)
+        let feed = try FeedDecoder.contents(from: data)
+        #expect(feed.sessions.map(\.keywords.count).reduce(0, +) > 64)
+        for streaming in [false, true] {
+            let store = try folder.store("lists-\(streaming).sqlite")
+            let report = streaming ? try store.importContents(json: data) : try store.importContents(feed)
+            #expect(report[.keywords].inserted == feed.sessions.map(\.keywords.count).reduce(0, +))
+            for session in feed.sessions {
+                let keywords = try store.read { try $0.fetchAll(
+                    "SELECT keyword FROM session_keywords JOIN sessions USING (sid) WHERE id = ? ORDER BY position", [session.id]) { $0.string(at: 0) ?? "" } }
+                #expect(keywords == session.keywords, "\(session.id)")
+                let platforms = try store.read { try $0.fetchAll(
+                    "SELECT platform FROM session_platforms JOIN sessions USING (sid) WHERE id = ? ORDER BY position", [session.id]) { $0.string(at: 0) ?? "" } }
+                #expect(platforms == session.platforms, "\(session.id)")
+            }
+        }
+    }
+
+    @Test("a session given twice in code ends as its last occurrence, its lists included, after many rows were waiting")
+    func duplicateAfterWaitingRows() throws {
+        let folder = try TemporaryFolder()
+        var feed = try FeedDecoder.contents(from: TestFeeds.contentsData(sessionCount: 40))
+        var again = feed.sessions[30]
+        again.title = "Second occurrence"
+        again.keywords = ["last", "wins"]
+        feed.sessions.append(again)
+        let store = try folder.store()
+        let report = try store.importContents(feed)
+        #expect(report[.sessions].inserted == 40)
+        #expect(try store.read { try $0.fetchString("SELECT title FROM sessions WHERE id = ?", [again.id]) } == "Second occurrence")
+        let keywords = try store.read { try $0.fetchAll(
+            "SELECT keyword FROM session_keywords JOIN sessions USING (sid) WHERE id = ? ORDER BY position", [again.id]) { $0.string(at: 0) ?? "" } }
+        #expect(keywords == ["last", "wins"])
+        let total = feed.sessions.dropLast().enumerated().map { $0.offset == 30 ? 2 : $0.element.keywords.count }.reduce(0, +)
+        #expect(try store.count("SELECT count(*) FROM session_keywords") == total)
+    }
+}

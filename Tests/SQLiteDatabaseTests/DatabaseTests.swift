@@ -23,6 +23,15 @@ struct DatabaseTests {
         #expect(throws: DatabaseError.self) { try db.execute("INSERT INTO child (p) VALUES (?)", [42]) }
     }
 
+    @Test("SQLite keeps no memory statistics: its allocations take no process-wide lock")
+    func noMemoryStatistics() throws {
+        let db = try Database(path: ":memory:")
+        try db.execute(sql: "CREATE TABLE t (v); INSERT INTO t VALUES (randomblob(100000))")
+        #expect(try db.fetchInt("SELECT length(v) FROM t") == 100_000)
+        // Counted only while statistics are on; every connection of the process is a Database.
+        #expect(sqlite3_memory_used() == 0)
+    }
+
     @Test("text binds with its NUL characters, an empty string is '' and not NULL, bytes round-trip exactly")
     func binding() throws {
         let db = try Database(path: ":memory:")

@@ -2,17 +2,24 @@ import SQLiteDatabase
 
 /// An ordered list owned by a row (a session's keywords, a news item's photos), stored one row per
 /// element keyed by (owner, position). Syncing compares with the stored list and writes only the
-/// positions that differ; a new list is written with one multi-row INSERT.
+/// positions that differ.
+///
+/// New rows wait and are written many owners' at a time, in multi-row INSERTs: inside a transaction
+/// each such statement opens a statement journal and copies the page it changes, so one statement
+/// per list would cost more than the rows themselves. `finish()` writes the rows still waiting;
+/// an owner's rows must be written (`flush()`) before they are deleted by other means.
 final class ChildList<Owner: Hashable & DatabaseValueConvertible & ColumnValue, Value: ChildRowValue> {
     let kind: RecordKind
-    /// What the syncs so far changed.
+    /// What the syncs so far changed, rows still waiting included.
     private(set) var counts = ChangeCounts()
     private let db: Database
     private let table: String
     private let ownerColumn: String
     private let valueColumns: [StoredColumn<Value>]
-    /// `inserts[n - 1]` inserts n rows at once.
-    private var inserts: [RowsStatement?]
+    /// `inserts[n]` inserts n rows at once.
+    private var inserts: [Int: RowsStatement] = [:]
+    /// New rows not written yet, in the order they were synced.
+    private var waiting: [(owner: Owner, position: Int, value: Value)] = []
     private var update: RowsStatement?
     private let trimSQL: String
 
@@ -40,8 +47,8 @@ final class ChildList<Owner: Hashable & DatabaseValueConvertible & ColumnValue, 
         }
     }
 
-    /// Lists longer than this are inserted in several statements.
-    private static var maximumRowsPerInsert: Int { 16 }
+    /// The most rows one INSERT writes (at most 64 × 7 columns bound: far below SQLite's limit).
+    private static var maximumRowsPerInsert: Int { 64 }
 
     /// `valueColumns` are the columns of a value, after `ownerColumn` and `position`.
     init(db: Database, table: String, ownerColumn: String, valueColumns: [StoredColumn<Value>], kind: RecordKind) throws {
@@ -50,7 +57,6 @@ final class ChildList<Owner: Hashable & DatabaseValueConvertible & ColumnValue, 
         self.ownerColumn = ownerColumn
         self.valueColumns = valueColumns
         self.kind = kind
-        inserts = Array(repeating: nil, count: ChildList.maximumRowsPerInsert)
         trimSQL = "DELETE FROM \(table) WHERE \(ownerColumn) = ? AND position >= ?"
     }
 
@@ -92,33 +98,55 @@ final class ChildList<Owner: Hashable & DatabaseValueConvertible & ColumnValue, 
         }
     }
 
-    /// Inserts `values` at positions `first`, `first + 1`, ...
+    /// Queues `values` for insertion at positions `first`, `first + 1`, ...; writes full statements' worth.
     private func insert(_ owner: Owner, _ values: ArraySlice<Value>, from first: Int) throws {
-        var position = first
-        var remaining = values
-        while !remaining.isEmpty {
-            let batch = remaining.prefix(ChildList.maximumRowsPerInsert)
-            remaining = remaining.dropFirst(batch.count)
-            let insert = try insertStatement(rows: batch.count)
-            for (row, value) in batch.enumerated() {
-                try insert.bind(owner, position: position, value, row: row)
-                position += 1
+        for (offset, value) in values.enumerated() {
+            waiting.append((owner, first + offset, value))
+        }
+        counts.inserted += values.count
+        if waiting.count >= ChildList.maximumRowsPerInsert {
+            try write(all: false)
+        }
+    }
+
+    /// Writes the rows still waiting.
+    func flush() throws {
+        try write(all: true)
+    }
+
+    /// Writes the rows still waiting and returns what the syncs changed.
+    func finish() throws -> ChangeCounts {
+        try flush()
+        return counts
+    }
+
+    /// Writes the waiting rows in full statements, and the remainder too when `all`.
+    private func write(all: Bool) throws {
+        var start = 0
+        while start < waiting.count {
+            let rows = min(ChildList.maximumRowsPerInsert, waiting.count - start)
+            if rows < ChildList.maximumRowsPerInsert && !all { break }
+            let insert = try insertStatement(rows: rows)
+            for row in 0..<rows {
+                let element = waiting[start + row]
+                try insert.bind(element.owner, position: element.position, element.value, row: row)
             }
             try insert.statement.step()
             insert.statement.reset()
-            counts.inserted += batch.count
+            start += rows
         }
+        waiting.removeFirst(start)
     }
 
     /// `INSERT INTO table (owner, position, a) VALUES (:owner_1, :position_1, :a_1), (:owner_2, …)`.
     private func insertStatement(rows: Int) throws -> RowsStatement {
-        if let insert = inserts[rows - 1], !insert.statement.hasFailed { return insert }
+        if let insert = inserts[rows], !insert.statement.hasFailed { return insert }
         let columns = [ownerColumn, "position"] + valueColumns.map(\.name)
         let values = (1...rows).map { row in "(" + columns.map { ":\($0)_\(row)" }.joined(separator: ", ") + ")" }
         let statement = try db.cachedStatement(
             "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES " + values.joined(separator: ", "))
         let insert = try RowsStatement(statement, rows: rows, ownerColumn: ownerColumn, valueColumns: valueColumns) { "_\($0)" }
-        inserts[rows - 1] = insert
+        inserts[rows] = insert
         return insert
     }
 

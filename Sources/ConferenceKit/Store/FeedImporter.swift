@@ -86,7 +86,7 @@ struct FeedImporter {
         for type in types {
             try sizes.sync(type.name, type.variants, current: &current)
         }
-        report[.imageVariants] += sizes.counts
+        report[.imageVariants] += try sizes.finish()
     }
 
     /// Topic categories, and the topics each lists.
@@ -105,7 +105,7 @@ struct FeedImporter {
         for category in categories {
             try topics.sync(category.id, category.topicIDs, current: &current)
         }
-        report[.categoryTopics] += topics.counts
+        report[.categoryTopics] += try topics.finish()
     }
 
     // MARK: articles
@@ -138,7 +138,7 @@ struct FeedImporter {
         for item in items {
             try photos.sync(item.id, item.photos, current: &currentPhotos)
         }
-        report[.newsPhotos] += photos.counts
+        report[.newsPhotos] += try photos.finish()
         return report
     }
 

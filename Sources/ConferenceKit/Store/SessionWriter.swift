@@ -60,6 +60,10 @@ final class SessionWriter {
     /// Their own rows go with them (ON DELETE CASCADE); the user's favorites and feedback are keyed
     /// by identifier, not linked, and stay.
     func finish() throws -> ImportReport {
+        var counts: [(RecordKind, ChangeCounts)] = []
+        for list in lists {
+            counts.append((list.kind, try list.finish()))
+        }
         if seen.count < sids.count {
             let delete = try db.cachedStatement("DELETE FROM sessions WHERE sid = ?")
             for (_, sid) in sids where !seen.contains(sid) {
@@ -70,8 +74,8 @@ final class SessionWriter {
                 for list in lists { report.deleted(list.kind, list.forget(sid)) }
             }
         }
-        for list in lists {
-            report[list.kind] += list.counts()
+        for (kind, listCounts) in counts {
+            report[kind] += listCounts
         }
         return report
     }
@@ -123,6 +127,7 @@ final class SessionWriter {
             report.deleted(kind, db.changesCount)
         }
         for list in lists {
+            try list.flush()
             try db.execute("DELETE FROM \(list.table) WHERE sid = ?", [sid])
             report.deleted(list.kind, db.changesCount)
             _ = list.forget(sid)
@@ -139,7 +144,10 @@ final class SessionWriter {
 private struct OwnedList {
     let table: String
     let kind: RecordKind
-    let counts: () -> ChangeCounts
+    /// Writes the rows still waiting and returns what the syncs changed.
+    let finish: () throws -> ChangeCounts
+    /// Writes the rows still waiting (before the list's rows are deleted by other means).
+    let flush: () throws -> Void
     let sync: (_ sid: Int64, _ session: Session) throws -> Void
     /// Forgets the stored list of `sid` (its rows went with the item); returns how many there were.
     let forget: (_ sid: Int64) -> Int
@@ -148,7 +156,8 @@ private struct OwnedList {
     init<Value: ChildRowValue>(_ list: SessionList<Value>) {
         table = list.table
         kind = list.kind
-        counts = { list.counts }
+        finish = { try list.finish() }
+        flush = { try list.flush() }
         sync = { sid, session in try list.sync(sid, session) }
         forget = { sid in list.forget(sid) }
     }
@@ -168,7 +177,9 @@ private final class SessionList<Value: ChildRowValue> {
     }
 
     var kind: RecordKind { list.kind }
-    var counts: ChangeCounts { list.counts }
+    func finish() throws -> ChangeCounts { try list.finish() }
+
+    func flush() throws { try list.flush() }
 
     func sync(_ sid: Int64, _ session: Session) throws {
         try list.sync(sid, values(session), current: &current)
