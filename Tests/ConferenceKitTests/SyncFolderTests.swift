@@ -309,6 +309,39 @@ struct SyncFolderTests {
         #expect(reading.damaged == 2)
     }
 
+    @Test("values read directly as JSONDecoder reads them: escapes, surrogate pairs, numbers, unknown members, spacing, repeated keys")
+    func valuesReadDirectly() throws {
+        let date = Date(timeIntervalSince1970: 1_780_000_000)
+        func change(_ kind: PersonalKind, _ value: String) -> PersonalChange {
+            PersonalChange(kind: kind, key: "wwdc2026-101", value: value, version: 0, changedAt: date)
+        }
+        // Escapes and a pair of \u escapes making one character; spacing and members of a newer wwdc.
+        #expect(change(.note, #" { "extra" : [1, {"a": true}], "text" : "a\"b\\c\/d\n\u00e9\ud83d\ude00" } "#).note?.text == "a\"b\\c/d\né😀")
+        #expect(change(.note, #"{"text":"x","newer":{"nested":1}}"#).note?.text == "x")
+        #expect(change(.note, #"{"text":"\ud83d"}"#).note == nil, "half a surrogate pair")
+        #expect(change(.note, #"{"text":5}"#).note == nil)
+        // Numbers: a fraction or an exponent is a Double; an integer field takes only what JSONDecoder takes.
+        let progress = change(.progress, #"{"duration":3.0e3,"position":15e-1,"watched":true}"#).watchProgress
+        #expect(progress?.duration == 3000 && progress?.position == 1.5 && progress?.watched == true)
+        #expect(change(.progress, #"{"duration":null,"watched":false}"#).watchProgress?.duration == nil)
+        #expect(change(.progress, #"{"position":1e400,"watched":false}"#).watchProgress == nil, "too large for a Double")
+        #expect(change(.progress, #"{"position":12,"watched":1}"#).watchProgress == nil, "a number is not a Bool")
+        let rating = #"{"comment":"","content":null,"id":"0c1f7a52-52c4-4d55-9d4e-8c6c0a1e5e11","overall":OVERALL}"#
+        for overall in ["4", "4.0", "4.5", "4e0", "9007199254740993", "-4"] {
+            struct Overall: Decodable { var overall: Int }
+            let expected = try? JSONDecoder().decode(Overall.self, from: Data(#"{"overall":\#(overall)}"#.utf8)).overall
+            let read = change(.rating, rating.replacingOccurrences(of: "OVERALL", with: overall)).rating?.overall
+            #expect(read == expected.flatMap { (1...5).contains($0) ? $0 : nil }, "overall \(overall)")
+        }
+        // A repeated member: as JSONDecoder decides.
+        let repeated = #"{"text":"first","text":"second"}"#
+        let decoded = try? JSONDecoder().decode([String: String].self, from: Data(repeated.utf8))["text"]
+        #expect(change(.note, repeated).note?.text == decoded)
+        // A favorite's value says it is one; anything else is unusable.
+        #expect(change(.favorite, #"{"favorite":true}"#).isUsable && !change(.favorite, #"{"favorite":false}"#).isUsable)
+        #expect(!change(.favorite, #"{"favorite":"yes"}"#).isUsable)
+    }
+
     @Test("two stores sharing one config folder are two machines: the home store writes as the machine id, another as an id of its own")
     func twoStoresOneMachineID() throws {
         let temporary = try TemporaryFolder()
