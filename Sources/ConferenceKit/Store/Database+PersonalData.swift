@@ -16,6 +16,12 @@ extension Database {
 
     /// Applies `change` whose value was read already (`content`, nil when it cannot be read).
     func apply(_ change: PersonalChange, content: PersonalChange.Content?) throws {
+        try writeItem(change, content: content)
+        try recordChange(change)
+    }
+
+    /// Writes the item's table as `change` sets it (nothing for an unknown kind or an unreadable value).
+    private func writeItem(_ change: PersonalChange, content: PersonalChange.Content?) throws {
         switch (change.kind, content) {
         case (.progress, .progress(let progress)?):
             try execute("""
@@ -60,7 +66,6 @@ extension Database {
         default:
             break
         }
-        try recordChange(change)
     }
 
     /// Keeps `change` as the latest of its (kind, key) in `personal_changes` without writing the
@@ -132,16 +137,61 @@ extension Database {
         try applyReceived(changes.map { ($0, $0.content) })
     }
 
-    /// Applies changes received from a sync folder whose values were read already.
+    /// Applies changes received from a sync folder whose values were read already, each of a
+    /// different item: what `apply` does to each, in statements of many rows. The notes' and
+    /// bookmarks' triggers write the search index, which flushes what it holds at every statement:
+    /// once per few hundred items, not once per item. Their tables are written last, each in the
+    /// changes' order, so the index holds its rows in the order one by one would.
     func applyReceived(_ changes: [(change: PersonalChange, content: PersonalChange.Content?)]) throws {
         guard !changes.isEmpty else { return }
-        var version = try nextChangeVersions(changes.count)
-        for (change, content) in changes {
+        let first = try nextChangeVersions(changes.count)
+        var records: [[DatabaseValue]] = []
+        var progress: [[DatabaseValue]] = [], unwatched: [[DatabaseValue]] = []
+        var notes: [[DatabaseValue]] = [], removedNotes: [[DatabaseValue]] = []
+        var bookmarks: [[DatabaseValue]] = [], removedBookmarks: [[DatabaseValue]] = []
+        records.reserveCapacity(changes.count)
+        for (offset, (change, content)) in changes.enumerated() {
             var received = change
-            received.version = version
-            try apply(received, content: content)
-            version += 1
+            received.version = first + Int64(offset)
+            switch (received.kind, content) {
+            case (.progress, .progress(let value)?):
+                progress.append([.text(value.sessionID), value.position.databaseValue, value.duration.databaseValue,
+                                 value.watched.databaseValue, .real(value.updatedAt.timeIntervalSince1970)])
+            case (.progress, .removal?):
+                unwatched.append([.text(received.key)])
+            case (.note, .note(let value)?):
+                notes.append([.text(value.sessionID), .text(value.text), .real(value.updatedAt.timeIntervalSince1970)])
+            case (.note, .removal?):
+                removedNotes.append([.text(received.key)])
+            case (.bookmark, .bookmark(let value)?):
+                bookmarks.append([.text(value.id), .text(value.sessionID), .real(value.time), .text(value.note),
+                                  .real(value.createdAt.timeIntervalSince1970)])
+            case (.bookmark, .removal?):
+                removedBookmarks.append([.text(received.key)])
+            default:
+                try writeItem(received, content: content)
+            }
+            records.append([.text(received.kind.rawValue), .text(received.key), received.value.databaseValue, .integer(received.version),
+                            .real(received.changedAt.timeIntervalSince1970), .text(received.clock)])
         }
+        try execute("INSERT INTO personal_changes (kind, key, value, version, changed_at, clock) VALUES", rows: records, "(?, ?, ?, ?, ?, ?)", """
+            ON CONFLICT (kind, key) DO UPDATE SET value = excluded.value, version = excluded.version, changed_at = excluded.changed_at,
+                clock = excluded.clock
+            """)
+        try execute("DELETE FROM watch_progress WHERE session_id IN (", rows: unwatched, "?", ")")
+        try execute("INSERT INTO watch_progress (session_id, position, duration, watched, updated_at) VALUES", rows: progress, "(?, ?, ?, ?, ?)", """
+            ON CONFLICT (session_id) DO UPDATE SET position = excluded.position, duration = excluded.duration,
+                watched = excluded.watched, updated_at = excluded.updated_at
+            """)
+        try execute("DELETE FROM notes WHERE session_id IN (", rows: removedNotes, "?", ")")
+        try execute("INSERT INTO notes (session_id, text, updated_at) VALUES", rows: notes, "(?, ?, ?)", """
+            ON CONFLICT (session_id) DO UPDATE SET text = excluded.text, updated_at = excluded.updated_at
+            """)
+        try execute("DELETE FROM bookmarks WHERE id IN (", rows: removedBookmarks, "?", ")")
+        try execute("INSERT INTO bookmarks (id, session_id, time, note, created_at) VALUES", rows: bookmarks, "(?, ?, ?, ?, ?)", """
+            ON CONFLICT (id) DO UPDATE SET session_id = excluded.session_id, time = excluded.time, note = excluded.note,
+                created_at = excluded.created_at
+            """)
     }
 
     private static func personalChange(from row: Statement) -> PersonalChange {
