@@ -145,18 +145,25 @@ struct FlatJSONObject {
             index += 1
             let start = index
             // Most strings have no escape: taken whole.
-            while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"), bytes[index] >= 0x20 { index += 1 }
+            var high: UInt8 = 0
+            while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"), bytes[index] >= 0x20 {
+                high |= bytes[index]
+                index += 1
+            }
             guard index < bytes.count else { return nil }
             if bytes[index] == UInt8(ascii: "\"") {
                 index += 1
-                return String(validating: UnsafeBufferPointer(rebasing: bytes[start..<(index - 1)]), as: UTF8.self)
+                let text = UnsafeBufferPointer(rebasing: bytes[start..<(index - 1)])
+                // ASCII (nearly every string wwdc writes) is UTF-8 already: decoding it takes its
+                // specialised path, where validating goes through a generic one at every string.
+                return high < 0x80 ? String(decoding: text, as: UTF8.self) : String(validating: text, as: UTF8.self)
             }
             var text = [UInt8](UnsafeBufferPointer(rebasing: bytes[start..<index]))
             while index < bytes.count {
                 let byte = bytes[index]
                 index += 1
                 switch byte {
-                case UInt8(ascii: "\""): return String(validating: text, as: UTF8.self)
+                case UInt8(ascii: "\""): return high < 0x80 ? String(decoding: text, as: UTF8.self) : String(validating: text, as: UTF8.self)
                 case 0..<0x20: return nil
                 case UInt8(ascii: "\\"):
                     guard index < bytes.count else { return nil }
@@ -178,10 +185,13 @@ struct FlatJSONObject {
                             scalar = 0x10000 + ((scalar - 0xd800) << 10) + (low - 0xdc00)
                         }
                         guard let unicode = Unicode.Scalar(scalar) else { return nil }
+                        if scalar >= 0x80 { high = 0x80 }
                         text.append(contentsOf: String(Character(unicode)).utf8)
                     default: return nil
                     }
-                default: text.append(byte)
+                default:
+                    high |= byte
+                    text.append(byte)
                 }
             }
             return nil
