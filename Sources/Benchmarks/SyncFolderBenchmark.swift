@@ -11,11 +11,36 @@ enum SyncFolderBenchmark {
     static func run(machines: Int = 10, changes: Int = 10_000, batch: Int = 100, laterRounds: Int = 3) throws {
         let folder = try TemporaryDirectory("wwdc-sync-folder-bench")
         defer { folder.remove() }
-        let shared = folder.path("shared").path
+        try run(in: folder.url.path, machines: machines, changes: changes, batch: batch, laterRounds: laterRounds)
+    }
+
+    /// Writes the ten machines' folder and stores in `root` (`shared/`, `bench-NN.sqlite`) and stops:
+    /// what `merge(in:)` merges again and again under a profiler.
+    static func make(in root: String) throws {
+        try run(in: root, machines: 10, changes: 10_000, batch: 100, laterRounds: nil)
+    }
+
+    /// A new machine merging the folder `make(in:)` wrote, `times` times (a new store each time).
+    static func merge(in root: String, times: Int) throws {
+        let shared = root + "/shared"
+        for round in 0..<times {
+            let path = root + "/merge-\(round).sqlite"
+            let store = try ConferenceStore(path: path)
+            let begin = Date()
+            let cpu = Self.cpuSeconds()
+            let report = try SyncFolderExchange(folder: SyncFolder(path: shared, machine: "bench-new"), store: store).run()
+            print(String(format: "merged %d changes: %.3f s, %.3f s of CPU", report.received, Date().timeIntervalSince(begin), Self.cpuSeconds() - cpu))
+            for suffix in ["", "-wal", "-shm", ".folder-lock"] { unlink(path + suffix) }
+        }
+    }
+
+    private static func run(in root: String, machines: Int, changes: Int, batch: Int, laterRounds: Int?) throws {
+        let folder = URL(fileURLWithPath: root)
+        let shared = folder.appendingPathComponent("shared").path
         try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
         var random = SplitMix(seed: 24)
         let ids = (0..<machines).map { String(format: "bench-%02d", $0) }
-        let stores = try ids.map { try ConferenceStore(path: folder.path($0 + ".sqlite").path) }
+        let stores = try ids.map { try ConferenceStore(path: folder.appendingPathComponent($0 + ".sqlite").path) }
         // Each machine's clock is up to half an hour off.
         let skews = (0..<machines).map { _ in Double(random.next(upTo: 3600)) - 1800 }
         let start = Date().addingTimeInterval(-7 * 86400)
@@ -46,12 +71,13 @@ enum SyncFolderBenchmark {
                 _ = try exchange(machine).push()
             }
         }
+        guard let laterRounds else { return }
         let lines = try FileManager.default.contentsOfDirectory(atPath: shared).reduce(0) { total, name in
             total + (try String(contentsOfFile: shared + "/" + name, encoding: .utf8)).utf8.filter { $0 == 0x0a }.count
         }
 
         // A new machine joins: it reads every journal and takes every item.
-        let newcomer = try ConferenceStore(path: folder.path("new.sqlite").path)
+        let newcomer = try ConferenceStore(path: folder.appendingPathComponent("new.sqlite").path)
         var begin = Date()
         var cpu = Self.cpuSeconds()
         let joinNow = start.addingTimeInterval(minute * 60)
@@ -91,9 +117,9 @@ enum SyncFolderBenchmark {
                      machines, syncs, worst, worst < 2 ? "met" : "missed"))
 
         // The worst case for the journal: one machine changing a few items over and over, syncing after each batch.
-        let alone = SyncFolder(path: folder.path("alone").path, machine: "bench-alone")
+        let alone = SyncFolder(path: folder.appendingPathComponent("alone").path, machine: "bench-alone")
         try FileManager.default.createDirectory(atPath: alone.path, withIntermediateDirectories: true)
-        let store = try ConferenceStore(path: folder.path("alone.sqlite").path)
+        let store = try ConferenceStore(path: folder.appendingPathComponent("alone.sqlite").path)
         var heaviest = 0.0
         var compactions = 0
         for round in 0..<(changes / batch) {

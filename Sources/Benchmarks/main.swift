@@ -92,6 +92,22 @@ case "mcp":
 case "sync-folder":
     // The outbox section's sync folder figures alone (to profile them).
     do { try SyncFolderBenchmark.run() } catch { print("sync folder benchmark failed: \(error)") }
+case "make-sync-folder":
+    // The sync folder section's ten machines (`DIR/shared` and their stores), to merge under a profiler.
+    do {
+        let path = arguments.dropFirst().first ?? "wwdc-sync-folder"
+        try SyncFolderBenchmark.make(in: path)
+        print("wrote \(path)")
+    } catch {
+        print("make-sync-folder failed: \(error)")
+    }
+case "merge-sync-folder":
+    // A new machine merging what make-sync-folder wrote, 5 times (or as many as asked).
+    do {
+        try SyncFolderBenchmark.merge(in: arguments.dropFirst().first ?? "wwdc-sync-folder", times: arguments.dropFirst(2).first.flatMap { Int($0) } ?? 5)
+    } catch {
+        print("merge-sync-folder failed: \(error)")
+    }
 case "transcripts":
     await runTranscripts()
 case "downloads":
@@ -139,5 +155,5 @@ case nil:
     await runDownloads()
     runMCP()
 default:
-    print("usage: Benchmarks [engine | store | sync | browse | outbox | transcripts | downloads | mcp | write-feed PATH [2017|2020b] | import-feed FEED FOLDER [TIMES] | make-store PATH | make-mcp-store PATH | profile [independent|chain|gate]]")
+    print("usage: Benchmarks [engine | store | sync | browse | outbox | transcripts | downloads | mcp | write-feed PATH [2017|2020b] | import-feed FEED FOLDER [TIMES] | make-store PATH | make-mcp-store PATH | make-sync-folder DIR | merge-sync-folder DIR [N] | profile [independent|chain|gate]]")
 }

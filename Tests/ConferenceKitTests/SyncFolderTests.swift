@@ -309,6 +309,134 @@ struct SyncFolderTests {
         #expect(reading.damaged == 2)
     }
 
+    @Test("values read directly as JSONDecoder reads them: escapes, surrogate pairs, numbers, unknown members, spacing, repeated keys")
+    func valuesReadDirectly() throws {
+        let date = Date(timeIntervalSince1970: 1_780_000_000)
+        func change(_ kind: PersonalKind, _ value: String) -> PersonalChange {
+            PersonalChange(kind: kind, key: "wwdc2026-101", value: value, version: 0, changedAt: date)
+        }
+        // Escapes and a pair of \u escapes making one character; spacing and members of a newer wwdc.
+        #expect(change(.note, #" { "extra" : [1, {"a": true}], "text" : "a\"b\\c\/d\n\u00e9\ud83d\ude00" } "#).note?.text == "a\"b\\c/d\né😀")
+        #expect(change(.note, #"{"text":"x","newer":{"nested":1}}"#).note?.text == "x")
+        #expect(change(.note, #"{"text":"\ud83d"}"#).note == nil, "half a surrogate pair")
+        #expect(change(.note, #"{"text":5}"#).note == nil)
+        // Numbers: a fraction or an exponent is a Double; an integer field takes only what JSONDecoder takes.
+        let progress = change(.progress, #"{"duration":3.0e3,"position":15e-1,"watched":true}"#).watchProgress
+        #expect(progress?.duration == 3000 && progress?.position == 1.5 && progress?.watched == true)
+        #expect(change(.progress, #"{"duration":null,"watched":false}"#).watchProgress?.duration == nil)
+        #expect(change(.progress, #"{"position":1e400,"watched":false}"#).watchProgress == nil, "too large for a Double")
+        #expect(change(.progress, #"{"position":12,"watched":1}"#).watchProgress == nil, "a number is not a Bool")
+        let rating = #"{"comment":"","content":null,"id":"0c1f7a52-52c4-4d55-9d4e-8c6c0a1e5e11","overall":OVERALL}"#
+        for overall in ["4", "4.0", "4.5", "4e0", "9007199254740993", "-4"] {
+            struct Overall: Decodable { var overall: Int }
+            let expected = try? JSONDecoder().decode(Overall.self, from: Data(#"{"overall":\#(overall)}"#.utf8)).overall
+            let read = change(.rating, rating.replacingOccurrences(of: "OVERALL", with: overall)).rating?.overall
+            #expect(read == expected.flatMap { (1...5).contains($0) ? $0 : nil }, "overall \(overall)")
+        }
+        // A repeated member: as JSONDecoder decides.
+        let repeated = #"{"text":"first","text":"second"}"#
+        let decoded = try? JSONDecoder().decode([String: String].self, from: Data(repeated.utf8))["text"]
+        #expect(change(.note, repeated).note?.text == decoded)
+        // A favorite's value says it is one; anything else is unusable.
+        #expect(change(.favorite, #"{"favorite":true}"#).isUsable && !change(.favorite, #"{"favorite":false}"#).isUsable)
+        #expect(!change(.favorite, #"{"favorite":"yes"}"#).isUsable)
+    }
+
+    @Test("strings read directly: ASCII and UTF-8, with and without escapes, as JSONSerialization reads them; bytes that are not UTF-8 refused")
+    func stringsReadDirectly() throws {
+        func read(_ bytes: [UInt8]) -> String? {
+            bytes.withUnsafeBufferPointer { FlatJSONObject($0) }.flatMap { object -> String? in
+                if case .string(let text)? = object["text"] { return text }
+                return nil
+            }
+        }
+        let head = Array(#"{"text":""#.utf8), tail = Array(#""}"#.utf8)
+        for text in [#"plain ascii"#, #"ascii \"with\" escapes\n"#, "caf\u{e9} \u{1F600}", #"caf\u00e9 and \"quotes\""#, "\u{e9}\\t\u{4e2d}"] {
+            let bytes = head + Array(text.utf8) + tail
+            let expected = try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: String]
+            #expect(read(bytes) == expected?["text"], "\(text)")
+        }
+        // Not UTF-8: a lone continuation byte, a cut sequence; plain and after an escape.
+        for bad: [UInt8] in [[0x61, 0x80, 0x62], [0x61, 0xc3], [0x5c, 0x6e, 0xe2, 0x82], [0x5c, 0x22, 0xff]] {
+            #expect(read(head + bad + tail) == nil, "\(bad)")
+        }
+    }
+
+    @Test("changes received in bulk leave the store as applying them one by one does: tables, versions, the search index and its rows")
+    func receivedInBulk() throws {
+        let temporary = try TemporaryFolder()
+        let bulk = try temporary.store("bulk.sqlite"), single = try temporary.store("single.sqlite")
+        // The same items there already, to be rewritten or removed.
+        for store in [bulk, single] {
+            try store.write { db in
+                for index in 0..<300 {
+                    _ = try db.edit(.setNote(session: "s\(index)", text: "old note \(index) marmot"), at: self.date)
+                    _ = try db.edit(.recordPosition(session: "s\(index)", position: 10, duration: 100), at: self.date)
+                    try db.apply(.bookmark(Bookmark(id: "b\(index)", sessionID: "s\(index % 7)", time: 30, note: "old marmot",
+                                                    createdAt: self.date), version: 0, at: self.date))
+                }
+            }
+        }
+        // More rows than one statement carries, every kind, removals, and a kind of a newer wwdc, in clock order.
+        var changes: [PersonalChange] = []
+        func add(_ change: PersonalChange) {
+            var change = change
+            change.clock = HybridTimestamp(wall: Int64(date.timeIntervalSince1970 * 1000) + Int64(changes.count), counter: 0, machine: "m").description
+            changes.append(change)
+        }
+        let later = date.addingTimeInterval(60)
+        for index in 0..<1_200 {
+            switch index % 6 {
+            case 0: add(.note(SessionNote(sessionID: "s\(index / 2)", text: "note \(index) marmot zebra", updatedAt: later), version: 0))
+            case 1: add(.removal(index % 4 == 1 ? .note : .bookmark, key: index % 4 == 1 ? "s\(index / 4 + 1)" : "b\(index / 8)", version: 0, at: later))
+            case 2: add(.progress(WatchProgress(sessionID: "p\(index)", position: Double(index), duration: nil, watched: index % 4 == 0,
+                                                updatedAt: later), version: 0))
+            case 3: add(.removal(.progress, key: "s\(index / 3)", version: 0, at: later))
+            case 4: add(index % 12 == 4 ? .favorite(session: "f\(index)", true, version: 0, at: later)
+                        : PersonalChange(kind: PersonalKind(rawValue: "sticker"), key: "k\(index)", value: #"{"x":1}"#, version: 0, changedAt: later))
+            default: break
+            }
+            add(.bookmark(Bookmark(id: index < 150 ? "b\(299 - index)" : "n\(index)", sessionID: "s\(index % 9)", time: Double(index % 5),
+                                   note: "bookmark \(index) zebra", createdAt: later), version: 0, at: later))
+        }
+        try bulk.write { try $0.applyReceived(changes.map { ($0, $0.content) }) }
+        try single.write { db in
+            let first = try db.nextChangeVersions(changes.count)
+            for (offset, change) in changes.enumerated() {
+                var change = change
+                change.version = first + Int64(offset)
+                try db.apply(change)
+            }
+        }
+        // Every table as it is but the index's own (its segments differ); the index's rows by kind in their order.
+        func state(_ store: ConferenceStore) throws -> [String] {
+            try store.write { db in
+                let dump = try db.dump().split(separator: "\n").map(String.init)
+                var tables: [String] = [], inIndex = false
+                for line in dump {
+                    if line.hasPrefix("table ") { inIndex = line.hasPrefix("table personal_search") }
+                    if !inIndex { tables.append(line) }
+                }
+                let index = try db.fetchAll("SELECT kind, ref, session_id, time, text FROM personal_search ORDER BY kind, rowid") { row in
+                    (0..<5).map { row.string(at: $0) ?? "-" }.joined(separator: " ")
+                }
+                let found = try db.fetchInt("""
+                    SELECT count(*) FROM personal_search_rows r JOIN personal_search p ON p.rowid = r.search_row AND p.kind = r.kind AND p.ref = r.ref
+                    """)
+                let counts = try db.fetchInt("SELECT (SELECT count(*) FROM personal_search) * 1000000 + (SELECT count(*) FROM personal_search_rows)")
+                try db.execute(sql: "INSERT INTO personal_search (personal_search) VALUES ('integrity-check')")
+                return tables + index + ["rows found \(found ?? -1)", "counts \(counts ?? -1)"]
+            }
+        }
+        let expected = try state(single)
+        #expect(expected.count > 2_000)
+        #expect(try state(bulk) == expected)
+        for words in ["zebra", "marmot", "note 600", "bookmark"] {
+            #expect(try SearchEverywhereTests.search(bulk, words, limit: 400).map { "\($0)" }
+                    == SearchEverywhereTests.search(single, words, limit: 400).map { "\($0)" }, "\(words)")
+        }
+    }
+
     @Test("two stores sharing one config folder are two machines: the home store writes as the machine id, another as an id of its own")
     func twoStoresOneMachineID() throws {
         let temporary = try TemporaryFolder()

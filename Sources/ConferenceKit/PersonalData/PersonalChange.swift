@@ -33,33 +33,87 @@ public struct PersonalChange: Hashable, Sendable {
 // MARK: Values
 
 extension PersonalChange {
-    private struct ProgressValue: Codable {
+    private struct ProgressValue: Codable, FlatDecodable {
         var position: Double?
         var duration: Double?
         var watched: Bool
+
+        init(position: Double?, duration: Double?, watched: Bool) {
+            self.position = position
+            self.duration = duration
+            self.watched = watched
+        }
+
+        init?(flat object: FlatJSONObject) {
+            guard let position = object.optionalDouble("position"), let duration = object.optionalDouble("duration"),
+                  case .bool(let watched)? = object["watched"] else { return nil }
+            self.init(position: position, duration: duration, watched: watched)
+        }
     }
 
-    private struct BookmarkValue: Codable {
+    private struct BookmarkValue: Codable, FlatDecodable {
         var session: String
         var time: Double
         var note: String
         var created: Double
+
+        init(session: String, time: Double, note: String, created: Double) {
+            self.session = session
+            self.time = time
+            self.note = note
+            self.created = created
+        }
+
+        init?(flat object: FlatJSONObject) {
+            guard case .string(let session)? = object["session"], case .number(let time, _)? = object["time"],
+                  case .string(let note)? = object["note"], case .number(let created, _)? = object["created"] else { return nil }
+            self.init(session: session, time: time, note: note, created: created)
+        }
     }
 
-    private struct NoteValue: Codable {
+    private struct NoteValue: Codable, FlatDecodable {
         var text: String
+
+        init(text: String) { self.text = text }
+
+        init?(flat object: FlatJSONObject) {
+            guard case .string(let text)? = object["text"] else { return nil }
+            self.init(text: text)
+        }
     }
 
-    private struct FavoriteValue: Codable {
+    private struct FavoriteValue: Codable, FlatDecodable {
         var favorite: Bool
+
+        init(favorite: Bool) { self.favorite = favorite }
+
+        init?(flat object: FlatJSONObject) {
+            guard case .bool(let favorite)? = object["favorite"] else { return nil }
+            self.init(favorite: favorite)
+        }
     }
 
-    private struct RatingValue: Codable {
+    private struct RatingValue: Codable, FlatDecodable {
         var id: String
         var overall: Int
         var content: Int?
         var presentation: Int?
         var comment: String
+
+        init(id: String, overall: Int, content: Int?, presentation: Int?, comment: String) {
+            self.id = id
+            self.overall = overall
+            self.content = content
+            self.presentation = presentation
+            self.comment = comment
+        }
+
+        init?(flat object: FlatJSONObject) {
+            guard case .string(let id)? = object["id"], case .number(let overall, isInteger: true)? = object["overall"],
+                  let content = object.optionalInteger("content"), let presentation = object.optionalInteger("presentation"),
+                  case .string(let comment)? = object["comment"] else { return nil }
+            self.init(id: id, overall: Int(overall), content: content, presentation: presentation, comment: comment)
+        }
     }
 
     /// The change that makes a session a favorite, or removes it (a tombstone).
@@ -92,18 +146,41 @@ extension PersonalChange {
         return feedback.hasValidRatings ? feedback : nil
     }
 
+    /// What a change sets, its value read once.
+    public enum Content: Sendable {
+        /// A removal (a tombstone) of any kind.
+        case removal
+        case progress(WatchProgress)
+        case bookmark(Bookmark)
+        case note(SessionNote)
+        /// A favorite's value: whether it makes the session one.
+        case favorite(Bool)
+        case rating(Feedback)
+        /// A value of a kind this program does not know, kept as it came.
+        case other
+    }
+
+    /// What this change sets; nil for a value of a known kind that cannot be read.
+    public var content: Content? {
+        guard value != nil else { return .removal }
+        switch kind {
+        case .progress: return watchProgress.map(Content.progress)
+        case .bookmark: return bookmark.map(Content.bookmark)
+        case .note: return note.map(Content.note)
+        case .favorite: return isFavorite.map(Content.favorite)
+        case .rating: return rating.map(Content.rating)
+        default: return .other
+        }
+    }
+
     /// Whether this program can use the change: a removal, a value it reads for a kind it knows, or
     /// any value of a kind it does not know (kept as it came, for a newer program).
-    public var isUsable: Bool {
-        guard !isTombstone else { return true }
-        switch kind {
-        case .progress: return watchProgress != nil
-        case .bookmark: return bookmark != nil
-        case .note: return note != nil
-        case .favorite: return isFavorite == true
-        case .rating: return rating != nil
-        default: return true
-        }
+    public var isUsable: Bool { content.map(Self.isUsable) ?? false }
+
+    /// Whether a change with `content` can be used (a favorite's value never says "not a favorite": that is a removal).
+    static func isUsable(_ content: Content) -> Bool {
+        if case .favorite(false) = content { return false }
+        return true
     }
 
     /// The change that sets a session's progress.
@@ -158,10 +235,39 @@ extension PersonalChange {
         return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 
-    private func decode<T: Decodable>(_ type: T.Type) -> T? {
+    /// The value as `T`: read directly when it is a flat object holding `T`'s members, each once and
+    /// of its type (as wwdc writes every value), else by `JSONDecoder`, which decides.
+    private func decode<T: FlatDecodable>(_ type: T.Type) -> T? {
         guard let value else { return nil }
+        if let object = FlatJSONObject(value), !object.hasRepeatedKey, let decoded = T(flat: object) { return decoded }
         return try? JSONDecoder().decode(type, from: Data(value.utf8))
     }
 
     private static func finite(_ number: Double) -> Double? { number.isFinite && number >= 0 ? number : nil }
+}
+
+/// A value that can be read from a flat JSON object directly; nil when the object is not one it
+/// reads exactly as `JSONDecoder` would (the caller then asks `JSONDecoder`).
+private protocol FlatDecodable: Decodable {
+    init?(flat object: FlatJSONObject)
+}
+
+private extension FlatJSONObject {
+    /// `.some(nil)` for a member that is missing or null, `.some(number)` for a number; nil for another type.
+    func optionalDouble(_ key: String) -> Double?? {
+        switch self[key] {
+        case nil, .null?: return .some(nil)
+        case .number(let number, _)?: return .some(number)
+        default: return nil
+        }
+    }
+
+    /// `.some(nil)` for a member that is missing or null, `.some(integer)` for an integer; nil for anything else.
+    func optionalInteger(_ key: String) -> Int?? {
+        switch self[key] {
+        case nil, .null?: return .some(nil)
+        case .number(let number, isInteger: true)?: return .some(Int(number))
+        default: return nil
+        }
+    }
 }

@@ -11,57 +11,61 @@ extension Database {
     /// The one writer of personal data: local edits, a rebuild's restore and changes received from
     /// elsewhere all come through it.
     public func apply(_ change: PersonalChange) throws {
-        switch change.kind {
-        case .progress:
-            if let progress = change.watchProgress {
-                try execute("""
-                    INSERT INTO watch_progress (session_id, position, duration, watched, updated_at)
-                    VALUES (:session_id, :position, :duration, :watched, :updated_at)
-                    ON CONFLICT (session_id) DO UPDATE SET position = excluded.position, duration = excluded.duration,
-                        watched = excluded.watched, updated_at = excluded.updated_at
-                    """, named: [":session_id": progress.sessionID, ":position": progress.position, ":duration": progress.duration,
-                                 ":watched": progress.watched, ":updated_at": progress.updatedAt.timeIntervalSince1970])
-            } else if change.isTombstone {
-                try execute("DELETE FROM watch_progress WHERE session_id = ?", [change.key])
-            }
-        case .bookmark:
-            if let bookmark = change.bookmark {
-                try execute("""
-                    INSERT INTO bookmarks (id, session_id, time, note, created_at) VALUES (:id, :session_id, :time, :note, :created_at)
-                    ON CONFLICT (id) DO UPDATE SET session_id = excluded.session_id, time = excluded.time, note = excluded.note,
-                        created_at = excluded.created_at
-                    """, named: [":id": bookmark.id, ":session_id": bookmark.sessionID, ":time": bookmark.time, ":note": bookmark.note,
-                                 ":created_at": bookmark.createdAt.timeIntervalSince1970])
-            } else if change.isTombstone {
-                try execute("DELETE FROM bookmarks WHERE id = ?", [change.key])
-            }
-        case .note:
-            if let note = change.note {
-                try execute("""
-                    INSERT INTO notes (session_id, text, updated_at) VALUES (:session_id, :text, :updated_at)
-                    ON CONFLICT (session_id) DO UPDATE SET text = excluded.text, updated_at = excluded.updated_at
-                    """, named: [":session_id": note.sessionID, ":text": note.text, ":updated_at": note.updatedAt.timeIntervalSince1970])
-            } else if change.isTombstone {
-                try execute("DELETE FROM notes WHERE session_id = ?", [change.key])
-            }
-        case .favorite:
+        try apply(change, content: change.content)
+    }
+
+    /// Applies `change` whose value was read already (`content`, nil when it cannot be read).
+    func apply(_ change: PersonalChange, content: PersonalChange.Content?) throws {
+        try writeItem(change, content: content)
+        try recordChange(change)
+    }
+
+    /// Writes the item's table as `change` sets it (nothing for an unknown kind or an unreadable value).
+    private func writeItem(_ change: PersonalChange, content: PersonalChange.Content?) throws {
+        switch (change.kind, content) {
+        case (.progress, .progress(let progress)?):
+            try execute("""
+                INSERT INTO watch_progress (session_id, position, duration, watched, updated_at)
+                VALUES (:session_id, :position, :duration, :watched, :updated_at)
+                ON CONFLICT (session_id) DO UPDATE SET position = excluded.position, duration = excluded.duration,
+                    watched = excluded.watched, updated_at = excluded.updated_at
+                """, named: [":session_id": progress.sessionID, ":position": progress.position, ":duration": progress.duration,
+                             ":watched": progress.watched, ":updated_at": progress.updatedAt.timeIntervalSince1970])
+        case (.progress, .removal?):
+            try execute("DELETE FROM watch_progress WHERE session_id = ?", [change.key])
+        case (.bookmark, .bookmark(let bookmark)?):
+            try execute("""
+                INSERT INTO bookmarks (id, session_id, time, note, created_at) VALUES (:id, :session_id, :time, :note, :created_at)
+                ON CONFLICT (id) DO UPDATE SET session_id = excluded.session_id, time = excluded.time, note = excluded.note,
+                    created_at = excluded.created_at
+                """, named: [":id": bookmark.id, ":session_id": bookmark.sessionID, ":time": bookmark.time, ":note": bookmark.note,
+                             ":created_at": bookmark.createdAt.timeIntervalSince1970])
+        case (.bookmark, .removal?):
+            try execute("DELETE FROM bookmarks WHERE id = ?", [change.key])
+        case (.note, .note(let note)?):
+            try execute("""
+                INSERT INTO notes (session_id, text, updated_at) VALUES (:session_id, :text, :updated_at)
+                ON CONFLICT (session_id) DO UPDATE SET text = excluded.text, updated_at = excluded.updated_at
+                """, named: [":session_id": note.sessionID, ":text": note.text, ":updated_at": note.updatedAt.timeIntervalSince1970])
+        case (.note, .removal?):
+            try execute("DELETE FROM notes WHERE session_id = ?", [change.key])
+        case (.favorite, .favorite?), (.favorite, .removal?):
             // From elsewhere (a favorite made here writes its row itself): waiting for an account
             // service, when there is one, like a favorite made here.
-            if let isFavorite = change.isFavorite, try isFavorite || favorite(sessionID: change.key) != nil {
+            var isFavorite = false
+            if case .favorite(let value)? = content { isFavorite = value }
+            if try isFavorite || favorite(sessionID: change.key) != nil {
                 try saveFavorite(Favorite(sessionID: change.key, isFavorite: isFavorite, syncState: .pending, updatedAt: change.changedAt,
                                           version: change.version))
             }
-        case .rating:
-            if var feedback = change.rating {
-                feedback.version = change.version
-                try writeFeedback(feedback, update: .always(keeping: ["client_id", "created_at"]))
-            } else if change.isTombstone {
-                try execute("DELETE FROM feedback WHERE session_id = ?", [change.key])
-            }
+        case (.rating, .rating(var feedback)?):
+            feedback.version = change.version
+            try writeFeedback(feedback, update: .always(keeping: ["client_id", "created_at"]))
+        case (.rating, .removal?):
+            try execute("DELETE FROM feedback WHERE session_id = ?", [change.key])
         default:
             break
         }
-        try recordChange(change)
     }
 
     /// Keeps `change` as the latest of its (kind, key) in `personal_changes` without writing the
@@ -130,13 +134,64 @@ extension Database {
     /// Applies changes received from a sync folder, in their order: new versions here, taken from
     /// the change counter at once.
     public func applyReceived(_ changes: [PersonalChange]) throws {
+        try applyReceived(changes.map { ($0, $0.content) })
+    }
+
+    /// Applies changes received from a sync folder whose values were read already, each of a
+    /// different item: what `apply` does to each, in statements of many rows. The notes' and
+    /// bookmarks' triggers write the search index, which flushes what it holds at every statement:
+    /// once per few hundred items, not once per item. Their tables are written last, each in the
+    /// changes' order, so the index holds its rows in the order one by one would.
+    func applyReceived(_ changes: [(change: PersonalChange, content: PersonalChange.Content?)]) throws {
         guard !changes.isEmpty else { return }
-        var version = try nextChangeVersions(changes.count)
-        for var received in changes {
-            received.version = version
-            try apply(received)
-            version += 1
+        let first = try nextChangeVersions(changes.count)
+        var records: [[DatabaseValue]] = []
+        var progress: [[DatabaseValue]] = [], unwatched: [[DatabaseValue]] = []
+        var notes: [[DatabaseValue]] = [], removedNotes: [[DatabaseValue]] = []
+        var bookmarks: [[DatabaseValue]] = [], removedBookmarks: [[DatabaseValue]] = []
+        records.reserveCapacity(changes.count)
+        for (offset, (change, content)) in changes.enumerated() {
+            var received = change
+            received.version = first + Int64(offset)
+            switch (received.kind, content) {
+            case (.progress, .progress(let value)?):
+                progress.append([.text(value.sessionID), value.position.databaseValue, value.duration.databaseValue,
+                                 value.watched.databaseValue, .real(value.updatedAt.timeIntervalSince1970)])
+            case (.progress, .removal?):
+                unwatched.append([.text(received.key)])
+            case (.note, .note(let value)?):
+                notes.append([.text(value.sessionID), .text(value.text), .real(value.updatedAt.timeIntervalSince1970)])
+            case (.note, .removal?):
+                removedNotes.append([.text(received.key)])
+            case (.bookmark, .bookmark(let value)?):
+                bookmarks.append([.text(value.id), .text(value.sessionID), .real(value.time), .text(value.note),
+                                  .real(value.createdAt.timeIntervalSince1970)])
+            case (.bookmark, .removal?):
+                removedBookmarks.append([.text(received.key)])
+            default:
+                try writeItem(received, content: content)
+            }
+            records.append([.text(received.kind.rawValue), .text(received.key), received.value.databaseValue, .integer(received.version),
+                            .real(received.changedAt.timeIntervalSince1970), .text(received.clock)])
         }
+        try execute("INSERT INTO personal_changes (kind, key, value, version, changed_at, clock) VALUES", rows: records, "(?, ?, ?, ?, ?, ?)", """
+            ON CONFLICT (kind, key) DO UPDATE SET value = excluded.value, version = excluded.version, changed_at = excluded.changed_at,
+                clock = excluded.clock
+            """)
+        try execute("DELETE FROM watch_progress WHERE session_id IN (", rows: unwatched, "?", ")")
+        try execute("INSERT INTO watch_progress (session_id, position, duration, watched, updated_at) VALUES", rows: progress, "(?, ?, ?, ?, ?)", """
+            ON CONFLICT (session_id) DO UPDATE SET position = excluded.position, duration = excluded.duration,
+                watched = excluded.watched, updated_at = excluded.updated_at
+            """)
+        try execute("DELETE FROM notes WHERE session_id IN (", rows: removedNotes, "?", ")")
+        try execute("INSERT INTO notes (session_id, text, updated_at) VALUES", rows: notes, "(?, ?, ?)", """
+            ON CONFLICT (session_id) DO UPDATE SET text = excluded.text, updated_at = excluded.updated_at
+            """)
+        try execute("DELETE FROM bookmarks WHERE id IN (", rows: removedBookmarks, "?", ")")
+        try execute("INSERT INTO bookmarks (id, session_id, time, note, created_at) VALUES", rows: bookmarks, "(?, ?, ?, ?, ?)", """
+            ON CONFLICT (id) DO UPDATE SET session_id = excluded.session_id, time = excluded.time, note = excluded.note,
+                created_at = excluded.created_at
+            """)
     }
 
     private static func personalChange(from row: Statement) -> PersonalChange {

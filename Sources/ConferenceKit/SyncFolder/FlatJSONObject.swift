@@ -1,13 +1,15 @@
-import Foundation
-
-/// A JSON object whose values are all strings, numbers or null, read straight from its bytes: the
-/// shape of every line wwdc writes to a sync folder, read without Foundation's JSON (a merge reads
-/// hundreds of thousands of them). Anything else (another value, bad JSON, text that is not UTF-8)
-/// is not read here: the caller falls back to `JSONSerialization`, which decides.
+/// A JSON object whose values are all strings, numbers, booleans or null, read straight from its
+/// bytes: the shape of every line wwdc writes to a sync folder and of every value in one, read
+/// without Foundation's JSON (a merge reads hundreds of thousands of them). Anything else (another
+/// value, bad JSON, text that is not UTF-8) is not read here: the caller falls back to Foundation's
+/// JSON, which decides.
 struct FlatJSONObject {
     enum Value: Equatable {
         case string(String)
-        case number(Double)
+        /// A number, and whether it was written as an integer (no fraction, no exponent) that a
+        /// `Double` holds exactly.
+        case number(Double, isInteger: Bool)
+        case bool(Bool)
         case null
     }
 
@@ -17,10 +19,30 @@ struct FlatJSONObject {
     /// The value of `key` (the last one, when a key is repeated).
     subscript(key: String) -> Value? { members.last { $0.key == key }?.value }
 
+    /// Whether a key appears more than once (decoders differ on which one counts).
+    var hasRepeatedKey: Bool {
+        members.indices.contains { index in members[..<index].contains { $0.key == members[index].key } }
+    }
+
     /// The object in `bytes` (a whole line, without its newline); nil when it is not such an object.
     init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var members: [(key: String, value: Value)] = []
+        guard Self.scan(bytes, { members.append(($0, $1)) }) else { return nil }
+        self.members = members
+    }
+
+    /// The object in `text`; nil when it is not such an object.
+    init?(_ text: String) {
+        var text = text
+        guard let object = text.withUTF8({ (bytes: UnsafeBufferPointer<UInt8>) in Self(bytes) }) else { return nil }
+        self = object
+    }
+
+    /// Reads the object in `bytes`, handing each member to `member` in order, without keeping them;
+    /// false when the bytes are not such an object (some members may have been handed on already).
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ member: (String, Value) -> Void) -> Bool {
         var reader = Reader(bytes: bytes)
-        guard reader.object(into: &members), reader.atEnd else { return nil }
+        return reader.object(member) && reader.atEnd
     }
 
     private struct Reader {
@@ -45,13 +67,13 @@ struct FlatJSONObject {
             return true
         }
 
-        mutating func object(into members: inout [(key: String, value: Value)]) -> Bool {
+        mutating func object(_ member: (String, Value) -> Void) -> Bool {
             guard take(UInt8(ascii: "{")) else { return false }
             if take(UInt8(ascii: "}")) { return true }
             repeat {
                 skipSpace()
                 guard let key = string(), take(UInt8(ascii: ":")), let value = value() else { return false }
-                members.append((key, value))
+                member(key, value)
             } while take(UInt8(ascii: ","))
             return take(UInt8(ascii: "}"))
         }
@@ -61,31 +83,52 @@ struct FlatJSONObject {
             guard index < bytes.count else { return nil }
             switch bytes[index] {
             case UInt8(ascii: "\""): return string().map(Value.string)
-            case UInt8(ascii: "n"):
-                guard bytes.count - index >= 4, bytes[index + 1] == UInt8(ascii: "u"), bytes[index + 2] == UInt8(ascii: "l"),
-                      bytes[index + 3] == UInt8(ascii: "l") else { return nil }
-                index += 4
-                return .null
-            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return number().map(Value.number)
+            case UInt8(ascii: "n"): return word("null") ? .null : nil
+            case UInt8(ascii: "t"): return word("true") ? .bool(true) : nil
+            case UInt8(ascii: "f"): return word("false") ? .bool(false) : nil
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return number()
             default: return nil
             }
         }
 
+        private mutating func word(_ text: StaticString) -> Bool {
+            let count = text.utf8CodeUnitCount
+            guard bytes.count - index >= count else { return false }
+            for offset in 0..<count where bytes[index + offset] != text.utf8Start[offset] { return false }
+            index += count
+            return true
+        }
+
         /// A JSON number: `-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?`.
-        mutating func number() -> Double? {
+        mutating func number() -> Value? {
             let start = index
-            if bytes[index] == UInt8(ascii: "-") { index += 1 }
+            let negative = bytes[index] == UInt8(ascii: "-")
+            if negative { index += 1 }
+            let integerStart = index
             guard digits(leadingZeroAlone: true) else { return nil }
+            let integerDigits = index - integerStart
+            var isInteger = true
             if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
                 index += 1
+                isInteger = false
                 guard digits(leadingZeroAlone: false) else { return nil }
             }
             if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
                 index += 1
+                isInteger = false
                 if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
                 guard digits(leadingZeroAlone: false) else { return nil }
             }
-            return Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+            // Up to 15 digits make an integer a Double holds exactly: added up here, as parsing it would give.
+            if isInteger, integerDigits <= 15 {
+                var value: Int64 = 0
+                for offset in integerStart..<index { value = value * 10 + Int64(bytes[offset] - UInt8(ascii: "0")) }
+                return .number(negative ? -Double(value) : Double(value), isInteger: true)
+            }
+            // One too large for a Double is left to Foundation, which refuses it.
+            guard let value = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)),
+                  value.isFinite else { return nil }
+            return .number(value, isInteger: isInteger && abs(value) < 9_007_199_254_740_992)
         }
 
         private mutating func digits(leadingZeroAlone: Bool) -> Bool {
@@ -102,18 +145,25 @@ struct FlatJSONObject {
             index += 1
             let start = index
             // Most strings have no escape: taken whole.
-            while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"), bytes[index] >= 0x20 { index += 1 }
+            var high: UInt8 = 0
+            while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"), bytes[index] >= 0x20 {
+                high |= bytes[index]
+                index += 1
+            }
             guard index < bytes.count else { return nil }
             if bytes[index] == UInt8(ascii: "\"") {
                 index += 1
-                return String(validating: UnsafeBufferPointer(rebasing: bytes[start..<(index - 1)]), as: UTF8.self)
+                let text = UnsafeBufferPointer(rebasing: bytes[start..<(index - 1)])
+                // ASCII (nearly every string wwdc writes) is UTF-8 already: decoding it takes its
+                // specialised path, where validating goes through a generic one at every string.
+                return high < 0x80 ? String(decoding: text, as: UTF8.self) : String(validating: text, as: UTF8.self)
             }
             var text = [UInt8](UnsafeBufferPointer(rebasing: bytes[start..<index]))
             while index < bytes.count {
                 let byte = bytes[index]
                 index += 1
                 switch byte {
-                case UInt8(ascii: "\""): return String(validating: text, as: UTF8.self)
+                case UInt8(ascii: "\""): return high < 0x80 ? String(decoding: text, as: UTF8.self) : String(validating: text, as: UTF8.self)
                 case 0..<0x20: return nil
                 case UInt8(ascii: "\\"):
                     guard index < bytes.count else { return nil }
@@ -135,10 +185,13 @@ struct FlatJSONObject {
                             scalar = 0x10000 + ((scalar - 0xd800) << 10) + (low - 0xdc00)
                         }
                         guard let unicode = Unicode.Scalar(scalar) else { return nil }
+                        if scalar >= 0x80 { high = 0x80 }
                         text.append(contentsOf: String(Character(unicode)).utf8)
                     default: return nil
                     }
-                default: text.append(byte)
+                default:
+                    high |= byte
+                    text.append(byte)
                 }
             }
             return nil

@@ -13,12 +13,25 @@ struct GitReplica: Sendable {
 
     /// The folder's git replica; nil when it is not a work tree with a remote (or git is missing).
     static func find(folder: String) -> GitReplica? {
-        guard let inside = try? run(["rev-parse", "--is-inside-work-tree"], in: folder), inside.output == "true",
+        guard hasGitEntry(aboveOrAt: folder), let inside = try? run(["rev-parse", "--is-inside-work-tree"], in: folder), inside.output == "true",
               let remotes = try? run(["remote"], in: folder), !remotes.output.isEmpty else { return nil }
         let names = remotes.output.split(separator: "\n").map(String.init)
         let remote = names.contains("origin") ? "origin" : names[0]
         let branch = (try? run(["symbolic-ref", "--quiet", "--short", "HEAD"], in: folder))?.output ?? ""
         return GitReplica(folder: folder, remote: remote, branch: branch)
+    }
+
+    /// Whether the folder or one above it holds a `.git` (a repository, or the file a linked work
+    /// tree or a submodule has), where git finds a work tree's repository: a folder with none is
+    /// not a work tree, and asking git would cost a process at every exchange.
+    static func hasGitEntry(aboveOrAt folder: String) -> Bool {
+        var path = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
+        while true {
+            if FileManager.default.fileExists(atPath: path + (path.hasSuffix("/") ? "" : "/") + ".git") { return true }
+            let parent = (path as NSString).deletingLastPathComponent
+            if parent == path || parent.isEmpty { return false }
+            path = parent
+        }
     }
 
     /// Commits `files` (this machine's, relative to the folder) when they changed.

@@ -40,13 +40,17 @@ public struct HybridTimestamp: Hashable, Sendable, Comparable, CustomStringConve
     /// Whether `text` is a moment's text exactly as ``description`` writes it (18 digits, 6 digits,
     /// a machine id), checked without reading it.
     public static func isCanonical(_ text: String) -> Bool {
-        let bytes = text.utf8
-        guard bytes.count > 26 else { return false }
-        for (offset, byte) in bytes.prefix(26).enumerated() {
-            let isDash = byte == UInt8(ascii: "-")
-            guard offset == 18 || offset == 25 ? isDash : (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return false }
+        // Byte by byte: a merge checks every clock of every journal.
+        var offset = 0
+        for byte in text.utf8 {
+            switch offset {
+            case 18, 25: guard byte == UInt8(ascii: "-") else { return false }
+            case ..<26: guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return false }
+            default: guard MachineID.isAllowed(byte), offset > 26 || byte != UInt8(ascii: "-") else { return false }
+            }
+            offset += 1
         }
-        return MachineID.isValid(String(Substring(text.utf8.dropFirst(26))))
+        return offset > 26 && offset - 26 <= 64
     }
 
     public static func < (lhs: HybridTimestamp, rhs: HybridTimestamp) -> Bool {
@@ -79,9 +83,11 @@ public enum MachineID {
     /// Whether `text` is a machine id this program may name files after: 1 to 64 lowercase letters,
     /// digits and dashes, not starting with a dash or a dot.
     public static func isValid(_ text: String) -> Bool {
-        !text.isEmpty && text.utf8.count <= 64 && text.first != "-"
-            && text.utf8.allSatisfy { (0x61...0x7a).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2d }
+        !text.isEmpty && text.utf8.count <= 64 && text.first != "-" && text.utf8.allSatisfy(isAllowed)
     }
+
+    /// Whether `byte` may be in a machine id: a lowercase letter, a digit or a dash.
+    static func isAllowed(_ byte: UInt8) -> Bool { (0x61...0x7a).contains(byte) || (0x30...0x39).contains(byte) || byte == 0x2d }
 }
 
 extension MachineID {

@@ -101,22 +101,11 @@ enum JournalLine {
         case damaged
     }
 
-    /// One whole line: read directly when it is a flat object (as wwdc writes every line), else
-    /// by `JSONSerialization`.
+    /// One whole line: read directly when it is a flat object of the fields wwdc writes, of the
+    /// types it writes them with (as every line wwdc writes is), else by `JSONSerialization`.
     private static func parse(_ line: UnsafeBufferPointer<UInt8>) -> Parsed {
         guard line.count <= maximumLength, line.first == UInt8(ascii: "{") else { return .damaged }
-        if let object = FlatJSONObject(line) {
-            if case .string? = object["wwdc"], object["clock"] == nil { return .header }
-            guard case .string(let clock)? = object["clock"], case .string(let kind)? = object["kind"], case .string(let key)? = object["key"],
-                  case .number(let at)? = object["at"] else { return .damaged }
-            let value: String?
-            switch object["value"] {
-            case .string(let text)?: value = text
-            case .null?, nil: value = nil
-            case .number?: return .damaged
-            }
-            return change(clock: clock, kind: kind, key: key, at: at, value: value).map(Parsed.change) ?? .damaged
-        }
+        if let parsed = parseFlat(line) { return parsed }
         let data = Data(line)
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return .damaged }
         if object["wwdc"] is String, object["clock"] == nil { return .header }
@@ -129,6 +118,36 @@ enum JournalLine {
         default: return .damaged
         }
         return change(clock: clock, kind: kind, key: key, at: at, value: value).map(Parsed.change) ?? .damaged
+    }
+
+    /// A flat line whose fields have the types wwdc writes (other members are passed over); nil for
+    /// anything else, left to `JSONSerialization`.
+    private static func parseFlat(_ line: UnsafeBufferPointer<UInt8>) -> Parsed? {
+        var clock: FlatJSONObject.Value?, kind: FlatJSONObject.Value?, key: FlatJSONObject.Value?
+        var at: FlatJSONObject.Value?, value: FlatJSONObject.Value?, format: FlatJSONObject.Value?
+        // A repeated member: the last counts.
+        let isFlat = FlatJSONObject.scan(line) { name, member in
+            switch name {
+            case "clock": clock = member
+            case "kind": kind = member
+            case "key": key = member
+            case "at": at = member
+            case "value": value = member
+            case "wwdc": format = member
+            default: break
+            }
+        }
+        guard isFlat else { return nil }
+        if case .string? = format, clock == nil { return .header }
+        guard case .string(let clockText)? = clock, case .string(let kindText)? = kind, case .string(let keyText)? = key,
+              case .number(let time, _)? = at else { return nil }
+        let text: String?
+        switch value {
+        case .string(let string)?: text = string
+        case .null?, nil: text = nil
+        default: return nil
+        }
+        return change(clock: clockText, kind: kindText, key: keyText, at: time, value: text).map(Parsed.change) ?? .damaged
     }
 
     /// The change a line's fields make, when they are usable: a clock, a kind and a key within

@@ -98,50 +98,73 @@ public struct SyncFolderExchange: Sendable {
         }
     }
 
+    /// An item: a change's kind and key.
+    private struct Item: Hashable {
+        var kind: PersonalKind
+        var key: String
+    }
+
     /// Applies each item's latest change of the folder that is newer than this store's.
     private func merge(_ changes: [PersonalChange], into report: inout SyncFolderReport) throws {
         let limit = HybridTimestamp(wall: Int64((now().addingTimeInterval(Self.maximumDrift).timeIntervalSince1970 * 1000)), counter: 0,
                                     machine: "").description
-        var latest: [PersonalKind: [String: PersonalChange]] = [:]
-        for change in changes {
+        // The index of each item's latest change.
+        var latest: [Item: Int] = [:]
+        latest.reserveCapacity(changes.count / 4)
+        for (index, change) in changes.enumerated() {
             if change.clock > limit {
                 report.postponed += 1
                 continue
             }
-            if let held = latest[change.kind]?[change.key], held.clock >= change.clock { continue }
-            latest[change.kind, default: [:]][change.key] = change
+            let item = Item(kind: change.kind, key: change.key)
+            if let held = latest[item], changes[held].clock >= change.clock { continue }
+            latest[item] = index
         }
-        // A value is read only when its change wins (most lines are overtaken): one that cannot be
-        // read gives way to the item's latest change that can.
-        var unreadable = 0
-        for (kind, items) in latest {
-            for (key, change) in items where !change.isUsable {
-                var candidates = changes.filter { $0.kind == kind && $0.key == key && $0.clock <= limit }.sorted { $0.clock > $1.clock }
-                candidates.removeAll { !$0.isUsable }
-                unreadable += 1
-                latest[kind]?[key] = candidates.first
+        // What each winner sets, its value read once, here (most lines are overtaken, and never read).
+        // One that cannot be read gives way to the item's latest change that can.
+        var winners: [(change: PersonalChange, content: PersonalChange.Content?)] = []
+        winners.reserveCapacity(latest.count)
+        var unreadable: [Item: [Int]] = [:]
+        for (item, index) in latest {
+            let content = changes[index].content
+            if let content, PersonalChange.isUsable(content) {
+                winners.append((changes[index], content))
+            } else {
+                unreadable[item] = []
             }
         }
-        if unreadable > 0 { report.damage.append(Quantity.text(unreadable, "change") + " whose value cannot be read skipped") }
+        if !unreadable.isEmpty {
+            for (index, change) in changes.enumerated() where change.clock <= limit {
+                unreadable[Item(kind: change.kind, key: change.key)]?.append(index)
+            }
+            for (_, indices) in unreadable {
+                for index in indices.sorted(by: { changes[$0].clock > changes[$1].clock }) {
+                    if let content = changes[index].content, PersonalChange.isUsable(content) {
+                        winners.append((changes[index], content))
+                        break
+                    }
+                }
+            }
+            report.damage.append(Quantity.text(unreadable.count, "change") + " whose value cannot be read skipped")
+        }
         try store.write { db in
             let clocks = try db.personalClocks()
             var machines = Set<String>()
             var last = try db.setting(Self.clockSetting).flatMap(HybridTimestamp.init)
-            var received: [PersonalChange] = []
-            for (kind, items) in latest {
-                for (key, change) in items {
-                    let mine = clocks[kind]?[key]
-                    // Not here, or older here; a change made here and not yet sent ("") is newer than any.
-                    guard mine == nil || (mine != "" && mine! < change.clock) else { continue }
-                    received.append(change)
-                    if let moment = HybridTimestamp(change.clock) {
-                        machines.insert(moment.machine)
-                        if last == nil || moment > last! { last = HybridTimestamp(wall: moment.wall, counter: moment.counter, machine: folder.machine) }
-                    }
+            var received: [(change: PersonalChange, content: PersonalChange.Content?)] = []
+            for winner in winners {
+                let change = winner.change
+                let mine = clocks[change.kind]?[change.key]
+                // Not here, or older here; a change made here and not yet sent ("") is newer than any.
+                guard mine == nil || (mine != "" && mine! < change.clock) else { continue }
+                received.append(winner)
+                if let moment = HybridTimestamp(change.clock) {
+                    machines.insert(moment.machine)
+                    if last == nil || moment > last! { last = HybridTimestamp(wall: moment.wall, counter: moment.counter, machine: folder.machine) }
                 }
             }
             // In clock order, so their versions here follow it.
-            received.sort { ($0.clock, $0.kind.rawValue, $0.key) < ($1.clock, $1.kind.rawValue, $1.key) }
+            received.sort { ($0.change.clock, $0.change.kind.rawValue, $0.change.key) < ($1.change.clock, $1.change.kind.rawValue, $1.change.key) }
             try db.applyReceived(received)
             report.received = received.count
             report.machines = machines.count
