@@ -49,4 +49,28 @@ struct TranscriptSearchOrderTests {
         }
         #expect(try Self.page(store, limit: 2) == ["62 2d 31@5.0", "62 2d 32@5.0"])
     }
+
+    @Test("a few hits' transcripts looked up one by one place and order each line as the whole list does")
+    func fewHitsLookedUpAlone() throws {
+        let store = try ConferenceStore(path: ":memory:")
+        try store.write { db in
+            // Ids whose byte order differs from the order of their ranges, and a line past every range.
+            for id in ["m", "b", "z", "a", "t-e\u{301}", "t-\u{e9}"] {
+                try TranscriptRows.insert(db, sessionID: id, lines: (0..<4).map { (paragraph: 0, start: Double($0), text: "Line \($0).") })
+            }
+        }
+        try store.read { db in
+            let all = try db.fetchAll("SELECT first_line + p AS line FROM transcripts, (SELECT 0 AS p UNION SELECT 3)") { $0.int64("line") }
+            for lines in [all, Array(all.prefix(3)), [all[5], all[1]], [all.max()! + 100]] {
+                let alone = try TranscriptRanges(db, lines: lines, lookedUpAlone: .max), whole = try TranscriptRanges(db, lines: lines, lookedUpAlone: 0)
+                #expect(alone.firstLines.count <= whole.firstLines.count)
+                func placed(_ ranges: TranscriptRanges) -> [String?] { lines.map { ranges.index(containing: $0).map { ranges.sessionIDs[$0] } } }
+                #expect(placed(alone) == placed(whole))
+                func ordered(_ ranges: TranscriptRanges) -> [String] {
+                    lines.compactMap { ranges.index(containing: $0) }.sorted { ranges.idOrder[$0] < ranges.idOrder[$1] }.map { ranges.sessionIDs[$0] }
+                }
+                #expect(ordered(alone) == ordered(whole))
+            }
+        }
+    }
 }

@@ -133,14 +133,14 @@ extension Database {
     ///
     /// FTS5 scores every matching line alone, joined to nothing: which transcript a line is in
     /// comes from the transcripts' first lines (their lines are one range of the index's rowids),
-    /// read once, and a session is looked up only when one of its lines can still make the page,
+    /// looked up for a few hits, else read once, and a session is looked up only when one of its lines can still make the page,
     /// once. The index keeps no text: the lines shown are read from their transcripts once the
     /// page is known, each transcript once.
     private func transcriptHits(_ request: SearchRequest) throws -> [SearchResult] {
         let match: SQL = "SELECT rowid, bm25(transcript_search) FROM transcript_search WHERE transcript_search MATCH \(request.query.matchExpression)"
         let scored = try fetchAll(literal: match) { (line: $0.int64(at: 0), score: $0.double(at: 1)) }
         guard !scored.isEmpty else { return [] }
-        let transcripts = try TranscriptRanges(self)
+        let transcripts = try TranscriptRanges(self, lines: scored.map(\.line))
         var hits: [(score: Double, transcript: Int, position: Int64)] = []
         hits.reserveCapacity(scored.count)
         for hit in scored {

@@ -10,10 +10,27 @@ struct TranscriptRanges {
     /// Each one's place among the session ids in SQLite's order for text (byte by byte).
     let idOrder: [Int]
 
-    /// Every transcript's range, read from the index of first lines alone.
-    init(_ db: Database) throws {
-        let rows = try db.fetchAll("SELECT first_line, session_id FROM transcripts ORDER BY first_line") {
-            (first: $0.int64(at: 0), id: $0.string(at: 1) ?? "")
+    /// Up to this many lines are placed one lookup each; more read every transcript's first line.
+    static let linesLookedUpAlone = 64
+
+    /// The ranges of the transcripts `lines` fall in, read from the index of first lines alone:
+    /// for a few lines one lookup each (a rare word's hits), else every transcript's range. Either
+    /// way ``index(containing:)`` places each of `lines` alike, and ``idOrder`` orders the
+    /// transcripts read as the whole list would.
+    init(_ db: Database, lines: [Int64], lookedUpAlone: Int = linesLookedUpAlone) throws {
+        var rows: [(first: Int64, id: String)]
+        if lines.count <= lookedUpAlone {
+            var byFirst: [Int64: String] = [:]
+            for line in lines {
+                let found = try db.fetchOne("SELECT first_line, session_id FROM transcripts WHERE first_line <= ? ORDER BY first_line DESC LIMIT 1",
+                                            [line]) { (first: $0.int64(at: 0), id: $0.string(at: 1) ?? "") }
+                if let found { byFirst[found.first] = found.id }
+            }
+            rows = byFirst.map { (first: $0.key, id: $0.value) }.sorted { $0.first < $1.first }
+        } else {
+            rows = try db.fetchAll("SELECT first_line, session_id FROM transcripts ORDER BY first_line") {
+                (first: $0.int64(at: 0), id: $0.string(at: 1) ?? "")
+            }
         }
         firstLines = rows.map(\.first)
         sessionIDs = rows.map(\.id)
