@@ -10,6 +10,7 @@ import Testing
 @Suite("wwdc sync: the transcripts' index built while they are fetched", .offThePool)
 struct TranscriptStagingTests {
     static let staging = "transcript_search_staging"
+    static let stagingRows = "transcripts_staging"
 
     /// Every transcript of the corpus changed on the server, its first line a word of its own, and
     /// the manifest without its digest: each is fetched on its own.
@@ -39,10 +40,13 @@ struct TranscriptStagingTests {
         try await body(sandbox, corpus, source)
     }
 
+    /// Whether the side tables are there: the index's and the rows'.
     func stagingExists(_ sandbox: Sandbox) throws -> Bool {
-        try ConferenceStore(path: sandbox.database.path).read {
-            try $0.fetchInt("SELECT count(*) FROM sqlite_master WHERE name = ?", [Self.staging]) ?? 0
-        } > 0
+        let count = try ConferenceStore(path: sandbox.database.path).read {
+            try $0.fetchInt("SELECT count(*) FROM sqlite_master WHERE name IN (?, ?)", [Self.staging, Self.stagingRows]) ?? 0
+        }
+        #expect(count == 0 || count == 2, "one side table without the other")
+        return count > 0
     }
 
     /// The words of a transcript's first line, as the server has it now.
@@ -125,6 +129,7 @@ struct TranscriptStagingTests {
             try ConferenceStore(path: sandbox.database.path).write { db in
                 try db.execute(sql: "CREATE VIRTUAL TABLE \(Self.staging) USING fts5(text, content = '')")
                 try db.execute(sql: "INSERT INTO \(Self.staging)(rowid, text) VALUES (1, 'left behind')")
+                try db.execute(sql: "CREATE TABLE \(Self.stagingRows) (session_id TEXT PRIMARY KEY, lines BLOB)")
             }
             #expect(try stagingExists(sandbox))
             #expect(try await sandbox.run(["sync", "--source", source]).status == 0)

@@ -483,6 +483,19 @@ enum StoreSchema {
     /// take its place (`TranscriptStaging`): the same tokenizer, so the same words and ranking.
     static let transcriptSearchColumns = "text, content = '', tokenize = 'unicode61 remove_diacritics 2'"
 
+    /// The columns of `transcripts` as migration 12 made them, for a table built to take its place
+    /// (`TranscriptStaging`).
+    static let transcriptColumns = """
+        session_id TEXT NOT NULL PRIMARY KEY,
+        language TEXT NOT NULL,
+        etag TEXT,
+        duration REAL NOT NULL,
+        line_count INTEGER NOT NULL,
+        bytes INTEGER NOT NULL,
+        first_line INTEGER NOT NULL,
+        lines BLOB NOT NULL
+        """
+
     /// Transcripts kept compressed, a blob per transcript (``TranscriptArchive``), instead of a row
     /// per line: the store was twice the size of the text it holds. The search index keeps its
     /// row per line but no text (contentless: a line leaving is told to it with its text, read

@@ -100,15 +100,19 @@ extension Database {
         return report
     }
 
-    /// The import of a batch whose index was built beforehand (`TranscriptStaging`): the stored
-    /// transcripts it does not replace (one that failed to fetch) are indexed there too, then it
-    /// takes the live index's place, and the rows go in with the blobs already compressed.
+    /// The import of a batch whose index and rows were written beforehand (`TranscriptStaging`):
+    /// the stored transcripts it does not replace (one that failed to fetch) join them, indexed
+    /// and copied, then both tables take the live ones' place.
     private func importStaged(_ batch: TranscriptBatch, _ staged: StagedTranscripts, report: ImportReport) throws -> ImportReport {
         var report = report
         let linesBefore = Dictionary(try fetchAll("SELECT session_id, line_count FROM transcripts") { ($0.string(at: 0) ?? "", $0.int(at: 1)) },
                                      uniquingKeysWith: { first, _ in first })
-        let leaving = Set(batch.removed).union(staged.rows.keys)
+        let leaving = Set(batch.removed).union(staged.lineCounts.keys)
         let index = try cachedStatement("INSERT INTO \(staged.table)(rowid, text) VALUES (?, ?)")
+        let copy = try cachedStatement("""
+            INSERT INTO \(staged.rowsTable) (session_id, language, etag, duration, line_count, bytes, first_line, lines)
+            SELECT session_id, language, etag, duration, line_count, bytes, first_line, lines FROM transcripts WHERE session_id = ?
+            """)
         for id in linesBefore.keys.sorted() where !leaving.contains(id) {
             guard let (first, blob) = try fetchOne("SELECT first_line, lines FROM transcripts WHERE session_id = ?", [id], {
                 ($0.int(at: 0), $0.blob(at: 1) ?? [])
@@ -119,29 +123,21 @@ extension Database {
                 _ = try index.step()
                 index.reset()
             }
+            try copy.execute([id])
         }
         try execute(sql: "DROP TABLE transcript_search")
         try execute(sql: "ALTER TABLE \(staged.table) RENAME TO transcript_search")
-        let delete = try cachedStatement("DELETE FROM transcripts WHERE session_id = :id")
-        for id in leaving where linesBefore[id] != nil { try delete.execute(named: [":id": id]) }
-        let insertTranscript = try cachedStatement("""
-            INSERT INTO transcripts (session_id, language, etag, duration, line_count, bytes, first_line, lines)
-            VALUES (:id, :language, :etag, :duration, :count, :bytes, :first, :lines)
-            """)
-        var written: Set<String> = []
-        for fetched in batch.fetched {
-            let transcript = fetched.transcript
-            guard let row = staged.rows[transcript.sessionID], written.insert(transcript.sessionID).inserted else { continue }
-            try insertTranscript.execute(named: [":id": transcript.sessionID, ":language": transcript.language, ":etag": fetched.etag,
-                                                 ":duration": transcript.duration, ":count": transcript.lines.count,
-                                                 ":bytes": fetched.bytes, ":first": row.firstLine, ":lines": DatabaseValue.blob(row.archive)])
-            if let before = linesBefore[transcript.sessionID] {
+        try execute(sql: "DROP TABLE transcripts")
+        try execute(sql: "CREATE UNIQUE INDEX transcripts_by_first_line ON \(staged.rowsTable)(first_line)")
+        try execute(sql: "ALTER TABLE \(staged.rowsTable) RENAME TO transcripts")
+        for (id, lines) in staged.lineCounts.sorted(by: { $0.key < $1.key }) {
+            if let before = linesBefore[id] {
                 report.updated(.transcripts)
                 report.deleted(.transcriptLines, before)
             } else {
                 report.inserted(.transcripts)
             }
-            report.inserted(.transcriptLines, transcript.lines.count)
+            report.inserted(.transcriptLines, lines)
         }
         for id in batch.removed {
             guard let lines = linesBefore[id] else { continue }

@@ -22,7 +22,7 @@ public struct TranscriptBatch: Sendable {
     public var fetched: [Fetched] = []
     /// Content ids whose transcript no manifest lists any more.
     public var removed: [String] = []
-    /// The search index of the fetched transcripts, built while they were fetched, and their blobs.
+    /// The fetched transcripts' search index and rows, written while they were fetched.
     var staged: StagedTranscripts?
 
     public init(manifests: [String: TranscriptManifest] = [:], fetched: [Fetched] = [], removed: [String] = []) {

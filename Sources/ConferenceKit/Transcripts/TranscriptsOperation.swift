@@ -226,7 +226,7 @@ final class TranscriptsOperation: GroupOperation, SyncStepOperation, OutputOpera
             try? TranscriptStaging.removeLeftover(in: context.store)
             return
         }
-        let made = try? TranscriptStaging(store: context.store)
+        let made = try? TranscriptStaging(store: context.store, expected: plan.changedCount)
         staging.withLock { $0 = made }
     }
 
