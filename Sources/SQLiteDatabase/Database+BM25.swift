@@ -53,9 +53,7 @@ extension Database {
         defer { statement.reset() }
         var terms = BM25Terms()
         while try statement.step() {
-            let count = Int(sqlite3_column_bytes(statement.handle, 1))
-            let bytes = sqlite3_column_blob(statement.handle, 1)
-            try terms.append(row: sqlite3_column_int64(statement.handle, 0), terms: UnsafeRawBufferPointer(start: bytes, count: bytes == nil ? 0 : count))
+            try statement.withUnsafeBlob(at: 1) { try terms.append(row: statement.int64(at: 0), terms: $0) }
         }
         return terms
     }
@@ -81,19 +79,17 @@ extension Database {
         var lengths: [(row: Int64, length: Int)] = []
         lengths.reserveCapacity(Int(min(rows.count, 1 << 20)))
         while try statement.step() {
-            let count = Int(sqlite3_column_bytes(statement.handle, 1))
-            var total = 0
-            if count > 0, let bytes = sqlite3_column_blob(statement.handle, 1) {
-                let sizes = UnsafeRawBufferPointer(start: bytes, count: count)
-                var at = 0
-                while at < count {
+            let total = try statement.withUnsafeBlob(at: 1) { sizes in
+                var total = 0, at = 0
+                while at < sizes.count {
                     guard let size = Self.fts5Varint(sizes, &at) else {
                         throw DatabaseError(extendedCode: SQLITE_CORRUPT, message: "a row length in \(table) is damaged")
                     }
                     total += size
                 }
+                return total
             }
-            lengths.append((sqlite3_column_int64(statement.handle, 0), total))
+            lengths.append((statement.int64(at: 0), total))
         }
         return lengths
     }

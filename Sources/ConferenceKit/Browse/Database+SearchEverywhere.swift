@@ -197,36 +197,47 @@ extension Database {
     /// The lines' scores from their terms and the lengths recorded for their transcripts: looked up
     /// one transcript at a time for a few, else all read at once; nil when one is missing.
     private func scoreByRecordedLengths(_ terms: BM25Terms, _ transcripts: TranscriptRanges) throws -> [(line: Int64, score: Double)]? {
-        // A line in no transcript is left out of the hits afterwards; its score does not matter.
-        let placed = terms.rows.map { transcripts.index(containing: $0) }
-        let wanted = Set(placed.compactMap { $0 })
-        var lengths = [[UInt8]?](repeating: nil, count: transcripts.firstLines.count)
+        // The lines of each transcript, by its index; a line in no transcript is left out of the
+        // hits afterwards, so its score does not matter.
+        var linesOf = [[Int]](repeating: [], count: transcripts.firstLines.count)
+        var wanted: [Int] = []
+        for (index, line) in terms.rows.enumerated() {
+            guard let transcript = transcripts.index(containing: line) else { continue }
+            if linesOf[transcript].isEmpty { wanted.append(transcript) }
+            linesOf[transcript].append(index)
+        }
+        var scored = terms.rows.map { (line: $0, score: 0.0) }
+        var scoredTranscripts = 0
+        func score(_ transcript: Int, _ row: Statement) -> Bool {
+            row.withUnsafeBlob(at: 0) { lengths in
+                for index in linesOf[transcript] {
+                    guard let length = TranscriptLineLengths.length(at: Int(scored[index].line - transcripts.firstLines[transcript]), in: lengths) else {
+                        return false
+                    }
+                    scored[index].score = terms.score(index, length: length)
+                }
+                scoredTranscripts += 1
+                return true
+            }
+        }
         if wanted.count <= TranscriptRanges.linesLookedUpAlone {
+            let lookup = try cachedStatement("SELECT lengths FROM transcript_search_lengths WHERE first_line = ?")
             for transcript in wanted {
-                lengths[transcript] = try fetchOne("SELECT lengths FROM transcript_search_lengths WHERE first_line = ?",
-                                                   [transcripts.firstLines[transcript]]) { $0.blob(at: 0) } ?? nil
+                try lookup.bind(transcripts.firstLines[transcript], at: 1)
+                defer { lookup.reset() }
+                guard try lookup.step(), score(transcript, lookup) else { return nil }
             }
         } else {
-            try cachedStatement("SELECT first_line, lengths FROM transcript_search_lengths ORDER BY first_line").forEachRow { row in
-                let first = row.int64(at: 0)
-                if let transcript = transcripts.index(containing: first), transcripts.firstLines[transcript] == first, wanted.contains(transcript) {
-                    lengths[transcript] = row.blob(at: 1)
-                }
+            let all = try cachedStatement("SELECT lengths, first_line FROM transcript_search_lengths ORDER BY first_line")
+            defer { all.reset() }
+            while try all.step() {
+                let first = all.int64(at: 1)
+                guard let transcript = transcripts.index(containing: first), transcripts.firstLines[transcript] == first,
+                      !linesOf[transcript].isEmpty else { continue }
+                guard score(transcript, all) else { return nil }
             }
         }
-        var scored: [(line: Int64, score: Double)] = []
-        scored.reserveCapacity(terms.rows.count)
-        for (index, line) in terms.rows.enumerated() {
-            guard let transcript = placed[index] else {
-                scored.append((line, 0))
-                continue
-            }
-            guard let blob = lengths[transcript],
-                  let length = blob.withUnsafeBytes({ TranscriptLineLengths.length(at: Int(line - transcripts.firstLines[transcript]), in: $0) })
-            else { return nil }
-            scored.append((line, terms.score(index, length: length)))
-        }
-        return scored
+        return scoredTranscripts == wanted.count ? scored : nil
     }
 
     /// Code snippets, by their title (weighted 3) and code. The store keeps no index of code, so one is
