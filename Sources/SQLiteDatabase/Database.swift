@@ -49,6 +49,8 @@ public final class Database {
     private var statementCache: [String: Statement] = [:]
     private var isClosed = false
     var savepointDepth = 0
+    /// Whether `bm25_terms` is registered on this connection (``enableBM25Terms()``).
+    var hasBM25Terms = false
 
     /// Opens (creating if needed) the database at `path`.
     ///

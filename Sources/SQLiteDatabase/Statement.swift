@@ -265,6 +265,14 @@ public final class Statement {
         return Array(UnsafeRawBufferPointer(start: bytes, count: count))
     }
 
+    /// Calls `body` with the column's bytes as a blob, in place (empty for NULL): valid only
+    /// during the call, and for the current row.
+    public func withUnsafeBlob<T>(at index: Int32, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+        let count = Int(sqlite3_column_bytes(handle, index))
+        guard count > 0, let bytes = sqlite3_column_blob(handle, index) else { return try body(UnsafeRawBufferPointer(start: nil, count: 0)) }
+        return try body(UnsafeRawBufferPointer(start: bytes, count: count))
+    }
+
     /// The column with its storage class.
     public func value(at index: Int32) -> DatabaseValue {
         switch sqlite3_column_type(handle, index) {

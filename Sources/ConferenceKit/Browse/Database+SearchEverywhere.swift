@@ -137,10 +137,7 @@ extension Database {
     /// once. The index keeps no text: the lines shown are read from their transcripts once the
     /// page is known, each transcript once.
     private func transcriptHits(_ request: SearchRequest) throws -> [SearchResult] {
-        let match: SQL = "SELECT rowid, bm25(transcript_search) FROM transcript_search WHERE transcript_search MATCH \(request.query.matchExpression)"
-        let scored = try fetchAll(literal: match) { (line: $0.int64(at: 0), score: $0.double(at: 1)) }
-        guard !scored.isEmpty else { return [] }
-        let transcripts = try TranscriptRanges(self, lines: scored.map(\.line))
+        guard let (scored, transcripts) = try scoredTranscriptLines(request) else { return [] }
         var hits: [(score: Double, transcript: Int, position: Int64)] = []
         hits.reserveCapacity(scored.count)
         for hit in scored {
@@ -179,6 +176,68 @@ extension Database {
                                 at: CleanRow.finite(line.start), snippet: request.query.excerpt(of: Clean.line(line.text), width: 240),
                                 score: SearchTier.transcript.score(bm25: CleanRow.finite(hit.score)))
         }
+    }
+
+    /// Every transcript line matching the request, with its BM25 (`bm25()`'s own score), and the
+    /// transcripts they are in; nil when none matches.
+    ///
+    /// FTS5 gives each line's terms (`bm25_terms`), and the lengths come from the transcripts' rows
+    /// of lengths, read once per transcript: `bm25()` would look each line's length up alone. Where
+    /// a transcript has no lengths recorded, `bm25()` scores every line.
+    private func scoredTranscriptLines(_ request: SearchRequest) throws -> (lines: [(line: Int64, score: Double)], transcripts: TranscriptRanges)? {
+        let match: SQL = "SELECT rowid, bm25_terms(transcript_search) FROM transcript_search WHERE transcript_search MATCH \(request.query.matchExpression)"
+        let terms = try bm25Terms(match.text, match.arguments)
+        guard !terms.rows.isEmpty else { return nil }
+        let transcripts = try TranscriptRanges(self, lines: terms.rows)
+        if let scored = try scoreByRecordedLengths(terms, transcripts) { return (scored, transcripts) }
+        let bm25: SQL = "SELECT rowid, bm25(transcript_search) FROM transcript_search WHERE transcript_search MATCH \(request.query.matchExpression)"
+        return (try fetchAll(literal: bm25) { (line: $0.int64(at: 0), score: $0.double(at: 1)) }, transcripts)
+    }
+
+    /// The lines' scores from their terms and the lengths recorded for their transcripts: looked up
+    /// one transcript at a time for a few, else all read at once; nil when one is missing.
+    private func scoreByRecordedLengths(_ terms: BM25Terms, _ transcripts: TranscriptRanges) throws -> [(line: Int64, score: Double)]? {
+        // The lines of each transcript, by its index; a line in no transcript is left out of the
+        // hits afterwards, so its score does not matter.
+        var linesOf = [[Int]](repeating: [], count: transcripts.firstLines.count)
+        var wanted: [Int] = []
+        for (index, line) in terms.rows.enumerated() {
+            guard let transcript = transcripts.index(containing: line) else { continue }
+            if linesOf[transcript].isEmpty { wanted.append(transcript) }
+            linesOf[transcript].append(index)
+        }
+        var scored = terms.rows.map { (line: $0, score: 0.0) }
+        var scoredTranscripts = 0
+        func score(_ transcript: Int, _ row: Statement) -> Bool {
+            row.withUnsafeBlob(at: 0) { lengths in
+                for index in linesOf[transcript] {
+                    guard let length = TranscriptLineLengths.length(at: Int(scored[index].line - transcripts.firstLines[transcript]), in: lengths) else {
+                        return false
+                    }
+                    scored[index].score = terms.score(index, length: length)
+                }
+                scoredTranscripts += 1
+                return true
+            }
+        }
+        if wanted.count <= TranscriptRanges.linesLookedUpAlone {
+            let lookup = try cachedStatement("SELECT lengths FROM transcript_search_lengths WHERE first_line = ?")
+            for transcript in wanted {
+                try lookup.bind(transcripts.firstLines[transcript], at: 1)
+                defer { lookup.reset() }
+                guard try lookup.step(), score(transcript, lookup) else { return nil }
+            }
+        } else {
+            let all = try cachedStatement("SELECT lengths, first_line FROM transcript_search_lengths ORDER BY first_line")
+            defer { all.reset() }
+            while try all.step() {
+                let first = all.int64(at: 1)
+                guard let transcript = transcripts.index(containing: first), transcripts.firstLines[transcript] == first,
+                      !linesOf[transcript].isEmpty else { continue }
+                guard score(transcript, all) else { return nil }
+            }
+        }
+        return scoredTranscripts == wanted.count ? scored : nil
     }
 
     /// Code snippets, by their title (weighted 3) and code. The store keeps no index of code, so one is

@@ -41,17 +41,17 @@ public struct SearchQuery: Hashable, Sendable {
         while let first = characters.first {
             if first.isWhitespace {
                 characters = characters.dropFirst()
-            } else if Self.quotes.contains(first) {
+            } else if Self.isQuote(first) {
                 // A phrase runs to its closing quote, or to the end when it has none.
                 let body = characters.dropFirst()
-                let end = body.firstIndex(where: Self.quotes.contains) ?? body.endIndex
+                let end = body.firstIndex(where: Self.isQuote) ?? body.endIndex
                 var rest = end < body.endIndex ? body[body.index(after: end)...] : body[end...]
                 let prefix = rest.first == "*"
                 rest = rest.drop { $0 == "*" }
                 add(String(body[..<end]), prefix: prefix, phrase: true)
                 characters = rest
             } else {
-                let end = characters.firstIndex { $0.isWhitespace || Self.quotes.contains($0) } ?? characters.endIndex
+                let end = characters.firstIndex { $0.isWhitespace || Self.isQuote($0) } ?? characters.endIndex
                 let word = characters[..<end]
                 let stem = word.reversed().drop { $0 == "*" }.reversed()
                 add(String(stem), prefix: stem.count < word.count, phrase: false)
@@ -82,7 +82,11 @@ public struct SearchQuery: Hashable, Sendable {
     }
 
     /// Straight and typographic double quotes: both open and close a phrase.
-    public static let quotes: Set<Character> = ["\"", "“", "”", "„"]
+    /// (A test, not a set: a set of characters costs every process that searches a lookup of the
+    /// runtime's conformances.)
+    public static func isQuote(_ character: Character) -> Bool {
+        character == "\"" || character == "“" || character == "”" || character == "„"
+    }
 
     /// The FTS5 expression: each term as one FTS5 string (quotes doubled inside), a `*` after a
     /// prefix, joined by implicit AND. Whatever was typed, this is never an FTS5 syntax error.

@@ -1,3 +1,4 @@
+import Foundation
 import SQLiteDatabase
 
 /// Which transcript each line of the search index belongs to: a transcript's lines are the rowids
@@ -35,7 +36,17 @@ struct TranscriptRanges {
         firstLines = rows.map(\.first)
         sessionIDs = rows.map(\.id)
         var order = [Int](repeating: 0, count: rows.count)
-        for (place, index) in rows.indices.sorted(by: { rows[$0].id.utf8.lexicographicallyPrecedes(rows[$1].id.utf8) }).enumerated() {
+        let bytes = rows.map { Array($0.id.utf8) }
+        let byID = rows.indices.sorted { a, b in
+            bytes[a].withUnsafeBytes { x in
+                bytes[b].withUnsafeBytes { y in
+                    let common = min(x.count, y.count)
+                    let order = common == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, common)
+                    return order != 0 ? order < 0 : x.count < y.count
+                }
+            }
+        }
+        for (place, index) in byID.enumerated() {
             order[index] = place
         }
         idOrder = order

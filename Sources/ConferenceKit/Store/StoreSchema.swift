@@ -10,7 +10,7 @@ import SQLiteDatabase
 /// they outlive the session leaving the feed.
 enum StoreSchema {
     static let migrator = Migrator([catalogue, userData, fullTextSearch, modernFormat, outbox, transcripts, downloads, personalData, whatsNew, syncFolder,
-                                    pictureSizes, compressedTranscripts, personalSearchRows])
+                                    pictureSizes, compressedTranscripts, personalSearchRows, transcriptLineLengths])
 
     static let catalogue = Migration(version: 1, name: "conference catalogue", sql: """
         CREATE TABLE events (
@@ -603,4 +603,24 @@ enum StoreSchema {
             DELETE FROM personal_search_rows WHERE kind = 'bookmark' AND ref = old.id;
         END;
         """)
+
+    /// Each transcript line's length in tokens, a blob per transcript (``TranscriptLineLengths``):
+    /// the ranking of a line needs its length, which the search index keeps a row per line, and a
+    /// word on thousands of lines then spent most of its search looking them up one by one. Filled
+    /// from the index when the lines are indexed; a transcript leaving takes its row with it.
+    static let transcriptLineLengths = Migration(version: 14, name: "transcript line lengths") { db in
+        try db.execute(sql: """
+            CREATE TABLE transcript_search_lengths (
+                first_line INTEGER PRIMARY KEY,
+                lengths BLOB NOT NULL
+            );
+            CREATE TRIGGER transcript_lengths_on_delete AFTER DELETE ON transcripts BEGIN
+                DELETE FROM transcript_search_lengths WHERE first_line = old.first_line;
+            END;
+            CREATE TRIGGER transcript_lengths_on_update AFTER UPDATE OF first_line, line_count, lines ON transcripts BEGIN
+                DELETE FROM transcript_search_lengths WHERE first_line = old.first_line;
+            END;
+            """)
+        try db.recordTranscriptLineLengths()
+    }
 }

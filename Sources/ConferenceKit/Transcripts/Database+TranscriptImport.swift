@@ -33,8 +33,14 @@ extension Database {
     }
 
     /// Writes what a sync's transcripts step brought: manifests, transcripts (each replacing the one
-    /// stored), removals; the search index follows.
+    /// stored), removals; the search index and the lines' lengths in it follow.
     public func importTranscripts(_ batch: TranscriptBatch) throws -> ImportReport {
+        let report = try importTranscriptRows(batch)
+        try recordTranscriptLineLengths()
+        return report
+    }
+
+    private func importTranscriptRows(_ batch: TranscriptBatch) throws -> ImportReport {
         var report = ImportReport()
         for (language, manifest) in batch.manifests.sorted(by: { $0.key < $1.key }) {
             try execute("DELETE FROM transcript_manifest WHERE language = ?", [language])

@@ -50,7 +50,7 @@ enum TranscriptArchive {
     ///
     /// - Throws: ``DatabaseError`` (damaged) when the blob is not one `encode` wrote.
     static func line(_ position: Int, in blob: [UInt8]) throws -> Transcript.Line? {
-        try lines(in: layout(of: blob), only: [position]).first?.line
+        try lines(at: [position], in: blob)[position]
     }
 
     /// The lines at `positions` in `blob`, by position (the others are skipped, not read; a
@@ -58,7 +58,62 @@ enum TranscriptArchive {
     ///
     /// - Throws: ``DatabaseError`` (damaged) when the blob is not one `encode` wrote.
     static func lines(at positions: Set<Int>, in blob: [UInt8]) throws -> [Int: Transcript.Line] {
-        Dictionary(uniqueKeysWithValues: try lines(in: layout(of: blob), only: positions).map { ($0.position, $0.line) })
+        guard let last = positions.max() else { return [:] }
+        let layout = blob.first == zlib ? try layout(of: blob, throughLine: last) : try layout(of: blob)
+        return Dictionary(uniqueKeysWithValues: try lines(in: layout, only: positions).map { ($0.position, $0.line) })
+    }
+
+    /// The start of a compressed blob's layout, inflated only as far as it takes to hold line `last`
+    /// (the whole layout when it has no such line): a search shows a line or two of a transcript.
+    private static func layout(of blob: [UInt8], throughLine last: Int) throws -> [UInt8] {
+        var cursor = 1
+        guard let count = readVarint(blob, &cursor), count < 1 << 32, let inflater = wwdc_inflater_new(15) else { return try layout(of: blob) }
+        defer { wwdc_inflater_free(inflater) }
+        var out = [UInt8](repeating: 0, count: Int(count))
+        var consumed = cursor, produced = 0
+        var lineEnd = 0, position = 0
+        while produced < out.count {
+            var used = 0, made = 0
+            let step = min(out.count - produced, 16_384)
+            let code = blob.withUnsafeBufferPointer { input in
+                out.withUnsafeMutableBufferPointer {
+                    wwdc_inflater_run(inflater, input.baseAddress! + consumed, input.count - consumed, &used, $0.baseAddress! + produced, step, &made)
+                }
+            }
+            consumed += used
+            produced += made
+            guard Int(code) == WWDC_Z_OK || Int(code) == WWDC_Z_STREAM_END, made > 0 || used > 0 else {
+                throw damaged(Int(code) == WWDC_Z_OK || Int(code) == WWDC_Z_STREAM_END ? "its length is wrong" : "zlib error \(code)")
+            }
+            if Int(code) == WWDC_Z_STREAM_END, produced < out.count { throw damaged("its length is wrong") }
+            // The lines inflated whole so far: once the last one wanted is, the rest can wait.
+            while let end = end(ofLineAt: lineEnd, in: out, before: produced) {
+                lineEnd = end
+                position += 1
+                if position > last { return Array(out[..<lineEnd]) }
+            }
+        }
+        return out
+    }
+
+    /// Where the line starting at `start` of `layout` ends, when it ends before `limit`.
+    private static func end(ofLineAt start: Int, in layout: [UInt8], before limit: Int) -> Int? {
+        var at = start
+        func varint() -> UInt64? {
+            var value: UInt64 = 0, shift: UInt64 = 0
+            while at < limit, shift < 64 {
+                let byte = layout[at]
+                at += 1
+                value |= UInt64(byte & 0x7F) << shift
+                if byte < 0x80 { return value }
+                shift += 7
+            }
+            return nil
+        }
+        guard varint() != nil else { return nil }
+        at += 8
+        guard at <= limit, let length = varint(), length <= UInt64(limit - at) else { return nil }
+        return at + Int(length)
     }
 
     private static func layout(of blob: [UInt8]) throws -> [UInt8] {

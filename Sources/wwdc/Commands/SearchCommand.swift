@@ -87,7 +87,7 @@ enum SearchCommand {
         let indent = String(repeating: " ", count: column)
         // Ids in a column of their own, so the titles line up (news show only their title).
         let idWidth = results.filter { $0.source != .news }.map(\.id.displayWidth).max() ?? 0
-        let quoted = text.contains(where: SearchQuery.quotes.contains) ? text : "“\(text)”"
+        let quoted = text.contains(where: SearchQuery.isQuote) ? text : "“\(text)”"
         var out = [style.bold(fit("Best matches for \(quoted)", width: width))]
         for (kind, result) in zip(kinds, results) {
             var heading = result.source == .news ? result.title : result.id.padded(toWidth: idWidth) + "  " + result.title
