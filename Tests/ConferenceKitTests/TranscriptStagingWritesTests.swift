@@ -87,5 +87,14 @@ struct TranscriptStagingWritesTests {
             try db.execute(sql: "INSERT INTO transcript_search(transcript_search, rank) VALUES ('integrity-check', 0)")
         }
         #expect(try store.read { try $0.fetchString("PRAGMA integrity_check") } == "ok")
+        // The lengths the search ranks by: one row per transcript, none left of the one replaced,
+        // and the table swapped in takes a transcript's row away with it, as the old one did.
+        let lengths = try store.read { try $0.fetchAll("SELECT l.first_line FROM transcript_search_lengths l JOIN transcripts t USING (first_line)") { $0.int(at: 0) } }
+        #expect(lengths.count == 2)
+        #expect(try store.count("SELECT count(*) FROM transcript_search_lengths") == 2)
+        _ = try store.write { try $0.importTranscripts(TranscriptBatch(removed: ["e-2"])) }
+        #expect(try store.count("SELECT count(*) FROM transcript_search_lengths") == 1)
+        try store.write { try $0.execute("DELETE FROM transcripts") }
+        #expect(try store.count("SELECT count(*) FROM transcript_search_lengths") == 0)
     }
 }

@@ -614,13 +614,19 @@ enum StoreSchema {
                 first_line INTEGER PRIMARY KEY,
                 lengths BLOB NOT NULL
             );
-            CREATE TRIGGER transcript_lengths_on_delete AFTER DELETE ON transcripts BEGIN
-                DELETE FROM transcript_search_lengths WHERE first_line = old.first_line;
-            END;
-            CREATE TRIGGER transcript_lengths_on_update AFTER UPDATE OF first_line, line_count, lines ON transcripts BEGIN
-                DELETE FROM transcript_search_lengths WHERE first_line = old.first_line;
-            END;
+            \(transcriptLengthTriggers)
             """)
         try db.recordTranscriptLineLengths()
     }
+
+    /// The triggers that take a transcript's lengths away with it; a save that puts another
+    /// `transcripts` table in place (`TranscriptStaging`) makes them again on it.
+    static let transcriptLengthTriggers = """
+        CREATE TRIGGER transcript_lengths_on_delete AFTER DELETE ON transcripts BEGIN
+            DELETE FROM transcript_search_lengths WHERE first_line = old.first_line;
+        END;
+        CREATE TRIGGER transcript_lengths_on_update AFTER UPDATE OF first_line, line_count, lines ON transcripts BEGIN
+            DELETE FROM transcript_search_lengths WHERE first_line = old.first_line;
+        END;
+        """
 }

@@ -136,6 +136,7 @@ extension Database {
         try execute(sql: "DROP TABLE transcripts")
         try execute(sql: "CREATE UNIQUE INDEX transcripts_by_first_line ON \(staged.rowsTable)(first_line)")
         try execute(sql: "ALTER TABLE \(staged.rowsTable) RENAME TO transcripts")
+        try execute(sql: StoreSchema.transcriptLengthTriggers)
         for (id, lines) in staged.lineCounts.sorted(by: { $0.key < $1.key }) {
             if let before = linesBefore[id] {
                 report.updated(.transcripts)

@@ -30,9 +30,11 @@ enum TranscriptLineLengths {
 
 extension Database {
     /// Records the line lengths of every transcript that has none recorded, from the search index
-    /// (its lines must be indexed): after an import, and once for the stores made before lengths
-    /// were kept.
+    /// (its lines must be indexed), and forgets those of transcripts gone: after an import, and
+    /// once for the stores made before lengths were kept.
     func recordTranscriptLineLengths() throws {
+        // Lengths of transcripts that are gone: a save that swapped the whole table in fired no trigger.
+        try execute("DELETE FROM transcript_search_lengths WHERE first_line NOT IN (SELECT first_line FROM transcripts)")
         let missing = try fetchAll("""
             SELECT t.first_line, t.line_count FROM transcripts t
             WHERE NOT EXISTS (SELECT 1 FROM transcript_search_lengths l WHERE l.first_line = t.first_line)
