@@ -99,20 +99,9 @@ enum TranscriptArchive {
     /// Where the line starting at `start` of `layout` ends, when it ends before `limit`.
     private static func end(ofLineAt start: Int, in layout: [UInt8], before limit: Int) -> Int? {
         var at = start
-        func varint() -> UInt64? {
-            var value: UInt64 = 0, shift: UInt64 = 0
-            while at < limit, shift < 64 {
-                let byte = layout[at]
-                at += 1
-                value |= UInt64(byte & 0x7F) << shift
-                if byte < 0x80 { return value }
-                shift += 7
-            }
-            return nil
-        }
-        guard varint() != nil else { return nil }
+        guard readVarint(layout, &at, before: limit) != nil else { return nil }
         at += 8
-        guard at <= limit, let length = varint(), length <= UInt64(limit - at) else { return nil }
+        guard at <= limit, let length = readVarint(layout, &at, before: limit), length <= UInt64(limit - at) else { return nil }
         return at + Int(length)
     }
 
@@ -176,9 +165,11 @@ enum TranscriptArchive {
         bytes.append(UInt8(value))
     }
 
-    private static func readVarint(_ bytes: [UInt8], _ at: inout Int) -> UInt64? {
+    /// The varint at `at` in `bytes`, read no further than `limit` (the end when nil).
+    private static func readVarint(_ bytes: [UInt8], _ at: inout Int, before limit: Int? = nil) -> UInt64? {
         var value: UInt64 = 0, shift: UInt64 = 0
-        while at < bytes.count, shift < 64 {
+        let limit = min(limit ?? bytes.count, bytes.count)
+        while at < limit, shift < 64 {
             let byte = bytes[at]
             at += 1
             value |= UInt64(byte & 0x7F) << shift
