@@ -63,4 +63,7 @@ int wwdc_curl_getinfo_long(void *handle, int info, long *value);
 void *wwdc_curl_slist_append(void *list, const char *text);
 void wwdc_curl_slist_free_all(void *list);
 
+// What a download does with the file it writes, beyond libc as Swift sees it.
+#include "wwdc_file.h"
+
 #endif

@@ -53,13 +53,23 @@ public final class MediaDownloadOperation: AdvancedOperation, @unchecked Sendabl
         /// The response is complete without a body (the part file already held all of it).
         var complete = false
         var outcome: Outcome?
+        /// What the write-behind handed to the kernel, told at the end.
+        var writtenBehind: Int64 = 0
     }
 
+    /// Bytes handed to the disk's writeback at a time while the body comes.
+    private let writeBehindChunk: Int64
+    /// Touched only on the transfer's thread: set when the body starts, advanced by each piece.
+    private var writeBehind: WriteBehind?
+
+    /// `writeBehindChunk`: how many bytes of the file are handed at a time to the disk's writeback
+    /// while the body comes (Linux), so that the fsync before the file is named has little left.
     public init(item: DownloadItem, store: ConferenceStore, stallTimeout: TimeInterval = 30,
-                progress: @escaping Progress = { _, _ in }) {
+                writeBehindChunk: Int64 = 16 << 20, progress: @escaping Progress = { _, _ in }) {
         self.item = item
         self.store = store
         self.stallTimeout = stallTimeout
+        self.writeBehindChunk = writeBehindChunk
         self.progress = progress
         super.init()
         name = "download \(item.label)"
@@ -67,6 +77,10 @@ public final class MediaDownloadOperation: AdvancedOperation, @unchecked Sendabl
 
     /// What the attempt did; nil until it succeeded.
     public var outcome: Outcome? { transfer.withLock { $0.outcome } }
+
+    /// How many bytes of this attempt's body the kernel was asked to write to disk while they came
+    /// (whole chunks; none where the system cannot be asked); known once the attempt finished.
+    public var bytesWrittenBehind: Int64 { transfer.withLock { $0.writtenBehind } }
 
     public override func execute() {
         do {
@@ -173,6 +187,7 @@ public final class MediaDownloadOperation: AdvancedOperation, @unchecked Sendabl
             guard ftruncate(fd, off_t(offset)) == 0, lseek(fd, off_t(offset), SEEK_SET) >= 0 else {
                 throw DownloadError.fileError(path: item.partPath, reason: Self.errnoText())
             }
+            writeBehind = WriteBehind(from: offset, chunk: writeBehindChunk)
             progress(offset, total)
             return transfer.withLock { $0.complete } ? .skip : .receive
         } catch let error as DownloadError {
@@ -265,7 +280,11 @@ public final class MediaDownloadOperation: AdvancedOperation, @unchecked Sendabl
             }
             done += count
         }
-        transfer.withLock { $0.received += Int64(bytes.count) }
+        let end = transfer.withLock { state -> Int64 in
+            state.received += Int64(bytes.count)
+            return state.offset + state.received
+        }
+        writeBehind?.wrote(upTo: end, in: fd)
         reportHeldBack()
         return true
     }
@@ -287,8 +306,9 @@ public final class MediaDownloadOperation: AdvancedOperation, @unchecked Sendabl
     // MARK: The end
 
     private func complete(_ end: CurlTransfer.Outcome) {
-        let state = transfer.withLock { state -> Transfer in
+        let state = transfer.withLock { [writeBehind] state -> Transfer in
             state.transfer = nil
+            state.writtenBehind = writeBehind?.requested ?? 0
             return state
         }
         defer { close(state.fd) }
