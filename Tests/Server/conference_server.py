@@ -863,6 +863,9 @@ def build_router():
 
 class ConferenceServer(ThreadingHTTPServer):
     daemon_threads = True
+    # Python's default backlog is 5: a client opening eight connections at once (wwdc, curl
+    # --parallel) could have one refused and retried a second later, as no real server does.
+    request_queue_size = 128
 
     def __init__(self, address, feeds, account_service, faults, quiet=False, encodings=None, picture_format=None):
         super().__init__(address, Handler)

@@ -160,6 +160,14 @@ class SharedServerTestCase(unittest.TestCase):
         return json.loads(data)
 
 
+class BacklogTests(unittest.TestCase):
+    def test_connections_opened_at_once_wait_in_the_backlog(self):
+        """Clients open eight connections at once (wwdc, curl --parallel): with Python's default
+        backlog of 5 the kernel dropped the seventh's SYN and the client retried a second later."""
+        import conference_server
+        self.assertGreaterEqual(conference_server.ConferenceServer.request_queue_size, 64)
+
+
 class MakeServeTests(unittest.TestCase):
     """`make serve`, as the README tells a person to run it."""
 
