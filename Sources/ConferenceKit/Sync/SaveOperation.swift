@@ -78,7 +78,7 @@ final class SaveOperation: AdvancedOperation, SyncStepOperation, OutputOperation
                 if config != nil { try db.saveConfig(config?.body, from: context.settings.source.configURL) }
                 let favoriteChanges = try lists.favorites.merge(favorites?.items, db, watermark, date)
                 let feedbackChanges = try lists.feedback.merge(feedback?.items, db, watermark, date)
-                let whatsNew = before.changes(to: try WhatsNewSnapshot(db))
+                let whatsNew = try before.changes(in: db)
                 try db.keepWhatsNew(whatsNew, at: date)
                 return Saved(report: report, lists: [lists.favorites.step: favoriteChanges, lists.feedback.step: feedbackChanges],
                              whatsNew: whatsNew)
