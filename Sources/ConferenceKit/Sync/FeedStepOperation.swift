@@ -41,9 +41,13 @@ class FeedStepOperation<Feed: Sendable>: GroupOperation, SyncStepOperation, Feed
             return finish(with: error)
         }
         let download = FetchFeedOperation(request, transport: context.settings.transport, timeout: context.settings.timeout)
+        willRun(download)
         addOperations([download, ParseFeedOperation(kind, from: download, reading: reading, into: output)])
         super.execute()
     }
+
+    /// Called with the step's download before it runs. For subclasses.
+    func willRun(_ download: FetchFeedOperation<FeedResponse>) {}
 
     var fetched: (any FeedFetchRecord)? { output.value }
 
@@ -100,15 +104,36 @@ final class DownloadConfigOperation: FeedStepOperation<AppConfig>, @unchecked Se
 
 /// Downloads and checks `contents.json`: events, rooms, tracks, sessions and their schedule. Its JSON
 /// goes on to the save step, whose store decodes it again while it writes.
+///
+/// The steps that need only the download wait for ``downloaded``, which hands on the JSON: the check
+/// runs meanwhile, and the save step waits for its verdict before it commits.
 //
 // @unchecked Sendable: see FeedStepOperation.
 final class ScheduleOperation: FeedStepOperation<ContentsSummary>, @unchecked Sendable {
+    /// Finishes once `contents.json` is downloaded (its body, when it changed), before the check;
+    /// fails as the step did when the download did not succeed.
+    let downloaded = StepMilestone<Data>(name: "schedule: downloaded")
+
     init(context: SyncContext, config: DownloadConfigOperation) {
         let reading = FeedReading<ContentsSummary>(decode: { data in
             let summary = try FeedDecoder.checkContents(data)
             return (summary, summary.issues)
         }, keepsBody: true)
         super.init(step: .schedule, kind: .contents, context: context, config: config, reading: reading)
+    }
+
+    override func willRun(_ download: FetchFeedOperation<FeedResponse>) {
+        let downloaded = downloaded
+        download.whenFinished { [weak download] errors in
+            guard errors.isEmpty, let download, !download.isCancelled, let response = download.output.value else { return }
+            if case let .modified(data, _, _) = response { downloaded.reach(data) } else { downloaded.reach(nil) }
+        }
+    }
+
+    override func finished(with errors: [any Error]) {
+        super.finished(with: errors)
+        // Ended before its download did (or without one: skipped, cancelled): so does the milestone.
+        downloaded.stepEnded(errors: errors, cancelled: isCancelled)
     }
 
     override func itemsDetail(_ fetched: FetchedFeed<ContentsSummary>) -> String? {
