@@ -49,9 +49,11 @@ struct SyncCommandTests {
             ("config", "version-check"),
             ("version-check", "schedule"), ("version-check", "news"),
             ("schedule", "videos"), ("news", "videos"),
-            ("schedule", "favorites"), ("news", "favorites"),
-            ("schedule", "feedback"), ("news", "feedback"),
-            ("videos", "save"), ("favorites", "save"), ("feedback", "save"),
+            ("download contents.json", "favorites"), ("news", "favorites"),
+            ("download contents.json", "feedback"), ("news", "feedback"),
+            ("download contents.json", "transcripts"),
+            // The save waits for the schedule's check and the videos inside its transaction, not before it starts.
+            ("download contents.json", "save"), ("news", "save"), ("transcripts", "save"), ("favorites", "save"), ("feedback", "save"),
             ("download contents.json", "parse contents.json"),
         ]
         for (before, after) in edges {

@@ -1,5 +1,6 @@
 import ConferenceKit
 import Foundation
+import SQLiteDatabase
 import TestSupport
 import TestTraits
 import Testing
@@ -98,6 +99,64 @@ struct SyncFaultTests {
         // A fraction is fine; long enough that a loaded machine does not time out.
         let fine = try await sandbox.run(["sync", "--source", source], environment: ["WWDC_TIMEOUT": "120.5"])
         #expect(fine.status == 0, "\(fine.stderr)")
+    }
+
+    @Test("the save waits inside its transaction for the steps after the schedule's check: a failure there saves nothing, one line")
+    func saveWaitsForVerdict() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        try await populateWithOlderFeeds(sandbox)
+        let before = try sandbox.dump()
+        let server = try await ReferenceServer.start()
+        defer { server.stop() }
+        // The videos wait for the schedule's check; the save, for neither: it opens its transaction
+        // and waits there while videos_live.json is held, then fails with it.
+        try await server.fault("/videos_live.json", "status", value: 500)
+        let hold = try await server.hold("/videos_live.json")
+        let sync = try sandbox.start(["sync", "--source", server.baseURL.absoluteString])
+        try await server.waitForHeld(hold)
+        try await saveHoldsTheStore(sandbox, sync)
+        try await server.release(hold)
+        let result = await sync.finished()
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.errorLines.count == 1, "\(result.stderr)")
+        #expect(result.errorLines.first.map { $0.contains("videos_live.json") && $0.contains("HTTP 500") } == true, "\(result.stderr)")
+        #expect(try sandbox.dump() == before)
+    }
+
+    @Test("Ctrl-C while the save waits for the steps after the schedule's check: exit 130, nothing saved", arguments: [SIGINT, SIGTERM])
+    func interruptedWhileSaveWaits(signal: Int32) async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        try await populateWithOlderFeeds(sandbox)
+        let before = try sandbox.dump()
+        let server = try await ReferenceServer.start()
+        defer { server.stop() }
+        let hold = try await server.hold("/videos_live.json")
+        let sync = try sandbox.start(["sync", "--source", server.baseURL.absoluteString])
+        try await server.waitForHeld(hold)
+        try await saveHoldsTheStore(sandbox, sync)
+        sync.signal(signal)
+        let result = await sync.finished()
+        try await server.release(hold)
+        #expect(result.status == (signal == SIGINT ? 130 : 143) && !result.signalled, "\(result.status): \(result.stderr)")
+        #expect(result.stderr.contains("interrupted"), "\(result.stderr)")
+        #expect(try sandbox.dump() == before)
+    }
+
+    /// Waits until the sync holds the store's write lock (its save has begun) or has ended.
+    private func saveHoldsTheStore(_ sandbox: Sandbox, _ sync: RunningCommand) async throws {
+        let probe = try Database(path: sandbox.database.path, configuration: .init(busyTimeoutMilliseconds: 0))
+        while !sync.hasExited {
+            do {
+                try probe.execute(sql: "BEGIN IMMEDIATE")
+                try probe.execute(sql: "ROLLBACK")
+            } catch {
+                return
+            }
+            // Polling the lock, which has no event to wait on: a short pause between looks.
+            try await Task.sleep(for: .milliseconds(10))
+        }
     }
 
     /// Fills the store from an older edition of the feeds (fewer news, a changed title), so that a sync

@@ -28,10 +28,13 @@ extension FeedDecoder {
     /// Checks a `contents.json` completely, with the errors of ``contents(from:feed:)``, without
     /// keeping the decoded items: the sync stages the JSON itself and the store decodes it again
     /// while it writes, which takes far less memory than holding the decoded feed.
+    ///
+    /// Its batches are counted and dropped, so they are small: the sync's save decodes the same feed
+    /// beside it, and the two together must not hold more than the save alone did.
     public static func checkContents(_ data: Data, feed: String = "contents.json") throws -> ContentsSummary {
         var summary = ContentsSummary()
         let lists = try document(data, feed: feed) { bytes in
-            try ContentsReader(feed: feed).read(bytes) { summary.add($0) }
+            try ContentsReader(feed: feed, batchSize: 50).read(bytes) { summary.add($0) }
         }
         summary.events = lists.events.count
         summary.issues = lists.issues

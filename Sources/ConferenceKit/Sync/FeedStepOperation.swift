@@ -1,6 +1,9 @@
 import PlainText
 import Foundation
 import Operations
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A step that downloads one feed and then parses it: composition, as the talk's group operations do.
 /// Its output is the parsed feed; where the feed is comes from the config it is handed.
@@ -41,9 +44,13 @@ class FeedStepOperation<Feed: Sendable>: GroupOperation, SyncStepOperation, Feed
             return finish(with: error)
         }
         let download = FetchFeedOperation(request, transport: context.settings.transport, timeout: context.settings.timeout)
+        willRun(download)
         addOperations([download, ParseFeedOperation(kind, from: download, reading: reading, into: output)])
         super.execute()
     }
+
+    /// Called with the step's download before it runs. For subclasses.
+    func willRun(_ download: FetchFeedOperation<FeedResponse>) {}
 
     var fetched: (any FeedFetchRecord)? { output.value }
 
@@ -100,15 +107,48 @@ final class DownloadConfigOperation: FeedStepOperation<AppConfig>, @unchecked Se
 
 /// Downloads and checks `contents.json`: events, rooms, tracks, sessions and their schedule. Its JSON
 /// goes on to the save step, whose store decodes it again while it writes.
+///
+/// The steps that need only the download wait for ``downloaded``, which hands on the JSON: the check
+/// runs meanwhile, and the save step waits for its verdict before it commits.
 //
 // @unchecked Sendable: see FeedStepOperation.
 final class ScheduleOperation: FeedStepOperation<ContentsSummary>, @unchecked Sendable {
+    /// Finishes once `contents.json` is downloaded (its body, when it changed), before the check;
+    /// fails as the step did when the download did not succeed.
+    let downloaded = StepMilestone<Data>(name: "schedule: downloaded")
+
     init(context: SyncContext, config: DownloadConfigOperation) {
         let reading = FeedReading<ContentsSummary>(decode: { data in
             let summary = try FeedDecoder.checkContents(data)
+            ScheduleOperation.returnFreedMemory()
             return (summary, summary.issues)
         }, keepsBody: true)
         super.init(step: .schedule, kind: .contents, context: context, config: config, reading: reading)
+    }
+
+    /// The save decodes the feed beside the check: what the check's thread freed goes back to the
+    /// system now, instead of staying in its allocator's arena while the save's memory peaks. glibc's
+    /// `malloc_trim`, which Swift's Glibc module does not declare; nothing elsewhere.
+    private static func returnFreedMemory() {
+        #if canImport(Glibc)
+        typealias Trim = @convention(c) (Int) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
+        _ = unsafeBitCast(symbol, to: Trim.self)(0)
+        #endif
+    }
+
+    override func willRun(_ download: FetchFeedOperation<FeedResponse>) {
+        let downloaded = downloaded
+        download.whenFinished { [weak download] errors in
+            guard errors.isEmpty, let download, !download.isCancelled, let response = download.output.value else { return }
+            if case let .modified(data, _, _) = response { downloaded.reach(data) } else { downloaded.reach(nil) }
+        }
+    }
+
+    override func finished(with errors: [any Error]) {
+        super.finished(with: errors)
+        // Ended before its download did (or without one: skipped, cancelled): so does the milestone.
+        downloaded.stepEnded(errors: errors, cancelled: isCancelled)
     }
 
     override func itemsDetail(_ fetched: FetchedFeed<ContentsSummary>) -> String? {

@@ -7,15 +7,21 @@ struct StepsSucceededCondition: OperationCondition {
     var name: String { "StepsSucceeded" }
 
     func evaluate(for operation: AdvancedOperation, completion: @escaping @Sendable (ConditionResult) -> Void) {
-        let failed = operation.dependencies.compactMap { $0 as? AdvancedOperation }.filter { dependency in
-            dependency.errors.contains { !($0 is SkippedStep) } || (dependency.isCancelled && !dependency.wasSkipped)
-        }
-        if failed.isEmpty {
-            completion(.satisfied)
+        if let error = Self.failure(of: operation, waitingFor: operation.dependencies.compactMap { $0 as? AdvancedOperation }) {
+            completion(.failed(error))
         } else {
-            completion(.failed(OperationError.dependenciesFailed(operation: operation.displayName,
-                                                                 dependencies: failed.map(\.displayName))))
+            completion(.satisfied)
         }
+    }
+
+    /// The error `operation` stops with when one of the finished `steps` it waits for failed; nil when
+    /// each succeeded or was skipped.
+    static func failure(of operation: AdvancedOperation, waitingFor steps: [AdvancedOperation]) -> (any Error)? {
+        let failed = steps.filter { step in
+            step.errors.contains { !($0 is SkippedStep) } || (step.isCancelled && !step.wasSkipped)
+        }
+        if failed.isEmpty { return nil }
+        return OperationError.dependenciesFailed(operation: operation.displayName, dependencies: failed.map(\.displayName))
     }
 }
 

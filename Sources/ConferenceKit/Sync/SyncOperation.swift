@@ -8,11 +8,12 @@ import Operations
 ///                                       → { videos, favorites, feedback, transcripts } → save
 ///
 /// Each box is an operation, each arrow a dependency (favorites and feedback wait for the uploads,
-/// videos for schedule and news, transcripts for the schedule, the save step for every step). Each
-/// step hands what it produced to the steps built with it: the config to every step, the feeds, the
-/// account's lists and the transcripts to the save step. Nothing reaches the store before the save step,
-/// which commits everything in one transaction; a failed or cancelled sync leaves the store as it was.
-/// Cancel it with ``SyncError/interrupted`` on SIGINT: the save step is a critical section.
+/// videos for schedule and news, favorites, feedback and transcripts for the schedule's download
+/// only, the save step for every step, the schedule's check and the videos inside its transaction).
+/// Each step hands what it produced to the steps built with it: the config to every step, the feeds,
+/// the account's lists and the transcripts to the save step. Nothing reaches the store before the save
+/// step, which commits everything in one transaction; a failed or cancelled sync leaves the store as it
+/// was. Cancel it with ``SyncError/interrupted`` on SIGINT: the save step's commit is a critical section.
 //
 // @unchecked Sendable: mutable state is in Locked values; the rest is immutable.
 public final class SyncOperation: GroupOperation, @unchecked Sendable {
@@ -54,15 +55,14 @@ public final class SyncOperation: GroupOperation, @unchecked Sendable {
 
         // The order beyond what the steps read: nothing before the version check has passed.
         for step in [schedule, news, articles, uploads] as [AdvancedOperation] { step.addDependency(versionCheck) }
-        for step in [videos, favorites, feedback] as [AdvancedOperation] {
-            step.addDependency(schedule)
-            step.addDependency(news)
-        }
+        // Videos read the schedule's counts; the others need only its download, so the schedule's
+        // check runs while they fetch (the save waits for its verdict before committing).
+        videos.addDependency(schedule)
+        for step in [videos, favorites, feedback] as [AdvancedOperation] { step.addDependency(news) }
+        for step in [favorites, feedback, transcripts] as [AdvancedOperation] { step.addDependency(schedule.downloaded) }
         // The lists are fetched after the outbox went up, so they hold what was uploaded.
         favorites.addDependency(uploads)
         feedback.addDependency(uploads)
-        // After the schedule: the transcripts belong to its items.
-        transcripts.addDependency(schedule)
         save.addDependency(versionCheck)
         save.addDependency(uploads)
         if let syncFolder { uploads.addDependency(syncFolder) }
@@ -79,7 +79,7 @@ public final class SyncOperation: GroupOperation, @unchecked Sendable {
             if step !== config { step.addCondition(StepsSucceededCondition()) }
             step.addObserver(observer)
         }
-        super.init(operations: steps)
+        super.init(operations: steps + [schedule.downloaded])
         name = "sync"
     }
 

@@ -50,6 +50,13 @@ struct WhatsNewSnapshot: Sendable {
         self.favorites = favorites
     }
 
+    /// What the store holds now that this did not, read inside the same transaction. Nothing when
+    /// this held no session (a first sync): everything would be new, so the store is not read again.
+    func changes(in db: Database) throws -> WhatsNew {
+        guard !sessions.isEmpty else { return WhatsNew() }
+        return changes(to: try WhatsNewSnapshot(db))
+    }
+
     /// What `after` holds that this did not; nothing when this held no session (a first sync).
     func changes(to after: WhatsNewSnapshot) -> WhatsNew {
         guard !sessions.isEmpty else { return WhatsNew() }

@@ -40,6 +40,17 @@ public final class SignalGate: Sendable {
     /// Whether an operation is in a critical section now.
     public var isInCriticalSection: Bool { state.withLock { !$0.critical.isEmpty } }
 
+    /// Holds the signals back from now until ``leaveCriticalSection(of:)``: for an operation whose
+    /// critical part is only the end of its work (what comes before may still be interrupted).
+    public func enterCriticalSection(of owner: AnyObject) {
+        enter(ObjectIdentifier(owner))
+    }
+
+    /// Ends what ``enterCriticalSection(of:)`` began, delivering the signals held back meanwhile.
+    public func leaveCriticalSection(of owner: AnyObject) {
+        leave(ObjectIdentifier(owner))
+    }
+
     func enter(_ id: ObjectIdentifier) {
         activate()
         state.withLock { _ = $0.critical.insert(id) }
