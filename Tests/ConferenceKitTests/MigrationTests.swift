@@ -160,6 +160,11 @@ struct MigrationTests {
         #expect(try reader.count("SELECT count(*) FROM sessions") == 5)
         #expect(throws: DatabaseError.self) { try reader.setFavorite(sessionID: "x", true) }
 
+        // Browsing (listings and searches alike) reads it through a memory map.
+        let browsing = try ConferenceStore.openForBrowsing(path: path)
+        #expect(try browsing.count("PRAGMA mmap_size") == 256 << 20)
+        #expect(throws: DatabaseError.self) { try browsing.setFavorite(sessionID: "x", true) }
+
         let old = folder.file("old-ro.sqlite")
         do { try Migrator([StoreSchema.catalogue]).migrate(try Database(path: old)) }
         #expect(throws: DatabaseError.self) { try ConferenceStore(path: old, configuration: Database.Configuration(readOnly: true)) }

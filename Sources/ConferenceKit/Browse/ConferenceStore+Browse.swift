@@ -6,15 +6,15 @@ extension ConferenceStore {
     /// transaction, no journal switch: the fastest start), migrated first otherwise.
     ///
     /// Never creates a file: a missing store, or one with nothing synced, is ``BrowseError/emptyStore``.
-    /// `memoryMapped` suits listings, which touch thousands of pages once; a search reads a few
-    /// pages scattered through a large index, where mapping costs more page faults than it saves.
-    public static func openForBrowsing(path: String, memoryMapped: Bool = true) throws -> ConferenceStore {
+    /// Pages are read through a memory map: a listing touches thousands of them once, and a search
+    /// (which ranks from each transcript's lengths, not from a lookup per line) takes fewer page
+    /// faults and no copies so.
+    public static func openForBrowsing(path: String) throws -> ConferenceStore {
         guard FileManager.default.fileExists(atPath: path) else { throw BrowseError.emptyStore }
         let store: ConferenceStore
         do {
-            // Pages read through a memory map: a listing touches thousands of them once.
             var configuration = Database.Configuration(readOnly: true, pageCacheKiB: 2048)
-            configuration.memoryMapBytes = memoryMapped ? 256 << 20 : 0
+            configuration.memoryMapBytes = 256 << 20
             store = try ConferenceStore(path: path, configuration: configuration)
         } catch is DatabaseError {
             // An older schema (or a file read-only access cannot open): the ordinary opening migrates

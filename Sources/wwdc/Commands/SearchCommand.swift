@@ -59,7 +59,7 @@ enum SearchCommand {
         }
         try BrowseSupport.checkSearch(text, spec: spec)
         let chosen = arguments[sources]
-        let store = try BrowseSupport.openStore(arguments, context, memoryMapped: false)
+        let store = try BrowseSupport.openStore(arguments, context)
         let (results, marks) = try store.read { db -> ([SearchResult], [String: WatchMark]) in
             var request = SearchRequest(query: query, limit: arguments[limit] ?? defaultLimit)
             if !chosen.isEmpty { request.sources = Set(chosen) }

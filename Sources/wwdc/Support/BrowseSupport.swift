@@ -8,10 +8,10 @@ import TerminalUI
 /// What the browsing commands share: opening the store, choosing the event and reading filter values.
 enum BrowseSupport {
     /// Opens the store to read (`--db`, else the default); a missing or empty store asks for
-    /// `wwdc sync` (exit status 1). A search opens it without the listings' memory map.
-    static func openStore(_ arguments: ParsedArguments, _ context: CommandContext, memoryMapped: Bool = true) throws -> ConferenceStore {
+    /// `wwdc sync` (exit status 1).
+    static func openStore(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ConferenceStore {
         let path = try Configuration.storePath(flag: arguments[SharedOptions.db], context.environment)
-        return try ConferenceStore.openForBrowsing(path: path, memoryMapped: memoryMapped)
+        return try ConferenceStore.openForBrowsing(path: path)
     }
 
     /// The time zone `--local` asks for.
