@@ -35,6 +35,16 @@ public struct TextSanitizer: Sendable, Equatable {
         sanitize(String(decoding: bytes, as: UTF8.self))
     }
 
+    /// `bytes` as text when they are UTF-8 that this sanitiser keeps as it is (`\r\n` line ends
+    /// too): text a terminal shows as written, driving nothing. Nil for anything else (escape
+    /// sequences, other control or bidi characters, bytes that are not UTF-8).
+    public func printable(bytes: some Collection<UInt8>) -> String? {
+        guard let text = String(bytes: Array(bytes), encoding: .utf8) else { return nil }
+        let lines = text.replacingOccurrences(of: "\r\n", with: "\n")
+        // Scalar by scalar: `==` would take a canonically equivalent text for the same.
+        return sanitize(lines).unicodeScalars.elementsEqual(lines.unicodeScalars) ? text : nil
+    }
+
     private func sanitize(scalars: [Unicode.Scalar]) -> String {
         var kept: [Unicode.Scalar] = []
         kept.reserveCapacity(scalars.count)

@@ -109,6 +109,7 @@ class AccountService:
         self._feedback = {}    # username -> {id.lower(): (seq, item)}
         self._seq = 0
         self._decoy = None
+        self.pass_body = None  # bytes served as every pass instead of the generated one (a hostile service)
 
     @classmethod
     def from_file(cls, path, **options):
@@ -267,6 +268,7 @@ class AccountService:
             self._favorites.clear()
             self._versions.clear()
             self._feedback.clear()
+            self.pass_body = None
 
 
 # ------------------------------------------------------------------------------------------------
@@ -438,7 +440,8 @@ def register(router):
         account, _ = service(request).authenticate(request)
         if not account.is_developer:
             raise HTTPError(403, "the attendee pass is only available to registered developers")
-        return Response(200, attendee_pass(account), "application/x-pem-file",
+        body = service(request).pass_body
+        return Response(200, attendee_pass(account) if body is None else body, "application/x-pem-file",
                         [("Content-Disposition", 'attachment; filename="wwdc-attendee-pass.pem"')])
 
     # -- control ---------------------------------------------------------------------------------
@@ -470,6 +473,18 @@ def register(router):
     @router.route("DELETE", "/_control/state")
     def reset_state(request):
         service(request).reset()
+        return Response.empty(204)
+
+    @router.route("POST", "/_control/pass")
+    def set_pass(request):
+        body = request.json()
+        try:
+            raw = base64.b64decode(body.get("base64"), validate=True) if isinstance(body.get("base64"), str) else None
+        except ValueError:
+            raw = None
+        if raw is None:
+            raise HTTPError(400, "base64 must be the pass's bytes in base64")
+        service(request).pass_body = raw
         return Response.empty(204)
 
     @router.route("POST", "/_control/expire-tokens")

@@ -764,6 +764,16 @@ class AccountTests(SharedServerTestCase):
         self.assertIn("registered developer", json.loads(body)["error"])
         self.assertEqual(self.server.request("GET", "/account/pass")[0], 401)
 
+    def test_pass_as_given(self):
+        hostile = b"\x1b]52;c;ZWNobyBoaQ==\x07\x9b31m\xe2\x80\xae"
+        self.assertEqual(self.server.request("POST", "/_control/pass", {"base64": base64.b64encode(hostile).decode()})[0], 204)
+        self.assertEqual(self.server.request("POST", "/_control/pass", {"base64": "not base64!"})[0], 400)
+        status, _, body = self.server.request("GET", "/account/pass", token=login(self.server, "ada"))
+        self.assertEqual((status, body), (200, hostile))
+        self.assertEqual(self.server.request("DELETE", "/_control/state")[0], 204)
+        _, _, body = self.server.request("GET", "/account/pass", token=login(self.server, "ada"))
+        self.assertTrue(body.startswith(b"-----BEGIN WWDC ATTENDEE PASS-----"))
+
     def test_seed_validation(self):
         self.assertEqual(self.server.request("POST", "/_control/seed", {"username": "zed", "favorites": 1})[0], 404)
         self.assertEqual(self.server.request("POST", "/_control/seed", {"username": "ada", "favorites": 100000})[0], 400)

@@ -7,6 +7,8 @@ public struct CommandResult: Sendable {
     public var stderr: String
     /// Killed by a signal (the status is then the signal's number).
     public var signalled: Bool
+    /// stdout's bytes as they came (``stdout`` decodes them, bytes that are not UTF-8 as U+FFFD).
+    public var stdoutBytes: Data
 
     /// stderr's lines that start with "Error:".
     public var errorLines: [String] { stderr.split(separator: "\n").map(String.init).filter { $0.hasPrefix("Error:") } }
@@ -102,7 +104,7 @@ public final class RunningCommand: @unchecked Sendable {
         errDone.wait()
         return lock.withLock {
             CommandResult(status: exit!.status, stdout: String(decoding: out, as: UTF8.self),
-                          stderr: String(decoding: err, as: UTF8.self), signalled: exit!.signalled)
+                          stderr: String(decoding: err, as: UTF8.self), signalled: exit!.signalled, stdoutBytes: Data(out))
         }
     }
 }

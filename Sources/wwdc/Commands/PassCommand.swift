@@ -2,12 +2,18 @@ import CommandLineKit
 import ConferenceKit
 import Foundation
 import Operations
+import PlainText
 
 /// `wwdc pass`: downloads the attendee pass (registered developers only).
 enum PassCommand {
     static let spec = CommandSpec(
         path: "pass",
         abstract: "Download your attendee pass (registered developers only; logs in first when needed).",
+        discussion: """
+        On a terminal, a pass that is not plain text (escape sequences, other control characters, \
+        bytes that are not UTF-8) is not printed, as curl refuses binary output to a terminal: it is \
+        saved to attendee-pass.pem in wwdc's data folder ($XDG_DATA_HOME/wwdc), which wwdc names.
+        """,
         options: [SharedOptions.output.help("Write the pass to <file> (default: standard output).")]
             + SharedOptions.login + [SharedOptions.db, SharedOptions.trace],
         examples: [("wwdc pass --output pass.pem", "")])
@@ -23,17 +29,32 @@ enum PassCommand {
         }
         guard let pass = download.pass else { throw AccountError.notLoggedIn }
         if let path = arguments[SharedOptions.output] {
-            let url = URL(fileURLWithPath: path)
-            do {
-                try pass.write(to: url, options: .atomic)
-            } catch {
-                throw FileAccessError.write(url.path, error)
-            }
-            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
+            try save(pass, to: path)
             context.message("Saved your pass to \(path).")
+        } else if context.stdoutIsTerminal, TextSanitizer.multiLine.printable(bytes: pass) == nil {
+            // As curl refuses binary output to a terminal: the service's bytes could drive it
+            // (escape sequences, the clipboard, links, text reversed).
+            let path = try StoreLocation.dataFolder(Configuration.folders(context.environment)) + "/" + defaultFileName
+            try StoreLocation.prepareFolder(for: path)
+            try save(pass, to: path)
+            context.message("Your pass is not plain text, so it was not written to the terminal: saved it to \(path) (--output FILE saves it elsewhere).")
         } else {
             FileHandle.standardOutput.write(pass)
         }
         return .success
+    }
+
+    /// The file a pass that a terminal cannot show goes to, in wwdc's data folder.
+    static let defaultFileName = "attendee-pass.pem"
+
+    /// Writes the pass to `path`, readable by its owner only.
+    private static func save(_ pass: Data, to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        do {
+            try pass.write(to: url, options: .atomic)
+        } catch {
+            throw FileAccessError.write(url.path, error)
+        }
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
     }
 }
