@@ -208,18 +208,19 @@ extension PersonalChange {
         PersonalChange(kind: kind, key: key, value: nil, version: version, changedAt: date)
     }
 
-    /// The progress this change sets; nil for another kind, a removal or a value that cannot be read.
+    /// The progress this change sets; nil for another kind, a removal or a value that cannot be read
+    /// (a position or a duration out of a video's range among them: it came from another machine).
     public var watchProgress: WatchProgress? {
-        guard kind == .progress, let value = decode(ProgressValue.self) else { return nil }
-        return WatchProgress(sessionID: key, position: value.position.flatMap(Self.finite), duration: value.duration.flatMap(Self.finite),
-                             watched: value.watched, updatedAt: changedAt)
+        guard kind == .progress, let value = decode(ProgressValue.self), Self.isVideoSeconds(value.position),
+              Self.isVideoSeconds(value.duration) else { return nil }
+        return WatchProgress(sessionID: key, position: value.position, duration: value.duration, watched: value.watched, updatedAt: changedAt)
     }
 
-    /// The bookmark this change sets.
+    /// The bookmark this change sets; nil when its time is out of a video's range, or its date out of a date's.
     public var bookmark: Bookmark? {
-        guard kind == .bookmark, let value = decode(BookmarkValue.self), let time = Self.finite(value.time) else { return nil }
-        return Bookmark(id: key, sessionID: value.session, time: time, note: value.note,
-                        createdAt: Date(timeIntervalSince1970: Self.finite(value.created) ?? changedAt.timeIntervalSince1970))
+        guard kind == .bookmark, let value = decode(BookmarkValue.self), Self.isVideoSeconds(value.time),
+              FeedRange.dateSeconds.contains(value.created) else { return nil }
+        return Bookmark(id: key, sessionID: value.session, time: value.time, note: value.note, createdAt: Date(timeIntervalSince1970: value.created))
     }
 
     /// The note this change sets.
@@ -243,7 +244,11 @@ extension PersonalChange {
         return try? JSONDecoder().decode(type, from: Data(value.utf8))
     }
 
-    private static func finite(_ number: Double) -> Double? { number.isFinite && number >= 0 ? number : nil }
+    /// Whether `seconds` (when given) are a moment of a video within the feeds' range: a number
+    /// beyond it, from another machine, would trap where it becomes a player's argument.
+    private static func isVideoSeconds(_ seconds: Double?) -> Bool {
+        seconds.map(FeedRange.videoSeconds.contains) ?? true
+    }
 }
 
 /// A value that can be read from a flat JSON object directly; nil when the object is not one it

@@ -151,9 +151,10 @@ enum JournalLine {
     }
 
     /// The change a line's fields make, when they are usable: a clock, a kind and a key within
-    /// bounds, a finite time. Whether its value can be read is checked when it wins (``PersonalChange/isUsable``).
+    /// bounds, a time within a date's range (``FeedRange/dateSeconds``). Whether its value can be
+    /// read, its numbers within their ranges, is checked when it wins (``PersonalChange/isUsable``).
     private static func change(clock clockText: String, kind: String, key: String, at: Double, value: String?) -> PersonalChange? {
-        guard !kind.isEmpty, kind.utf8.count <= 64, !key.isEmpty, key.utf8.count <= 1024, at.isFinite else { return nil }
+        guard !kind.isEmpty, kind.utf8.count <= 64, !key.isEmpty, key.utf8.count <= 1024, FeedRange.dateSeconds.contains(at) else { return nil }
         // A clock as wwdc writes it is kept as it is; another that reads as one is rewritten so.
         let clock = HybridTimestamp.isCanonical(clockText) ? clockText : HybridTimestamp(clockText)?.description
         guard let clock else { return nil }

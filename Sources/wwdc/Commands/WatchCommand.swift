@@ -131,11 +131,11 @@ enum WatchCommand {
             guard bookmarks.indices.contains(number - 1) else {
                 throw PersonalDataError.noSuchBookmark(session: sessionID, number: number, count: bookmarks.count)
             }
-            return (Int(bookmarks[number - 1].time), false)
+            return (VideoTime.wholeSeconds(bookmarks[number - 1].time), false)
         }
         guard !arguments[fromStart], !live, let progress = try store.read({ db in try db.watchProgress(sessionID: sessionID) }),
               !progress.watched, let position = progress.position, position >= 1 else { return (nil, false) }
-        return (Int(position), true)
+        return (VideoTime.wholeSeconds(position), true)
     }
 
     /// What the playback left: where it stopped, or that the video is watched.
