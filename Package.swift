@@ -46,7 +46,7 @@ let package = Package(
         .target(name: "ConferenceTerminal", dependencies: ["ConferenceKit", "Operations", "PlainText", "TerminalUI"]),
         // The Model Context Protocol on stdio: JSON-RPC messages, tools, resources, cursors,
         // cancellation. Knows no conference.
-        .target(name: "MCPServer", dependencies: ["Operations"]),
+        .target(name: "MCPServer", dependencies: ["Operations", "PlainText"]),
         // The conference's tools and resources for AI assistants, over ConferenceKit (no terminal).
         .target(name: "ConferenceMCP", dependencies: ["ConferenceKit", "MCPServer", "Operations", "PlainText", "SQLiteDatabase"]),
         .executableTarget(name: "wwdc", dependencies: ["CommandLineKit", "ConferenceKit", "ConferenceMCP", "ConferenceTerminal", "MCPServer", "Operations", "PlainText", "SQLiteDatabase", "TerminalUI"]),

@@ -1,4 +1,5 @@
 import Foundation
+import PlainText
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -15,9 +16,11 @@ final class MPVConnection {
     static let maxLine = 1 << 20
 
     private let socket: Int32
-    private var buffer: [UInt8] = []
-    private var skipping = false
+    private var lines = LineSplitter(limit: MPVConnection.maxLine)
     private var ended = false
+
+    /// The bytes the search for the ends of lines has looked at: each byte received once.
+    var bytesScanned: Int { lines.bytesScanned }
 
     private init(socket: Int32) {
         self.socket = socket
@@ -84,31 +87,28 @@ final class MPVConnection {
     }
 
     /// The next message (an event or a reply); nil once the player has closed the socket (it quit,
-    /// or was killed: the system closes it then).
+    /// or was killed: the system closes it then). A line that is not a JSON object, or is over
+    /// ``maxLine``, is skipped.
     func next() -> [String: Any]? {
+        var chunk = [UInt8](repeating: 0, count: 16_384)
         while true {
-            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = buffer[..<newline]
-                let wasSkipping = skipping
-                skipping = false
-                buffer.removeSubrange(...newline)
-                if wasSkipping { continue }
-                if let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] { return object }
+            switch lines.next() {
+            case .line(let line, _)?:
+                if let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any] { return object }
                 continue
-            }
-            if buffer.count > Self.maxLine {
-                buffer.removeAll(keepingCapacity: true)
-                skipping = true
+            case .tooLong?:
+                continue
+            case nil:
+                break
             }
             guard !ended else { return nil }
-            var chunk = [UInt8](repeating: 0, count: 16_384)
             let count = chunk.withUnsafeMutableBytes { read(socket, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else {
                 ended = true
                 continue
             }
-            buffer.append(contentsOf: chunk[..<count])
+            lines.append(chunk[..<count])
         }
     }
 }
