@@ -80,6 +80,21 @@ struct WatchProgressTests {
         #expect(try #require(MPVBench.control("start", in: again.stderr)).position < 1, "\(again.stderr)")
     }
 
+    @Test("mpv's own --end at 3 s of the 90 s clip: its end of file keeps the position (as a dropped stream would); not watched")
+    func endOfFileEarly() async throws {
+        let bench = try await MPVBench.start()
+        defer { bench.stop() }
+        let ended = try await bench.sandbox.run(["watch", "202"], environment: ["WWDC_PLAYER": bench.playerCommand("") + " --end=3"])
+        #expect(ended.status == 0, "\(ended.stderr)")
+        #expect(!ended.stderr.contains("Watched"), "\(ended.stderr)")
+        #expect(ended.stderr.contains("of 1:30: 'wwdc watch \(Self.session)' resumes there."), "\(ended.stderr)")
+        let progress = try #require(try bench.progress())
+        #expect(!progress.watched, "\(progress)")
+        let position = try #require(progress.position, "\(progress)")
+        #expect(position > 1 && position <= 3.5, "\(progress)")
+        #expect(try await bench.continueRows().contains { $0["id"] as? String == Self.session })
+    }
+
     @Test("mpv killed with SIGKILL: the position it was at is kept, and wwdc says the player was killed")
     func playerKilled() async throws {
         let bench = try await MPVBench.start()

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What wwdc keeps of a playback from what mpv reports over its JSON IPC: the last position, the
-/// duration, how it ended; and when a position is due to be saved: the first one at once, then at
+/// duration, whether the player failed; and when a position is due to be saved: the first one at once, then at
 /// most every ``interval`` seconds while it moves, and at once when playback pauses (a paused
 /// player may sit there, then be killed).
 struct PlaybackTracker {
@@ -15,8 +15,6 @@ struct PlaybackTracker {
     private(set) var position: Double?
     /// The player's duration, when it knows one.
     private(set) var duration: Double?
-    /// The file played to its end.
-    private(set) var reachedEnd = false
     /// The player could not play the file.
     private(set) var failed = false
     private var saved: (position: Double, at: Double)?
@@ -45,25 +43,21 @@ struct PlaybackTracker {
             }
             return nil
         case "end-file":
-            switch message["reason"] as? String {
-            case "eof": reachedEnd = true
-            case "error": failed = true
-            default: break
-            }
+            if message["reason"] as? String == "error" { failed = true }
             return nil
         default:
             return nil
         }
     }
 
-    /// The edit that records how the playback ended: at its end, the video is watched; else the
-    /// last position; with none ever reported, started with the position unknown (nothing when the
-    /// player could not play the file).
+    /// The edit that records how the playback ended: the last position, which counts as watched
+    /// within the video's last 5 % or 30 s (``WatchProgress/recording(sessionID:position:duration:at:)``);
+    /// with none ever reported, started with the position unknown (nothing when the player could not
+    /// play the file).
+    ///
+    /// The player's end of file is not taken for the video's end: a dropped stream ends the same
+    /// way, and so does mpv's own `--end`; only where it stopped says how far the video was watched.
     func finalEdit() -> PersonalEdit? {
-        if reachedEnd, let end = duration ?? position {
-            return .recordPosition(session: sessionID, position: end, duration: duration)
-        }
-        if reachedEnd { return .markWatched([sessionID]) }
         if let position { return .recordPosition(session: sessionID, position: position, duration: duration) }
         return failed ? nil : .recordStarted(session: sessionID, duration: duration)
     }

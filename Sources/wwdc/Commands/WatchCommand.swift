@@ -33,7 +33,8 @@ enum WatchCommand {
         video, Ctrl-C, the player killed); with another player, only that you started the video. The \
         next 'wwdc watch' of the session resumes there ("Resuming at 12:34"); --at, --bookmark and \
         --from-start choose otherwise. Within the last 5 % of the video (or its last 30 seconds) it \
-        counts as watched, and the next playback starts over. 'wwdc continue' lists what you are in \
+        counts as watched, and the next playback starts over; the player's end of file elsewhere (a \
+        dropped stream, mpv's --end) keeps the position. 'wwdc continue' lists what you are in \
         the middle of.
         """,
         options: [at, fromStart, bookmark, printURL, SharedOptions.db],
