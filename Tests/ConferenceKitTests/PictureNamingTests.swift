@@ -94,4 +94,37 @@ struct PictureNamingTests {
         }
         #expect(PictureAddress.size([], fitting: 300) == nil)
     }
+
+    /// A JPEG that is only a frame header claiming `width`×`height`, between its start and end markers.
+    static func jpegHeader(width: Int, height: Int) -> Data {
+        Data([0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x0B, 0x08, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF),
+              0x01, 0x01, 0x11, 0x00, 0xFF, 0xD9])
+    }
+
+    /// A PNG that is only an IHDR claiming `width`×`height`, then an IEND.
+    static func pngHeader(width: UInt32, height: UInt32) -> Data {
+        var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+        for value in [width, height] { bytes += [24, 16, 8, 0].map { UInt8((value >> $0) & 0xFF) } }
+        bytes += [8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0] + Array("IEND".utf8) + [0, 0, 0, 0]
+        return Data(bytes)
+    }
+
+    @Test("a picture's size as its header says it: within 8,192 on a side and 40 megapixels, or refused, whatever the format")
+    func sizeLimits() throws {
+        let within: [(Int, Int)] = [(8192, 4882), (6324, 6324), (1, 8192), (900, 506)]
+        let beyond: [(Int, Int)] = [(8193, 100), (100, 8193), (6400, 6400), (8192, 8192), (20000, 20000), (65535, 65535)]
+        for (width, height) in within {
+            let jpeg = try #require(PictureFile.inspect(Self.jpegHeader(width: width, height: height)))
+            #expect(jpeg.width == width && jpeg.height == height && jpeg.isWithinLimits, "\(width)×\(height)")
+            let png = try #require(PictureFile.inspect(Self.pngHeader(width: UInt32(width), height: UInt32(height))))
+            #expect(png.isWithinLimits, "\(width)×\(height)")
+        }
+        for (width, height) in beyond {
+            #expect(PictureFile.inspect(Self.jpegHeader(width: width, height: height))?.isWithinLimits == false, "\(width)×\(height)")
+            #expect(PictureFile.inspect(Self.pngHeader(width: UInt32(width), height: UInt32(height)))?.isWithinLimits == false, "\(width)×\(height)")
+        }
+        // A PNG's sides are 32 bits: their product would overflow a check that multiplied first.
+        #expect(PictureFile.inspect(Self.pngHeader(width: .max, height: .max))?.isWithinLimits == false)
+        #expect(!PictureFile(format: .png, width: -1 << 40, height: -1 << 40).isWithinLimits)
+    }
 }

@@ -58,7 +58,7 @@ from routing import JSON_TYPE, HTTPError, Request, Response, Router  # noqa: E40
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 MAX_BODY = 1 << 20
-FAULT_KINDS = ("status", "delay", "truncate", "malformed", "drop")
+FAULT_KINDS = ("status", "delay", "truncate", "malformed", "drop", "drip")
 MALFORMED_BODY = b'{"error": "deliberately malformed by the reference server", "items": [1, 2, '
 LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1")
 # A file changed this recently may change again within the file system's timestamp granularity
@@ -99,6 +99,9 @@ class Fault:
         elif kind == "delay":
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 3600:
                 raise ValueError("delay fault needs a number of seconds between 0 and 3600")
+        elif kind == "drip":
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= 3600:
+                raise ValueError("drip fault needs a number of seconds between bytes, more than 0 and at most 3600")
         else:
             value = None
         times = obj.get("times")
@@ -1043,7 +1046,9 @@ class Handler(BaseHTTPRequestHandler):
             self.send_header("Connection", "close")
         try:
             self.end_headers()
-            if payload:
+            if payload and fault is not None and fault.kind == "drip":
+                self.drip(payload, fault.value, entry)
+            elif payload:
                 self.wfile.write(payload)
         except (ConnectionError, socket.timeout):
             self.close_connection = True
@@ -1051,6 +1056,22 @@ class Handler(BaseHTTPRequestHandler):
                 self.server.log.update(entry, bytes=0, error="client went away")
         if truncate:
             self.drop()
+
+    def drip(self, payload, seconds, entry):
+        """Sends `payload` a byte at a time, `seconds` apart, until it is all sent, the client goes
+        away or the server stops; the log's entry then says how many bytes were sent."""
+        sent = 0
+        try:
+            for index in range(len(payload)):
+                if index > 0 and self.server.stopping.wait(seconds):
+                    break
+                self.wfile.write(payload[index:index + 1])
+                sent += 1
+        except (ConnectionError, socket.timeout):
+            pass
+        self.close_connection = True
+        if entry is not None:
+            self.server.log.update(entry, bytes=sent)
 
     def drop(self):
         """Close the connection now: whatever was sent is all the client gets."""
@@ -1095,7 +1116,7 @@ def parse_args(argv):
                         help="what generated pictures are, whatever their URL says (default jpeg)")
     parser.add_argument("--fault", action="append", default=[],
                         metavar="PATH=KIND[:VALUE][,times=N][,method=M][,retry-after=N]",
-                        help="inject a fault: status:N, delay:SECONDS, truncate, malformed, drop "
+                        help="inject a fault: status:N, delay:SECONDS, drip:SECONDS, truncate, malformed, drop "
                              "(repeatable; PATH may use * wildcards; retry-after=N adds a Retry-After "
                              "header to a status fault)")
     parser.add_argument("--encoding", action="append", default=[], metavar="PATH=ENCODING",

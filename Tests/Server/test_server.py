@@ -327,6 +327,27 @@ class FaultTests(SharedServerTestCase):
         with self.assertRaises(socket.timeout):
             self.server.request("GET", "/news.json", timeout=0.2)
 
+    def test_drip_fault_sends_a_byte_at_a_time(self):
+        self.fault(path="/news.json", kind="drip", value=0.05)
+        conn = http.client.HTTPConnection("127.0.0.1", self.server.port, timeout=5)
+        try:
+            conn.request("GET", "/news.json")
+            resp = conn.getresponse()
+            self.assertEqual(resp.status, 200)
+            self.assertEqual(resp.read(3), b"{\n ")
+        finally:
+            conn.close()
+        with open(os.path.join(self.root, "news.json"), "rb") as f:
+            self.assertTrue(f.read().startswith(b"{\n "))
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            entry = [e for e in self.server.json("GET", "/_control/log")["requests"] if e["path"] == "/news.json"][-1]
+            if entry["bytes"] < os.path.getsize(os.path.join(self.root, "news.json")):
+                break
+            time.sleep(0.05)
+        self.assertLess(entry["bytes"], 100, "the server stopped once the client went away")
+        self.assertEqual(entry["fault"], "drip")
+
     def test_truncate_fault_sends_half_of_promised_length(self):
         self.fault(path="/contents.json", kind="truncate")
         conn = http.client.HTTPConnection("127.0.0.1", self.server.port, timeout=5)

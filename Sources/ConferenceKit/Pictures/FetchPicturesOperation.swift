@@ -4,7 +4,7 @@ import Operations
 /// Fetches pictures into the ``ImageCache``, a few at a time: each one a retried fetch (the feeds'
 /// own ``FetchFeedOperation`` through the transport) that sends the cached copy's ETag and
 /// Last-Modified date, so an unchanged picture costs a 304 and no bytes. A picture that fails (a
-/// 404, an address refused, a body that is not a picture) does not stop the others: each has its
+/// 404, an address refused, a body that is not a picture or one larger than wwdc takes) does not stop the others: each has its
 /// ``Outcome``. When all have ended, the cache is brought back under its capacity, sparing the
 /// pictures of this run.
 //
@@ -42,19 +42,24 @@ public final class FetchPicturesOperation: GroupOperation, @unchecked Sendable {
     private let cache: ImageCache
     private let transport: any FeedTransport
     private let timeout: TimeInterval
+    private let attemptLimit: TimeInterval
     private let retry: RetryPolicy
     private let revalidate: Bool
     private let outcomes = Locked<[Int: Outcome]>([:])
     private let indexes = Locked<[ObjectIdentifier: Int]>([:])
 
-    /// `timeout` bounds each request; with `revalidate` off, a cached picture is used without asking
-    /// the server (for a page that only shows it).
+    /// `timeout` bounds each request, `attemptLimit` each attempt in all, from the request to the
+    /// answer's last byte (by default twice `timeout`: a server sending slowly is waited for); with
+    /// `revalidate` off, a cached picture is used without asking the server (for a page that only
+    /// shows it).
     public init(pictures: [Picture], cache: ImageCache, transport: any FeedTransport = HTTPTransport(), timeout: TimeInterval = 30,
-                retry: RetryPolicy = FetchPicturesOperation.defaultRetry, jobs: Int = 4, revalidate: Bool = true) {
+                attemptLimit: TimeInterval? = nil, retry: RetryPolicy = FetchPicturesOperation.defaultRetry, jobs: Int = 4,
+                revalidate: Bool = true) {
         self.pictures = pictures
         self.cache = cache
         self.transport = transport
         self.timeout = timeout
+        self.attemptLimit = attemptLimit ?? timeout * 2
         self.retry = retry
         self.revalidate = revalidate
         super.init()
@@ -88,13 +93,13 @@ public final class FetchPicturesOperation: GroupOperation, @unchecked Sendable {
 
     /// One picture, retried: each attempt reads the cache afresh for its validators.
     private func fetch(_ picture: Picture) -> RetryOperation<FetchFeedOperation<Outcome>> {
-        let cache = cache, transport = transport, timeout = timeout
+        let cache = cache, transport = transport, timeout = timeout, attemptLimit = attemptLimit
         let address = picture.url.absoluteString
         return RetryOperation(name: "fetch picture \(picture.id)", policy: retry) { _ in
             let cached = cache.entry(for: address)
             let request = FeedRequest(feed: picture.id, url: picture.url, etag: cached?.etag, lastModified: cached?.lastModified,
                                       timeout: timeout, limit: Self.sizeLimit, accept: "image/jpeg, image/png, image/*;q=0.8")
-            return FetchFeedOperation(request, transport: transport, timeout: timeout * 2) { response in
+            return FetchFeedOperation(request, transport: transport, timeout: attemptLimit) { response in
                 switch response {
                 case .notModified:
                     guard let entry = cache.entry(for: address) else { throw PictureError.cacheEntryLost(url: address) }
@@ -102,6 +107,7 @@ public final class FetchPicturesOperation: GroupOperation, @unchecked Sendable {
                     return .unchanged(entry)
                 case let .modified(data, etag, lastModified):
                     guard let file = PictureFile.inspect(data) else { throw PictureError.notAPicture(url: address) }
+                    guard file.isWithinLimits else { throw PictureError.tooLarge(url: address, width: file.width, height: file.height) }
                     return .fetched(try cache.store(data, file: file, url: address, etag: etag, lastModified: lastModified))
                 }
             }

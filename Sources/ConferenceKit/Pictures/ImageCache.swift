@@ -76,12 +76,14 @@ public struct ImageCache: Sendable {
     private func recordPath(_ key: String) -> String { folder + "/" + key + ".json" }
     private func picturePath(_ key: String, _ format: PictureFile.Format) -> String { folder + "/" + key + "." + format.fileExtension }
 
-    /// The picture of `url` in the cache, whole and as recorded; nil when it is not there.
+    /// The picture of `url` in the cache, whole and as recorded; nil when it is not there, or is
+    /// larger than wwdc takes (an older wwdc kept it).
     public func entry(for url: String) -> Entry? {
         let key = Self.key(for: url)
         guard let data = FileManager.default.contents(atPath: recordPath(key)),
               let record = try? JSONDecoder().decode(Record.self, from: data), record.url == url,
-              let format = PictureFile.Format(rawValue: record.format) else { return nil }
+              let format = PictureFile.Format(rawValue: record.format),
+              PictureFile(format: format, width: record.width, height: record.height).isWithinLimits else { return nil }
         let path = picturePath(key, format)
         var info = stat()
         guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int64(info.st_size) == record.bytes else { return nil }

@@ -21,6 +21,18 @@ public struct PictureFile: Sendable, Equatable {
         self.height = height
     }
 
+    /// The most pixels on a side of a picture wwdc keeps or draws.
+    public static let maximumSide = 8_192
+    /// The most pixels in all of a picture wwdc keeps or draws: 40 megapixels.
+    public static let maximumPixels = 40_000_000
+
+    /// Whether its header's size is within ``maximumSide`` and ``maximumPixels``. A larger one is
+    /// refused before it is cached or handed to a renderer: decoding it takes memory by its pixels,
+    /// not its bytes (a PNG of 388 KB can claim 20,000×20,000, gigabytes once decoded).
+    public var isWithinLimits: Bool {
+        (1...Self.maximumSide).contains(width) && (1...Self.maximumSide).contains(height) && width * height <= Self.maximumPixels
+    }
+
     /// The picture `data` holds; nil when it is not a whole JPEG or PNG.
     public static func inspect(_ data: Data) -> PictureFile? {
         let bytes = [UInt8](data)

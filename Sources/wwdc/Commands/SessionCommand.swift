@@ -57,10 +57,14 @@ enum SessionCommand {
         return .success
     }
 
+    /// The most the picture of a page may take to fetch, in all (its one attempt): a page never
+    /// waits longer for it, however slowly a server sends it.
+    static let pictureTimeLimit: TimeInterval = 10
+
     /// The session's picture drawn for the top of its page: only where pictures are drawn (the
     /// config's images: auto on a terminal, always) and the terminal or chafa can draw them. The
-    /// cached copy is used as it is; a picture not cached yet is fetched once, and one that cannot
-    /// be had leaves the page without it, quietly.
+    /// cached copy is used as it is; a picture not cached yet is fetched once, within
+    /// ``pictureTimeLimit``, and one that cannot be had leaves the page without it, quietly.
     static func picture(of sessionID: String, store: ConferenceStore, context: CommandContext) throws -> String? {
         let images = try Configuration.imagesSetting(context)
         guard images == .always || (images == .auto && context.stdoutIsTerminal) else { return nil }
@@ -73,8 +77,8 @@ enum SessionCommand {
             throw Interrupted()
         }
         guard display.method != .none, let cache = try? Configuration.imageCache(context.environment), (try? DownloadsOperation.requireTransfer()) != nil else { return nil }
-        let timeout = min(try Configuration.requestTimeout(context.environment), 10)
-        let fetch = FetchPicturesOperation(pictures: [picture], cache: cache, timeout: timeout,
+        let timeout = min(try Configuration.requestTimeout(context.environment), pictureTimeLimit)
+        let fetch = FetchPicturesOperation(pictures: [picture], cache: cache, timeout: timeout, attemptLimit: timeout,
                                            retry: RetryPolicy(maxAttempts: 1), revalidate: false)
         _ = AdvancedOperationQueue().run([fetch])
         guard let entry = fetch.results.first?.outcome.entry else { return nil }
