@@ -13,6 +13,8 @@ public enum Pager {
     /// The pager when none is named: quits at once when the text fits after all (`-F`), keeps
     /// colours (`-R`) and leaves the text on the screen when it ends (`-X`).
     public static let defaultCommand = "less -FRX"
+    /// `LESS` for the pager when it is unset, as git sets it: `less` and its options, however it was named.
+    static let lessOptions = "FRX"
 
     /// The lines `text` takes on a terminal `width` columns wide (long lines wrap).
     public static func lineCount(_ text: String, width: Int?) -> Int {
@@ -27,6 +29,23 @@ public enum Pager {
     public static func command(_ text: String) -> [String]? {
         guard let words = ProgramCommandLine.words(text), let program = words.first, program != "cat" else { return nil }
         return words
+    }
+
+    /// Whether the pager `command` shows colours as the terminal would, so that a drawing in
+    /// coloured symbols can go through it: `less` with `-R` or `-r` on its command line, or in
+    /// `LESS` (which ``run(_:text:environment:)`` sets when it is unset).
+    public static func showsColors(_ command: [String], environment: [String: String]) -> Bool {
+        guard let program = command.first, (program as NSString).lastPathComponent == "less" else { return false }
+        func raw(_ words: [Substring], bundleWithoutDash: Bool) -> Bool {
+            words.enumerated().contains { index, word in
+                if ["--RAW-CONTROL-CHARS", "--raw-control-chars"].contains(word) { return true }
+                if word.hasPrefix("--") || word.hasPrefix("-+") { return false }
+                guard word.hasPrefix("-") || (bundleWithoutDash && index == 0) else { return false }
+                return word.contains("R") || word.contains("r")
+            }
+        }
+        if raw(command.dropFirst().map { Substring($0) }, bundleWithoutDash: false) { return true }
+        return raw((environment["LESS"] ?? lessOptions).split(separator: " "), bundleWithoutDash: true)
     }
 
     /// Starts the pager with its standard input a pipe, writes `text` into it and waits for the
@@ -44,7 +63,7 @@ public enum Pager {
         _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)
         var pagerEnvironment = environment
         // As git does: `less` and `lv` keep colours even when the command line did not say so.
-        if pagerEnvironment["LESS"] == nil { pagerEnvironment["LESS"] = "FRX" }
+        if pagerEnvironment["LESS"] == nil { pagerEnvironment["LESS"] = lessOptions }
         if pagerEnvironment["LV"] == nil { pagerEnvironment["LV"] = "-c" }
         // Ctrl-C and Ctrl-\ are the pager's while it runs (it gets them too, from the same terminal):
         // the program waits for it instead of ending first and leaving it on the screen.

@@ -50,6 +50,13 @@ public struct PictureDisplay: Sendable {
         }
     }
 
+    /// Whether its drawings are text in colour (chafa's symbols), which a pager showing colours
+    /// carries as it carries coloured text; a terminal's own graphics (kitty's, iTerm2's) are not.
+    public var drawsText: Bool {
+        if case .renderer = method { return true }
+        return false
+    }
+
     /// The text that draws the picture at `path`, ending with a newline; nil when it cannot be
     /// drawn here (the caller prints the path instead).
     public func drawing(of path: String, file: PictureFile) -> String? {

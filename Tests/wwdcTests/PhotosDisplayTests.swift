@@ -237,4 +237,42 @@ struct PhotosDisplayTests {
         let always = try await bench.sandbox.run(["session", "101"], environment: ["TERM_PROGRAM": "iTerm.app", "WWDC_IMAGES": "always"])
         #expect(always.stdout.hasPrefix("\u{1B}]1337;File="))
     }
+
+    @Test("with chafa, session's picture goes through less -R with the page: back at the top, less draws it again",
+          .enabled(if: chafa != nil, "needs chafa (apt-get install chafa)"),
+          arguments: [["WWDC_PAGER": "less -FRX"], ["WWDC_PAGER": "less", "LESS": "-R"]])
+    func chafaThroughLess(_ pager: [String: String]) async throws {
+        let bench = try await PictureBench.start()
+        defer { bench.stop() }
+        // The page alone is colourless (NO_COLOR): a 256-colour SGR is chafa's.
+        let colour = "\u{1B}[38;5;"
+        let outcome = try await TerminalSession.run(["session", "101"], environment: bench.sandbox.environment(pager.merging(["TERM": "xterm"]) { $1 }),
+                                                    script: [.expect(colour), .expect("Keynote"), .type("G"), .expect("(END)"), .type("g"),
+                                                             .expect(colour), .type("q")])
+        #expect(outcome.problem == nil, "\(outcome.problem ?? "")")
+        #expect(outcome.exit == .exited(0))
+        #expect(outcome.sttyAfter == outcome.sttyBefore)
+    }
+
+    @Test("with chafa and a pager that does not show colours, the picture comes before the pager, which gets the page alone",
+          .enabled(if: chafa != nil, "needs chafa (apt-get install chafa)"))
+    func chafaBeforePager() async throws {
+        let bench = try await PictureBench.start()
+        defer { bench.stop() }
+        let pager = try await PagerTests.RecordingPager(in: bench.sandbox.directory)
+        let environment = bench.sandbox.environment(["WWDC_PAGER": pager.script.path + " -R", "TERM": "xterm"])
+        let wwdc = CommandRunner.wwdc.path
+        // 12 rows: the page alone is taller.
+        let screen = try await onThread { () throws -> String in
+            let pty = try PseudoTerminal(columns: 100, rows: 12)
+            try pty.spawn(wwdc, ["session", "101"], environment: environment)
+            #expect(try pty.waitForExit() == .exited(0))
+            try pty.drain()
+            return pty.transcript
+        }
+        #expect(screen.contains("\u{1B}[38;5;"), "drawn before the pager: \(screen.prefix(300).debugDescription)")
+        #expect(!screen.contains("Keynote"), "the page went to the pager")
+        #expect(pager.ran)
+        #expect(!pager.read(pager.input).contains("\u{1B}[38;5;") && pager.read(pager.input).contains("Keynote"))
+    }
 }

@@ -48,11 +48,11 @@ enum SessionCommand {
             context.output(try JSONOutput.encode(Document(detail, zone: zone, now: context.now.timeIntervalSince1970, downloads: downloads,
                                                           personal: personal)) + "\n")
         } else {
-            if let drawing = try picture(of: detail.sessionID, store: store, context: context) { context.output(drawing) }
+            let drawing = try picture(of: detail.sessionID, store: store, context: context)
             Paging.output(render(detail, zone: zone, currentEvent: current, now: context.now.timeIntervalSince1970,
                                 showsCode: arguments[code], downloads: downloads, personal: personal, width: context.outputWidth,
                                 style: context.outputStyle, links: context.outputLinks, standing: stands),
-                         context: context, enabled: Paging.isWanted(arguments))
+                         context: context, enabled: Paging.isWanted(arguments), above: drawing)
         }
         return .success
     }
@@ -65,7 +65,7 @@ enum SessionCommand {
     /// config's images: auto on a terminal, always) and the terminal or chafa can draw them. The
     /// cached copy is used as it is; a picture not cached yet is fetched once, within
     /// ``pictureTimeLimit``, and one that cannot be had leaves the page without it, quietly.
-    static func picture(of sessionID: String, store: ConferenceStore, context: CommandContext) throws -> String? {
+    static func picture(of sessionID: String, store: ConferenceStore, context: CommandContext) throws -> Paging.Drawing? {
         let images = try Configuration.imagesSetting(context)
         guard images == .always || (images == .auto && context.stdoutIsTerminal) else { return nil }
         guard case .success(let picture)? = try? store.read({ try $0.sessionPicture(sessionID: sessionID) }) else { return nil }
@@ -81,8 +81,8 @@ enum SessionCommand {
         let fetch = FetchPicturesOperation(pictures: [picture], cache: cache, timeout: timeout, attemptLimit: timeout,
                                            retry: RetryPolicy(maxAttempts: 1), revalidate: false)
         _ = AdvancedOperationQueue().run([fetch])
-        guard let entry = fetch.results.first?.outcome.entry else { return nil }
-        return display.drawing(of: entry.path, file: entry.file)
+        guard let entry = fetch.results.first?.outcome.entry, let text = display.drawing(of: entry.path, file: entry.file) else { return nil }
+        return Paging.Drawing(text: text, isText: display.drawsText)
     }
 
     // MARK: Text
