@@ -6,8 +6,9 @@ import Darwin
 #endif
 
 /// The one rule for the web addresses wwdc takes from outside (a source, the feeds and redirects, the
-/// account service, a video to download or to play, a link on the terminal): https anywhere, plain
-/// http only to this machine, and never a user name or password in the address.
+/// account service, a video to download or to play, a picture, a link on the terminal): https
+/// anywhere, plain http only to this machine, and never a user name or password in the address. A
+/// media address in plain http beyond this machine is asked for over https (``media(_:)-(String)``).
 ///
 /// "This machine" is `localhost` or a loopback address written as one (127.0.0.0/8, `::1`); a name
 /// is not an address (`127.example.com` is elsewhere). An IPv4 address written in IPv6 form
@@ -54,6 +55,28 @@ public enum WebAddress {
         if let ipv4 = mappedIPv4(bare) { return .mappedIPv4(host: bare, ipv4: ipv4) }
         if scheme == "http", !isLoopback(url) { return .plainHTTP(host: bare) }
         return nil
+    }
+
+    /// A media address (a video to play or download, a picture) as wwdc fetches or plays it: plain
+    /// http to a host other than this machine is asked for over https instead (same host, port aside,
+    /// path and query), as browsers' HTTPS-first mode does, without a request to see first; then the
+    /// rule applies. Only media: a source, the feeds, the account service and redirects keep refusing
+    /// plain http beyond this machine.
+    public static func media(_ text: String) -> Result<URL, Refusal> {
+        guard !text.hasPrefix("-"), let url = URL(string: text) else { return .failure(.notWeb) }
+        return media(url)
+    }
+
+    /// ``media(_:)-(String)`` for a URL.
+    public static func media(_ url: URL) -> Result<URL, Refusal> {
+        var upgraded = url
+        if case .plainHTTP? = refusal(for: url), var parts = URLComponents(url: url, resolvingAgainstBaseURL: false) {
+            parts.scheme = "https"
+            if parts.port == 80 { parts.port = nil }
+            upgraded = parts.url ?? url
+        }
+        if let refusal = refusal(for: upgraded) { return .failure(refusal) }
+        return .success(upgraded)
     }
 
     /// Why the address `text` may not be fetched, played or linked; nil when it may.

@@ -69,10 +69,19 @@ public struct SessionDetail: Hashable, Sendable {
         return now >= window.start && now < window.end
     }
 
-    /// The URL to play: the live stream while it is on the air at `now`, else the adaptive stream, else
-    /// the HD download, else the SD one.
+    /// The URL to play: the live stream while it is on the air at `now`, else the recorded video.
     public func bestStreamURL(at now: Double) -> String? {
-        if isLive(at: now), let live = liveStream, let url = live.iosURL ?? live.tvosURL { return url }
-        return media?.hls ?? media?.downloadHD ?? media?.downloadSD
+        liveStreamURL(at: now) ?? recordedVideoURLs.first
+    }
+
+    /// The live stream's URL while it is on the air at `now`.
+    public func liveStreamURL(at now: Double) -> String? {
+        guard isLive(at: now), let live = liveStream else { return nil }
+        return live.iosURL ?? live.tvosURL
+    }
+
+    /// The recorded video's URLs, best first: the adaptive stream, the HD download, the SD one.
+    public var recordedVideoURLs: [String] {
+        [media?.hls, media?.downloadHD, media?.downloadSD].compactMap { $0 }
     }
 }

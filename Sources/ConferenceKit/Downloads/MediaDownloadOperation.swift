@@ -108,9 +108,8 @@ public final class MediaDownloadOperation: AdvancedOperation, @unchecked Sendabl
     }
 
     private func request() throws {
-        guard let url = URL(string: item.url), WebAddress.refusal(for: url) == nil else {
-            throw DownloadError.unsafeURL(WebAddress.redacted(item.url))
-        }
+        // A media address: plain http beyond this machine is asked for over https.
+        guard case .success(let url) = WebAddress.media(item.url) else { throw DownloadError.unsafeURL(WebAddress.redacted(item.url)) }
         // The validator counts only for the same address and file: other bytes prove nothing.
         let record = try store.read { try $0.downloadRecord(sessionID: item.sessionID, quality: item.quality) }
         let validator = record.flatMap { $0.item.url == item.url && $0.item.path == item.path ? $0.validator : nil }

@@ -75,7 +75,12 @@ public final class FetchPicturesOperation: GroupOperation, @unchecked Sendable {
 
     public override func execute() {
         for (index, picture) in pictures.enumerated() {
-            if let refusal = WebAddress.refusal(for: picture.url) {
+            // A media address: plain http beyond this machine is asked for over https.
+            let url: URL
+            switch WebAddress.media(picture.url) {
+            case .success(let address):
+                url = address
+            case .failure(let refusal):
                 outcomes.withLock { $0[index] = .failed(BackendError(refusing: picture.url, refusal)) }
                 continue
             }
@@ -84,7 +89,7 @@ public final class FetchPicturesOperation: GroupOperation, @unchecked Sendable {
                 outcomes.withLock { $0[index] = .unchanged(entry) }
                 continue
             }
-            let operation = fetch(picture)
+            let operation = fetch(picture, from: url)
             indexes.withLock { $0[ObjectIdentifier(operation)] = index }
             addOperation(operation)
         }
@@ -92,12 +97,12 @@ public final class FetchPicturesOperation: GroupOperation, @unchecked Sendable {
     }
 
     /// One picture, retried: each attempt reads the cache afresh for its validators.
-    private func fetch(_ picture: Picture) -> RetryOperation<FetchFeedOperation<Outcome>> {
+    private func fetch(_ picture: Picture, from url: URL) -> RetryOperation<FetchFeedOperation<Outcome>> {
         let cache = cache, transport = transport, timeout = timeout, attemptLimit = attemptLimit
         let address = picture.url.absoluteString
         return RetryOperation(name: "fetch picture \(picture.id)", policy: retry) { _ in
             let cached = cache.entry(for: address)
-            let request = FeedRequest(feed: picture.id, url: picture.url, etag: cached?.etag, lastModified: cached?.lastModified,
+            let request = FeedRequest(feed: picture.id, url: url, etag: cached?.etag, lastModified: cached?.lastModified,
                                       timeout: timeout, limit: Self.sizeLimit, accept: "image/jpeg, image/png, image/*;q=0.8")
             return FetchFeedOperation(request, transport: transport, timeout: attemptLimit) { response in
                 switch response {

@@ -86,13 +86,12 @@ public final class PlayerOperation: AdvancedOperation, @unchecked Sendable {
         }
     }
 
-    /// The address as a player may get it: one ``WebAddress`` allows, as downloads do (https, or
-    /// plain http on this machine). Anything else from a feed (`file://`, `--script=…`, text, plain
-    /// http elsewhere) is refused, so a feed can never choose a player's options or files.
+    /// The address as a player may get it: a media address ``WebAddress`` allows, as downloads do
+    /// (https, plain http on this machine; plain http elsewhere asked for over https). Anything else
+    /// from a feed (`file://`, `--script=…`, text) is refused, so a feed can never choose a player's
+    /// options or files.
     public static func playableURL(_ text: String) throws -> String {
-        guard WebAddress.refusal(for: text) == nil, let url = URL(string: text) else {
-            throw WatchError.unsafeURL(WebAddress.redacted(text))
-        }
+        guard case .success(let url) = WebAddress.media(text) else { throw WatchError.unsafeURL(WebAddress.redacted(text)) }
         return url.absoluteString
     }
 

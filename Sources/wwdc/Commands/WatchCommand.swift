@@ -20,7 +20,9 @@ enum WatchCommand {
         discussion: """
         Opens the best stream in the player named by $WWDC_PLAYER (a program and its options, split into \
         words as a shell would, but run without one; the URL comes last), else in the first of mpv, vlc \
-        and ffplay found on PATH; with none, prints the URL. Only https addresses are played (plain http only from this machine), as for downloads. \
+        and ffplay found on PATH; with none, prints the URL. Only https addresses are played (plain http only from this machine; \
+        another host's plain http address is played over https), as for downloads. The live stream plays while it is on the air, \
+        else the downloaded video, else the recorded one; an address refused gives way to the next. \
         Only one 'wwdc watch' plays at a time: another is refused while the first player runs. With \
         --at, playback starts at that moment: mpv gets --start=SECONDS, vlc --start-time=SECONDS, \
         ffplay -ss SECONDS (the player is known by its program's name); another player starts at the \
@@ -60,18 +62,10 @@ enum WatchCommand {
         let store = try BrowseSupport.openStore(arguments, context)
         let detail = try store.read { db -> SessionDetail? in try db.sessionDetail(id: SessionResolver.resolve(input, in: db)) }
         guard let detail else { throw BrowseError.unknownSession(input, suggestions: []) }
-        // A downloaded video plays from disk (offline too), unless the session is on the air.
-        let downloaded = detail.isLive(at: now) ? nil : try store.read { db in
+        let downloadedFile = try store.read { db in
             try db.downloadRecords(sessionID: detail.sessionID).first(where: \.isComplete)?.item.path
         }
-        let url: String
-        if let downloaded {
-            url = downloaded
-        } else {
-            guard let rawURL = detail.bestStreamURL(at: now) else { throw WatchError.noVideo(detail.sessionID) }
-            url = try PlayerOperation.playableURL(rawURL)
-        }
-        let live = detail.isLive(at: now)
+        let (url, live, downloaded) = try source(detail, downloadedFile: downloadedFile, at: now)
         let (start, resuming) = try startingPoint(detail.sessionID, live: live, arguments, store)
         // Where to skip to by hand when no player is told: on stderr, so stdout stays the URL alone.
         let time = start.map { VideoTime.text(Double($0)) }
@@ -120,6 +114,26 @@ enum WatchCommand {
         if let progress = watch.progress { context.message(stoppedText(progress, sessionID: detail.sessionID)) }
         if let error = OperationError.rootCause(in: errors) { throw error }
         return watch.play.wasInterrupted ? .interrupted : .success
+    }
+
+    /// What to play, best first: the live stream while it is on the air, the downloaded file
+    /// (offline too), the recorded video; an address a player may not be given (``WebAddress/media(_:)-(String)``)
+    /// gives way to the next. The error names the first address refused only when nothing is left.
+    private static func source(_ detail: SessionDetail, downloadedFile: String?, at now: Double) throws
+        -> (target: String, live: Bool, downloaded: String?) {
+        var refused: String?
+        func playable(_ address: String) -> String? {
+            if let url = try? PlayerOperation.playableURL(address) { return url }
+            if refused == nil { refused = address }
+            return nil
+        }
+        if let address = detail.liveStreamURL(at: now), let url = playable(address) { return (url, true, nil) }
+        if let downloadedFile { return (downloadedFile, false, downloadedFile) }
+        for address in detail.recordedVideoURLs {
+            if let url = playable(address) { return (url, false, nil) }
+        }
+        if let refused { throw WatchError.unsafeURL(WebAddress.redacted(refused)) }
+        throw WatchError.noVideo(detail.sessionID)
     }
 
     /// Where playback starts: `--at`, a bookmark (`--bookmark`), the beginning (`--from-start`, a

@@ -1,0 +1,81 @@
+import Foundation
+import Operations
+import TestSupport
+import TestTraits
+import Testing
+
+/// Media addresses in plain http, as Apple's own live stream was in 2017: asked for over https (no
+/// request made first); one refused even so gives way to the downloaded file, then to the recorded
+/// video, and only when nothing is left does the error name it.
+@Suite("media addresses: plain http asked for over https", .offThePool)
+struct MediaAddressTests {
+    /// During the keynote of the sample conference, whose live stream is on the air.
+    static let keynote = ["WWDC_NOW": "2026-06-08T11:00:00-07:00"]
+    static let live = "http://devstreaming.example.com/videos/wwdc/2026/live/8d54138c0f9def6a/hls_mvp.m3u8"
+
+    /// Sets the keynote's live stream to `address` (both of its URLs) and its recorded video's to
+    /// `recorded` (all of them), when given, in the feeds `root`, and syncs them.
+    static func serve(live address: String, recorded: String? = nil, in root: URL, bench: DownloadBench) async throws {
+        try FeedFiles.edit(root.appendingPathComponent("videos_live.json")) { object in
+            var sessions = object["live_sessions"] as? [String: Any] ?? [:]
+            var keynote = sessions["101"] as? [String: Any] ?? [:]
+            keynote["iosUrl"] = address
+            keynote["tvosUrl"] = address
+            sessions["101"] = keynote
+            object["live_sessions"] = sessions
+        }
+        if let recorded {
+            try FeedFiles.editItem("wwdc2026-101", in: root) { item in
+                var media = item["media"] as? [String: Any] ?? [:]
+                for key in ["hls", "downloadHD", "downloadSD", "tvOShls"] { media[key] = recorded }
+                item["media"] = media
+            }
+        }
+        let synced = try await bench.run(["sync", "--source", bench.server.baseURL.absoluteString])
+        try #require(synced.status == 0, "\(synced.stderr)")
+    }
+
+    @Test("watch --print-url during the keynote: the plain http live stream over https; refused, the downloaded file, else the recorded video; nothing left, the error names it")
+    func liveStream() async throws {
+        let root = Locked<URL?>(nil)
+        let bench = try await DownloadBench.start { sandbox in
+            let copy = try sandbox.copyOfFixtures()
+            root.withLock { $0 = copy }
+            return copy
+        }
+        defer { bench.stop() }
+        let feeds = try #require(root.withLock { $0 })
+
+        try await Self.serve(live: Self.live, in: feeds, bench: bench)
+        let upgraded = try await bench.run(["watch", "101", "--print-url"], environment: Self.keynote)
+        #expect(upgraded.status == 0, "\(upgraded.stderr)")
+        #expect(upgraded.stdout == "https://devstreaming.example.com/videos/wwdc/2026/live/8d54138c0f9def6a/hls_mvp.m3u8\n")
+
+        // A user name and password in it: refused over https too; the recorded video, then the download.
+        let refused = "http://ada:secret@devstreaming.example.com/live/hls_mvp.m3u8"
+        try await Self.serve(live: refused, in: feeds, bench: bench)
+        let recorded = try await bench.run(["watch", "101", "--print-url"], environment: Self.keynote)
+        #expect(recorded.status == 0, "\(recorded.stderr)")
+        let page = try #require(try JSONSerialization.jsonObject(with: Data(try await bench.run(["session", "101", "--json"]).stdout.utf8)) as? [String: Any])
+        let stream = try #require((page["video"] as? [String: Any])?["stream"] as? String)
+        #expect(recorded.stdout == stream + "\n", "\(recorded.stdout)")
+        #expect(stream.hasPrefix(bench.server.baseURL.absoluteString))
+
+        let download = try await bench.run(["download", "101"])
+        #expect(download.status == 0, "\(download.stderr)")
+        let file = try await bench.file("wwdc2026-101")
+        let downloaded = try await bench.run(["watch", "101", "--print-url"], environment: Self.keynote)
+        #expect(downloaded.status == 0, "\(downloaded.stderr)")
+        #expect(downloaded.stdout == file + "\n")
+
+        // Nothing left: no download, the recorded video refused too.
+        #expect(try await bench.run(["downloads", "remove", "101"]).status == 0)
+        try await Self.serve(live: refused, recorded: "ftp://devstreaming.example.com/101.mp4", in: feeds, bench: bench)
+        let none = try await bench.run(["watch", "101", "--print-url"], environment: Self.keynote)
+        #expect(none.status == 1, "\(none.stderr)")
+        #expect(none.stdout.isEmpty)
+        #expect(none.errorLines == ["Error: the video's address is not a web address wwdc will give a player: http://devstreaming.example.com/live/hls_mvp.m3u8"],
+                "\(none.stderr)")
+        #expect(!none.stderr.contains("secret"))
+    }
+}
