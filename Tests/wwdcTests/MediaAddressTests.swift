@@ -35,7 +35,7 @@ struct MediaAddressTests {
         try #require(synced.status == 0, "\(synced.stderr)")
     }
 
-    @Test("watch --print-url during the keynote: the plain http live stream over https; refused, the downloaded file, else the recorded video; nothing left, the error names it")
+    @Test("watch during the keynote: the plain http live stream over https; failing or refused, the downloaded file, else the recorded video; nothing left, the error names it")
     func liveStream() async throws {
         let root = Locked<URL?>(nil)
         let bench = try await DownloadBench.start { sandbox in
@@ -51,9 +51,31 @@ struct MediaAddressTests {
         #expect(upgraded.status == 0, "\(upgraded.stderr)")
         #expect(upgraded.stdout == "https://devstreaming.example.com/videos/wwdc/2026/live/8d54138c0f9def6a/hls_mvp.m3u8\n")
 
-        // A user name and password in it: refused over https too; the recorded video, then the download.
+        // The player cannot play it over https (as a live stream served in plain http only): the downloaded file.
+        let download = try await bench.run(["download", "101"])
+        #expect(download.status == 0, "\(download.stderr)")
+        let file = try await bench.file("wwdc2026-101")
+        let log = bench.sandbox.directory.path("player.log")
+        let player = bench.sandbox.directory.path("player")
+        try await Executable.write("""
+            #!/bin/sh
+            printf '%s\\n' "$1" >> '\(log.path)'
+            case "$1" in https://devstreaming.example.com/*) exit 2;; esac
+            """, to: player)
+        let fellBack = try await bench.run(["watch", "101"], environment: Self.keynote.merging(["WWDC_PLAYER": player.path]) { $1 })
+        #expect(fellBack.status == 0, "\(fellBack.stderr)")
+        #expect(fellBack.stderr.contains("could not play https://devstreaming.example.com/videos/wwdc/2026/live/8d54138c0f9def6a/hls_mvp.m3u8 (status 2): playing the downloaded video instead."),
+                "\(fellBack.stderr)")
+        #expect(try String(contentsOf: log, encoding: .utf8) == "https://devstreaming.example.com/videos/wwdc/2026/live/8d54138c0f9def6a/hls_mvp.m3u8\n\(file)\n")
+
+        // A user name and password in it: refused over https too; the downloaded file, else the recorded video.
         let refused = "http://ada:secret@devstreaming.example.com/live/hls_mvp.m3u8"
         try await Self.serve(live: refused, in: feeds, bench: bench)
+        let downloaded = try await bench.run(["watch", "101", "--print-url"], environment: Self.keynote)
+        #expect(downloaded.status == 0, "\(downloaded.stderr)")
+        #expect(downloaded.stdout == file + "\n")
+
+        #expect(try await bench.run(["downloads", "remove", "101"]).status == 0)
         let recorded = try await bench.run(["watch", "101", "--print-url"], environment: Self.keynote)
         #expect(recorded.status == 0, "\(recorded.stderr)")
         let page = try #require(try JSONSerialization.jsonObject(with: Data(try await bench.run(["session", "101", "--json"]).stdout.utf8)) as? [String: Any])
@@ -61,15 +83,7 @@ struct MediaAddressTests {
         #expect(recorded.stdout == stream + "\n", "\(recorded.stdout)")
         #expect(stream.hasPrefix(bench.server.baseURL.absoluteString))
 
-        let download = try await bench.run(["download", "101"])
-        #expect(download.status == 0, "\(download.stderr)")
-        let file = try await bench.file("wwdc2026-101")
-        let downloaded = try await bench.run(["watch", "101", "--print-url"], environment: Self.keynote)
-        #expect(downloaded.status == 0, "\(downloaded.stderr)")
-        #expect(downloaded.stdout == file + "\n")
-
         // Nothing left: no download, the recorded video refused too.
-        #expect(try await bench.run(["downloads", "remove", "101"]).status == 0)
         try await Self.serve(live: refused, recorded: "ftp://devstreaming.example.com/101.mp4", in: feeds, bench: bench)
         let none = try await bench.run(["watch", "101", "--print-url"], environment: Self.keynote)
         #expect(none.status == 1, "\(none.stderr)")

@@ -22,7 +22,8 @@ enum WatchCommand {
         words as a shell would, but run without one; the URL comes last), else in the first of mpv, vlc \
         and ffplay found on PATH; with none, prints the URL. Only https addresses are played (plain http only from this machine; \
         another host's plain http address is played over https), as for downloads. The live stream plays while it is on the air, \
-        else the downloaded video, else the recorded one; an address refused gives way to the next. \
+        else the downloaded video, else the recorded one; an address refused, or a plain http one the player fails to play over https, \
+        gives way to the next. \
         Only one 'wwdc watch' plays at a time: another is refused while the first player runs. With \
         --at, playback starts at that moment: mpv gets --start=SECONDS, vlc --start-time=SECONDS, \
         ffplay -ss SECONDS (the player is known by its program's name); another player starts at the \
@@ -65,7 +66,23 @@ enum WatchCommand {
         let downloadedFile = try store.read { db in
             try db.downloadRecords(sessionID: detail.sessionID).first(where: \.isComplete)?.item.path
         }
-        let (url, live, downloaded) = try source(detail, downloadedFile: downloadedFile, at: now)
+        var sources = try self.sources(detail, downloadedFile: downloadedFile, at: now)
+        while true {
+            let source = sources.removeFirst()
+            do {
+                return try play(source, detail, arguments, context, store: store)
+            } catch WatchError.playerFailed(let player, let status) where source.upgraded && !sources.isEmpty {
+                // The feed's plain http address, asked for over https, may not be served so.
+                context.message("'\(BrowseSupport.cell(player))' could not play \(source.target) (status \(status)): "
+                                + (sources[0].downloaded != nil ? "playing the downloaded video instead." : "playing \(sources[0].target) instead."))
+            }
+        }
+    }
+
+    /// What one source plays, or prints: the URL, the file, where it starts.
+    private static func play(_ source: Source, _ detail: SessionDetail, _ arguments: ParsedArguments, _ context: CommandContext,
+                             store: ConferenceStore) throws -> ExitCode {
+        let (url, live, downloaded) = (source.target, source.live, source.downloaded)
         let (start, resuming) = try startingPoint(detail.sessionID, live: live, arguments, store)
         // Where to skip to by hand when no player is told: on stderr, so stdout stays the URL alone.
         let time = start.map { VideoTime.text(Double($0)) }
@@ -116,24 +133,35 @@ enum WatchCommand {
         return watch.play.wasInterrupted ? .interrupted : .success
     }
 
+    /// One thing to play: an address as the player gets it (`upgraded` when the feed gave it in
+    /// plain http), or a downloaded file.
+    private struct Source {
+        var target: String
+        var live = false
+        var downloaded: String?
+        var upgraded = false
+    }
+
     /// What to play, best first: the live stream while it is on the air, the downloaded file
-    /// (offline too), the recorded video; an address a player may not be given (``WebAddress/media(_:)-(String)``)
-    /// gives way to the next. The error names the first address refused only when nothing is left.
-    private static func source(_ detail: SessionDetail, downloadedFile: String?, at now: Double) throws
-        -> (target: String, live: Bool, downloaded: String?) {
+    /// (offline too), the recorded video. An address a player may not be given, even over https
+    /// (``WebAddress/media(_:)-(String)``), is left out; the error names the first one refused only
+    /// when nothing is left.
+    private static func sources(_ detail: SessionDetail, downloadedFile: String?, at now: Double) throws -> [Source] {
         var refused: String?
-        func playable(_ address: String) -> String? {
-            if let url = try? PlayerOperation.playableURL(address) { return url }
-            if refused == nil { refused = address }
-            return nil
+        func stream(_ address: String, live: Bool) -> Source? {
+            guard let url = try? PlayerOperation.playableURL(address) else {
+                if refused == nil { refused = address }
+                return nil
+            }
+            return Source(target: url, live: live, upgraded: address.lowercased().hasPrefix("http:") && url.hasPrefix("https:"))
         }
-        if let address = detail.liveStreamURL(at: now), let url = playable(address) { return (url, true, nil) }
-        if let downloadedFile { return (downloadedFile, false, downloadedFile) }
-        for address in detail.recordedVideoURLs {
-            if let url = playable(address) { return (url, false, nil) }
-        }
-        if let refused { throw WatchError.unsafeURL(WebAddress.redacted(refused)) }
-        throw WatchError.noVideo(detail.sessionID)
+        let sources = [detail.liveStreamURL(at: now).flatMap { stream($0, live: true) },
+                       downloadedFile.map { Source(target: $0, downloaded: $0) }]
+            + detail.recordedVideoURLs.map { stream($0, live: false) }
+        let usable = sources.compactMap { $0 }
+        if usable.isEmpty, let refused { throw WatchError.unsafeURL(WebAddress.redacted(refused)) }
+        guard !usable.isEmpty else { throw WatchError.noVideo(detail.sessionID) }
+        return usable
     }
 
     /// Where playback starts: `--at`, a bookmark (`--bookmark`), the beginning (`--from-start`, a
