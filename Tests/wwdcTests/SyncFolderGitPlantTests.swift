@@ -100,7 +100,8 @@ struct SyncFolderGitPlantTests {
         },
         Plant(description: "an insteadOf to an ext:: address", refusedKey: "url.ext::sh") { paths in
             try set("remote.origin.url", "https://example.invalid/remote.git", paths)
-            try set("url.ext::sh -c touch% \(paths.marker)% >&2.insteadOf", "https://example.invalid/", paths)
+            // git runs `sh -c "touch <marker>;remote.git"`.
+            try set("url.ext::sh -c touch% \(paths.marker);.insteadOf", "https://example.invalid/", paths)
             try set("protocol.ext.allow", "always", paths)
         },
         Plant(description: "include.path naming a configuration with core.fsmonitor", refusedKey: "include.path") { paths in
