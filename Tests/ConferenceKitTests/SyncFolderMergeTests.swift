@@ -125,12 +125,7 @@ struct SyncFolderMergeTests {
     @Test("stopped at the time limit after sending: the answer says what was sent and that nothing was merged; the merge never commits afterwards")
     func timeLimitAfterSending() async throws {
         let temporary = try TemporaryFolder()
-        let shared = try SyncFolderTests.sharedFolder(temporary)
-        let wall = Int64(date.timeIntervalSince1970 * 1000)
-        try (JournalLine.header(machine: "m1", role: .journal) + line(.note, "s9", #"{"text":"from m1"}"#, wall: wall, machine: "m1"))
-            .write(toFile: shared + "/m1.journal", atomically: true, encoding: .utf8)
-        let b = try SyncFolderTests.machine("b", in: temporary, folder: shared)
-        try b.edit(.setNote(session: "s1", text: "made here"), at: date)
+        let (shared, b) = try machineWithANoteToSend(in: temporary)
         // The exchange stalls where it asks the time, between sending and merging (a folder that stops answering).
         let stall = Stall()
         let settings = SyncFolderSettings(path: shared, machine: b.id, timeLimit: 0.5)
@@ -151,12 +146,7 @@ struct SyncFolderMergeTests {
     @Test("stopped at the time limit before anything was saved: the step is skipped, and the exchange does nothing once the store answers")
     func timeLimitBeforeAnything() async throws {
         let temporary = try TemporaryFolder()
-        let shared = try SyncFolderTests.sharedFolder(temporary)
-        let wall = Int64(date.timeIntervalSince1970 * 1000)
-        try (JournalLine.header(machine: "m1", role: .journal) + line(.note, "s9", #"{"text":"from m1"}"#, wall: wall, machine: "m1"))
-            .write(toFile: shared + "/m1.journal", atomically: true, encoding: .utf8)
-        let b = try SyncFolderTests.machine("b", in: temporary, folder: shared)
-        try b.edit(.setNote(session: "s1", text: "made here"), at: date)
+        let (shared, b) = try machineWithANoteToSend(in: temporary)
         // Another connection writes the store meanwhile: the exchange waits for it (within the
         // store's busy timeout), past its own time limit.
         let writer = try Database(path: b.store.path)
@@ -172,6 +162,17 @@ struct SyncFolderMergeTests {
         #expect(try notes(b.store) == ["s1"], "nothing merged")
         #expect(try b.store.read { try $0.unclockedPersonalChanges().map(\.key) } == ["s1"], "nothing sent")
         #expect(!FileManager.default.fileExists(atPath: shared + "/\(b.id).journal"), "nothing written")
+    }
+
+    /// A folder holding another machine's note, and a machine with a note of its own to send.
+    func machineWithANoteToSend(in temporary: TemporaryFolder) throws -> (String, SyncFolderTests.Machine) {
+        let shared = try SyncFolderTests.sharedFolder(temporary)
+        let wall = Int64(date.timeIntervalSince1970 * 1000)
+        try (JournalLine.header(machine: "m1", role: .journal) + line(.note, "s9", #"{"text":"from m1"}"#, wall: wall, machine: "m1"))
+            .write(toFile: shared + "/m1.journal", atomically: true, encoding: .utf8)
+        let b = try SyncFolderTests.machine("b", in: temporary, folder: shared)
+        try b.edit(.setNote(session: "s1", text: "made here"), at: date)
+        return (shared, b)
     }
 
     /// Waits until the exchange of `store` under way has ended: it holds the store's sync-folder lock while it runs.

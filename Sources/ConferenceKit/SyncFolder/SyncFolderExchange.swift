@@ -63,17 +63,9 @@ public struct SyncFolderExchange: Sendable {
         return try locked(limit) {
             var report = SyncFolderReport()
             try send(into: &report, limit, next: .git)
-            guard report.sent > 0 else { return report }
-            switch GitReplica.find(folder: folder.path) {
-            case .replica(let git):
-                report.git = true
-                try git.commit(folder.ownFileNames, machine: folder.machine, limit: limit)
-                try git.push(limit)
-            case .refused(let refusal):
-                report.gitRefused = refusal.description
-            case .none:
-                break
-            }
+            guard report.sent > 0, let git = replica(noting: &report) else { return report }
+            try git.commit(folder.ownFileNames, machine: folder.machine, limit: limit)
+            try git.push(limit)
             return report
         }
     }
@@ -88,17 +80,10 @@ public struct SyncFolderExchange: Sendable {
         try folder.checkReachable()
         return try locked(limit) {
             var report = SyncFolderReport()
-            var git: GitReplica?
-            switch GitReplica.find(folder: folder.path) {
-            case .replica(let replica):
-                git = replica
-                report.git = true
-                try replica.commit(folder.ownFileNames, machine: folder.machine, limit: limit)
-                try replica.pull(limit)
-            case .refused(let refusal):
-                report.gitRefused = refusal.description
-            case .none:
-                break
+            let git = replica(noting: &report)
+            if let git {
+                try git.commit(folder.ownFileNames, machine: folder.machine, limit: limit)
+                try git.pull(limit)
             }
             try send(into: &report, limit, next: .merge)
             let ownFilesRead = try merge(into: &report, limit)
@@ -120,6 +105,21 @@ public struct SyncFolderExchange: Sendable {
                 try git.push(limit)
             }
             return report
+        }
+    }
+
+    /// The folder's git replica, if git is to be used there; the report says whether it is, and
+    /// why not when the folder's repository is refused.
+    private func replica(noting report: inout SyncFolderReport) -> GitReplica? {
+        switch GitReplica.find(folder: folder.path) {
+        case .replica(let git):
+            report.git = true
+            return git
+        case .refused(let refusal):
+            report.gitRefused = refusal.description
+            return nil
+        case .none:
+            return nil
         }
     }
 
