@@ -57,8 +57,9 @@ struct SyncFolderMergeTests {
         #expect(SyncFolderFileName.parse("m\u{1B}[31m4.journal") == nil, "a name that is no machine's is not read at all")
     }
 
-    @Test("the winners of a streamed merge are those of merging in memory: random files, duplicates, clocks ahead, values that cannot be read")
-    func winnersAsInMemory() throws {
+    @Test("the winners of a streamed merge are those of merging in memory: random files, duplicates, clocks ahead, values that cannot be read; held in memory or spilled to the merge's table",
+          arguments: [SyncFolderMerge.memoryLimit, 4096])
+    func winnersAsInMemory(memory: Int) throws {
         var random = SeededRandom(seed: UInt64(Date().timeIntervalSince1970))
         let seed = random.state
         let temporary = try TemporaryFolder()
@@ -103,7 +104,8 @@ struct SyncFolderMergeTests {
             }
         }
         let b = try SyncFolderTests.machine("b", in: temporary, folder: shared)
-        let report = try SyncFolderExchange(folder: SyncFolder(path: shared, machine: b.id), store: b.store, now: { now }).run()
+        let report = try SyncFolderExchange(folder: SyncFolder(path: shared, machine: b.id), store: b.store, now: { now },
+                                            budget: SyncFolder.maximumBytesRead, mergeMemory: memory).run()
 
         // In memory: each item's latest change, the latest readable one where the latest cannot be read.
         var latest: [String: PersonalChange] = [:], latestReadable: [String: PersonalChange] = [:]

@@ -23,16 +23,20 @@ public struct SyncFolderExchange: Sendable {
     public let now: @Sendable () -> Date
     /// The most bytes of the folder one exchange reads.
     let budget: Int
+    /// The most bytes a merge keeps in memory (``SyncFolderMerge``).
+    let mergeMemory: Int
 
     public init(folder: SyncFolder, store: ConferenceStore, now: @escaping @Sendable () -> Date = Date.init) {
         self.init(folder: folder, store: store, now: now, budget: SyncFolder.maximumBytesRead)
     }
 
-    init(folder: SyncFolder, store: ConferenceStore, now: @escaping @Sendable () -> Date = Date.init, budget: Int) {
+    init(folder: SyncFolder, store: ConferenceStore, now: @escaping @Sendable () -> Date = Date.init, budget: Int,
+         mergeMemory: Int = SyncFolderMerge.memoryLimit) {
         self.folder = folder
         self.store = store
         self.now = now
         self.budget = budget
+        self.mergeMemory = mergeMemory
     }
 
     /// How far ahead of this machine's clock a change may be dated and still be taken now.
@@ -183,7 +187,7 @@ public struct SyncFolderExchange: Sendable {
     private func merge(into report: inout SyncFolderReport, _ limit: TimeLimited<SyncFolderReport>) throws -> Bool {
         let horizon = HybridTimestamp(wall: Int64((now().addingTimeInterval(Self.maximumDrift).timeIntervalSince1970 * 1000)), counter: 0,
                                       machine: "").description
-        let merge = try SyncFolderMerge(storePath: store.path, horizon: horizon)
+        let merge = SyncFolderMerge(storePath: store.path, horizon: horizon, memoryLimit: mergeMemory)
         defer { merge.close() }
         let unreadBefore = try store.read { try $0.setting(Self.unreadSetting) }.map(Self.names(from:)) ?? []
         let reading = try folder.read(budget: budget, first: unreadBefore, limit: limit) { try merge.add($0) }
