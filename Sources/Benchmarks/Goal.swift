@@ -19,6 +19,11 @@ struct Goal {
         Goal(text: "< \(number(limit)) s") { $0 < limit }
     }
 
+    /// Under `limit` megabytes (a peak resident memory).
+    static func megabytes(below limit: Double) -> Goal {
+        Goal(text: "< \(number(limit)) MB") { $0 < limit }
+    }
+
     /// "goal ≤ 1.5x: met" for `value`.
     func verdict(_ value: Double) -> String {
         "goal \(text): \(isMet(value) ? "met" : "missed")"

@@ -139,6 +139,96 @@ enum SyncFolderBenchmark {
                      changes, batch, compactions, heaviest, heaviest < 2 ? "met" : "missed"))
     }
 
+    /// A new machine's `wwdc sync` (the release binary beside this one, a process of its own) merging
+    /// a folder of `items` distinct items in about `bytes` bytes, ten machines' journals: its time
+    /// and peak resident memory, against the goal (< 128 MB), and the same sync without the folder.
+    static func runLarge(items: Int = 1_000_000, bytes: Int = 500_000_000) throws {
+        let wwdc = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("wwdc")
+        guard FileManager.default.isExecutableFile(atPath: wwdc.path) else {
+            print("outbox: sync folder: the release wwdc binary is missing beside Benchmarks (make bench builds it)")
+            return
+        }
+        let root = try TemporaryDirectory("wwdc-sync-folder-large")
+        defer { root.remove() }
+        let shared = root.url.path + "/shared"
+        try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
+        let written = try writeLargeFolder(shared, items: items, bytes: bytes)
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures").path
+        let environment = ["HOME": root.url.path, "XDG_CONFIG_HOME": root.url.path + "/config", "XDG_DATA_HOME": root.url.path + "/data",
+                           "WWDC_DB": root.url.path + "/unused.sqlite"]
+        let (plainTime, plainPeak) = try SyncBenchmark.timeProcess(wwdc, ["sync", "--source", fixtures, "--db", root.url.path + "/plain.sqlite"],
+                                                                    environment: environment)
+        let (seconds, peak) = try SyncBenchmark.timeProcess(wwdc, ["sync", "--source", fixtures, "--db", root.url.path + "/merge.sqlite",
+                                                                   "--sync-folder", shared], environment: environment)
+        let store = try ConferenceStore(path: root.url.path + "/merge.sqlite")
+        let merged = try store.read { try $0.allPersonalChanges().count }
+        let megabytes = Double(peak) / 1e6
+        print(String(format: "outbox: sync folder: a new machine's wwdc sync merging a %.0f MB folder of %d distinct items (%d merged): %.1f s, peak memory %.0f MB (%@); the same sync without the folder: %.1f s, %.0f MB",
+                     Double(written) / 1e6, items, merged, seconds, megabytes, Goal.megabytes(below: 128).verdict(megabytes),
+                     plainTime, Double(plainPeak) / 1e6))
+    }
+
+    /// Writes ten machines' journals of `items` distinct items in all, about `bytes` bytes: a third
+    /// positions, a third ratings with long comments, notes and bookmarks; the bytes written.
+    static func writeLargeFolder(_ folder: String, items: Int, bytes: Int) throws -> Int {
+        let machines = 10
+        let wall: Int64 = 1_767_225_600_000
+        // What a line holds besides its value, and the values' lengths, tuned to `bytes` in all.
+        let padding = String(repeating: "what to try in the project next week, and why ", count: 40)
+        var random = SplitMix(seed: 500)
+        var total = 0
+        for machine in 0..<machines {
+            let id = String(format: "b000000000000%03d", machine)
+            let fd = open(folder + "/" + id + ".journal", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            guard fd >= 0 else { throw CocoaError(.fileWriteUnknown) }
+            defer { close(fd) }
+            var text = #"{"format":1,"machine":"\#(id)","wwdc":"journal"}"# + "\n"
+            let share = items / machines + (machine < items % machines ? 1 : 0)
+            for index in 0..<share {
+                let item = machine * (items / machines + 1) + index
+                let clock = HybridTimestamp(wall: wall + Int64(index), counter: 0, machine: id).description
+                let key = "wwdc\(2019 + item % 8)-\(item)"
+                // Each kind's value as wwdc writes it, escaped once more as the line's string.
+                let budget = max(0, bytes / items - 130)
+                let kind: String, value: String
+                switch item % 10 {
+                case 0, 1, 2:
+                    kind = "progress"
+                    value = #"{\"duration\":3000,\"position\":\#(random.next(upTo: 3000)),\"watched\":false}"#
+                case 3, 4, 5:
+                    kind = "rating"
+                    let comment = String(padding.prefix(min(padding.count, budget * 2 - 120)))
+                    value = #"{\"comment\":\"\#(item) \#(comment)\",\"content\":3,\"id\":\"\#(String(format: "00000000-0000-4000-8000-%012d", item))\",\"overall\":4,\"presentation\":null}"#
+                case 6, 7:
+                    kind = "note"
+                    value = #"{\"text\":\"Note \#(item): \#(padding.prefix(min(padding.count, budget + 60)))\"}"#
+                default:
+                    kind = "bookmark"
+                    value = #"{\"created\":1767225600,\"note\":\"here \#(item)\",\"session\":\"\#(key)\",\"time\":\#(random.next(upTo: 3000))}"#
+                }
+                text += #"{"at":1767225600,"clock":"\#(clock)","key":"\#(key)","kind":"\#(kind)","value":"\#(value)"}"# + "\n"
+                if text.utf8.count > 1 << 20 {
+                    total += try writeAll(fd, text)
+                    text = ""
+                }
+            }
+            total += try writeAll(fd, text)
+        }
+        return total
+    }
+
+    private static func writeAll(_ fd: Int32, _ text: String) throws -> Int {
+        let data = Array(text.utf8)
+        var offset = 0
+        while offset < data.count {
+            let count = data[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            guard count > 0 else { throw CocoaError(.fileWriteUnknown) }
+            offset += count
+        }
+        return data.count
+    }
+
     /// One change such as the commands make: mostly playback positions, then watched marks,
     /// favorites, notes, bookmarks and ratings, on a few years' sessions.
     static func edit(_ db: Database, _ random: inout SplitMix, at date: Date) throws {

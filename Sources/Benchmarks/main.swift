@@ -29,6 +29,7 @@ func runOutbox() async {
     }
     do {
         try SyncFolderBenchmark.run()
+        try SyncFolderBenchmark.runLarge()
     } catch {
         print("sync folder benchmark failed: \(error)")
     }
@@ -91,7 +92,20 @@ case "mcp":
     runMCP()
 case "sync-folder":
     // The outbox section's sync folder figures alone (to profile them).
-    do { try SyncFolderBenchmark.run() } catch { print("sync folder benchmark failed: \(error)") }
+    do {
+        try SyncFolderBenchmark.run()
+        try SyncFolderBenchmark.runLarge()
+    } catch {
+        print("sync folder benchmark failed: \(error)")
+    }
+case "sync-folder-large":
+    // The sync folder section's large merge alone: `sync-folder-large [ITEMS] [BYTES]`.
+    do {
+        try SyncFolderBenchmark.runLarge(items: arguments.dropFirst().first.flatMap { Int($0) } ?? 1_000_000,
+                                         bytes: arguments.dropFirst(2).first.flatMap { Int($0) } ?? 500_000_000)
+    } catch {
+        print("sync folder benchmark failed: \(error)")
+    }
 case "make-sync-folder":
     // The sync folder section's ten machines (`DIR/shared` and their stores), to merge under a profiler.
     do {

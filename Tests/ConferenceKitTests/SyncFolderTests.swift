@@ -162,9 +162,9 @@ struct SyncFolderTests {
         #expect(states[1] == states[2], "seed \(seed)")
 
         // The model: every change of every journal, applied in clock order.
-        let contents = try SyncFolder(path: shared, machine: "model").readAll()
+        let changes = try SyncFolder(path: shared, machine: "model").allChanges()
         var model: [String: PersonalChange] = [:]
-        for change in contents.changes.sorted(by: { $0.clock < $1.clock }) { model["\(change.kind.rawValue) \(change.key)"] = change }
+        for change in changes.sorted(by: { $0.clock < $1.clock }) { model["\(change.kind.rawValue) \(change.key)"] = change }
         let merged = try machines[0].store.read { try $0.allPersonalChanges() }
         #expect(merged.map { "\($0.kind.rawValue) \($0.key) \($0.value ?? "-") \($0.clock)" }
                 == model.values.sorted { ($0.kind.rawValue, $0.key) < ($1.kind.rawValue, $1.key) }
@@ -276,7 +276,10 @@ struct SyncFolderTests {
         let gate = DispatchSemaphore(value: 0)
         defer { gate.signal() }
         await #expect(throws: SyncFolderError.timedOut(path: "/hung", seconds: 0.2)) {
-            try await TimeLimited.run(seconds: 0.2, path: "/hung") { gate.wait() }
+            try await TimeLimited<Bool>.run(seconds: 0.2, path: "/hung") { () -> Bool in
+                gate.wait()
+                return true
+            }
         }
     }
 
@@ -476,6 +479,15 @@ struct SyncFolderTests {
         for name in [".m.journal", "m.journal.tmp", "~m.journal", "M.journal", "../m.journal", "m.txt", ".syncthing.m.journal.tmp"] {
             #expect(SyncFolderFileName.parse(name) == nil, "\(name)")
         }
+    }
+}
+
+extension SyncFolder {
+    /// Every change of every file, as read.
+    func allChanges() throws -> [PersonalChange] {
+        var changes: [PersonalChange] = []
+        _ = try read { changes.append($0) }
+        return changes
     }
 }
 

@@ -72,6 +72,37 @@ struct SyncFolderCommandTests {
         #expect(online.stderr.contains("Sync folder: 1 change sent"), "\(online.stderr)")
     }
 
+    /// A journal as another machine's wwdc writes it: its header, then a line per change
+    /// (`kind`, `key`, `value`, `clock`), each a flat JSON object.
+    static func journal(machine: String, _ changes: [(kind: String, key: String, value: String?, clock: String)]) -> String {
+        #"{"format":1,"machine":"\#(machine)","wwdc":"journal"}"# + "\n" + changes.map { change in
+            let object: [String: Any] = ["at": 1_780_000_000, "clock": change.clock, "key": change.key, "kind": change.kind,
+                                         "value": change.value.map { $0 as Any } ?? NSNull()]
+            let data = try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+            return String(decoding: data, as: UTF8.self) + "\n"
+        }.joined()
+    }
+
+    @Test("a conflict copy whose name carries control bytes: sync --json's damaged and the summary name it cleaned")
+    func damagedNamesCleaned() async throws {
+        let b = try await BrowseSandbox.synced()
+        defer { b.remove() }
+        let shared = try Self.folder(in: b)
+        // A Dropbox conflict copy, its device name made of escapes (a terminal title, red, a bell), one line not a change.
+        let name = "0123456789abcdef (\u{1B}]0;owned\u{07}\u{1B}[31m\u{9B}2J conflicted copy).journal"
+        try (Self.journal(machine: "0123456789abcdef", []) + "not a change\n")
+            .write(toFile: shared + "/" + name, atomically: true, encoding: .utf8)
+        let sync = try await b.run(["sync", "--sync-folder", shared, "--json"])
+        #expect(sync.status == 0, "\(sync.stderr)")
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(sync.stdout.utf8)) as? [String: Any])
+        let counts = try #require(summary["syncFolder"] as? [String: Any])
+        let damaged = try #require(counts["damaged"] as? [String])
+        #expect(damaged.count == 1 && damaged[0].contains("conflicted copy") && damaged[0].hasSuffix("1 unreadable line skipped"), "\(damaged)")
+        let control = { (text: String) in text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) } }
+        #expect(!damaged.contains(where: control), "\(damaged.map { $0.unicodeScalars.map { String($0.value, radix: 16) } })")
+        #expect(!control(sync.stderr.replacingOccurrences(of: "\n", with: "")), "\(sync.stderr)")
+    }
+
     @Test("Syncthing: two real instances on loopback share the folder; A's favorite reaches B once Syncthing replicated and B syncs")
     func syncthing() async throws {
         guard let syncthing = ["/usr/bin/syncthing", "/usr/local/bin/syncthing"].first(where: FileManager.default.isExecutableFile) else {

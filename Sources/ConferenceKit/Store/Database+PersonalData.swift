@@ -94,6 +94,24 @@ extension Database {
                      Database.personalChange(from:))
     }
 
+    /// Hands the latest change of every item that has a clock to `body`, one row at a time (the
+    /// state a sync folder's snapshot holds, never all in memory).
+    func forEachClockedPersonalChange(_ body: (PersonalChange) throws -> Void) throws {
+        try makeStatement("SELECT kind, key, value, version, changed_at, clock FROM personal_changes WHERE clock != '' ORDER BY kind, key")
+            .forEachRow { try body(Database.personalChange(from: $0)) }
+    }
+
+    /// Whether any item's latest change has a clock `machine` gave it (one it wrote to a sync folder).
+    func hasPersonalChange(clockedBy machine: String) throws -> Bool {
+        // A clock is `<wall, 18 digits>-<counter, 6 digits>-<machine>`: its machine starts at the 27th character.
+        try fetchInt("SELECT EXISTS (SELECT 1 FROM personal_changes WHERE clock != '' AND substr(clock, 27) = ?)", [machine]) == 1
+    }
+
+    /// The clock of an item's latest change ("" for one not yet in a sync folder); nil when it has none.
+    func personalClock(_ kind: PersonalKind, key: String) throws -> String? {
+        try fetchString("SELECT clock FROM personal_changes WHERE kind = ? AND key = ?", [kind.rawValue, key])
+    }
+
     /// About how many bytes a sync folder's snapshot of the items whose latest change has a clock
     /// takes: their keys, kinds, clocks and values (each quote of a value escaped), and the rest of
     /// each line (its time, the field names: 63 bytes).

@@ -22,11 +22,13 @@ final class SyncFolderStepOperation: GroupOperation, SyncStepOperation, OutputOp
 
     var resultDetail: String? {
         guard let report = output.value else { return nil }
-        var parts = [Quantity.text(report.sent, "change") + " sent",
+        var parts = [Quantity.text(report.sent, "change") + " sent" + (report.newFolder ? " (the whole state: a new folder)" : ""),
                      "\(report.received) received" + (report.received > 0 ? " from " + Quantity.text(report.machines, "machine") : "")]
         if report.conflictCopies > 0 { parts.append(Quantity.text(report.conflictCopies, "conflict copy", plural: "conflict copies") + " read") }
         if !report.damage.isEmpty { parts.append(Quantity.text(report.damage.count, "damaged file") + " read up to the damage") }
         if report.postponed > 0 { parts.append("\(report.postponed) dated ahead of this clock left for later") }
+        if !report.unread.isEmpty { parts.append(Quantity.text(report.unread.count, "file") + " left for the next sync") }
+        if report.stopped != nil { parts.append("stopped at the time limit") }
         return parts.joined(separator: ", ")
     }
 

@@ -127,9 +127,7 @@ public final class SyncOperation: GroupOperation, @unchecked Sendable {
         if let settings = context.settings.syncFolder {
             let report = syncFolder?.output.value
             let waiting = (try? context.store.read { try $0.unclockedPersonalChanges().count }) ?? 0
-            summary.syncFolder = SyncSummary.SyncFolderCounts(
-                path: settings.path, sent: report?.sent ?? 0, received: report?.received ?? 0, machines: report?.machines ?? 0,
-                conflictCopies: report?.conflictCopies ?? 0, damaged: report?.damage ?? [], waiting: waiting, git: report?.git ?? false)
+            summary.syncFolder = SyncSummary.SyncFolderCounts(path: settings.path, waiting: waiting, report: report)
         }
         finalSummary.withLock { $0 = summary }
     }

@@ -57,17 +57,65 @@ public struct SyncSummary: Sendable, Encodable {
         case transcriptsFailed, pendingChanges, whatsNew, syncFolder, error, hint
     }
 
-    /// The sync folder's figures in `--json`.
+    /// The sync folder's figures in `--json` (every field, `null` when unknown).
     public struct SyncFolderCounts: Sendable, Encodable, Equatable {
         public var path: String
         public var sent: Int
         public var received: Int
         public var machines: Int
         public var conflictCopies: Int
+        /// Files read up to their damage, with why (names cleaned for printing).
         public var damaged: [String]
         /// Changes made here the folder does not hold yet.
         public var waiting: Int
         public var git: Bool
+        /// Why git was not run in the folder's work tree (exchanged as a plain folder).
+        public var gitRefused: String?
+        /// Whether the whole state was sent, the folder being new to this store.
+        public var newFolder: Bool
+        /// The folder the state went to before, when it was another.
+        public var previousFolder: String?
+        /// Files left for the next sync (over the bytes one sync reads).
+        public var unread: [String]
+        /// Where the exchange stopped at its time limit (`merge`, `compaction`, `git`); nil when it went to its end.
+        public var stopped: String?
+
+        public init(path: String, waiting: Int, report: SyncFolderReport?) {
+            self.path = path
+            self.waiting = waiting
+            sent = report?.sent ?? 0
+            received = report?.received ?? 0
+            machines = report?.machines ?? 0
+            conflictCopies = report?.conflictCopies ?? 0
+            damaged = report?.damage ?? []
+            git = report?.git ?? false
+            gitRefused = report?.gitRefused
+            newFolder = report?.newFolder ?? false
+            previousFolder = report?.previousFolder
+            unread = report?.unread ?? []
+            stopped = report?.stopped?.rawValue
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case path, sent, received, machines, conflictCopies, damaged, waiting, git, gitRefused, newFolder, previousFolder, unread, stopped
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(path, forKey: .path)
+            try container.encode(sent, forKey: .sent)
+            try container.encode(received, forKey: .received)
+            try container.encode(machines, forKey: .machines)
+            try container.encode(conflictCopies, forKey: .conflictCopies)
+            try container.encode(damaged, forKey: .damaged)
+            try container.encode(waiting, forKey: .waiting)
+            try container.encode(git, forKey: .git)
+            try container.encode(gitRefused, forKey: .gitRefused)
+            try container.encode(newFolder, forKey: .newFolder)
+            try container.encode(previousFolder, forKey: .previousFolder)
+            try container.encode(unread, forKey: .unread)
+            try container.encode(stopped, forKey: .stopped)
+        }
     }
 
     /// Every field, `null` when unknown: a script never has to test whether a key exists.

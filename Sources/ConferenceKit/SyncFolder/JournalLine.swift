@@ -72,38 +72,83 @@ enum JournalLine {
     /// The changes in a file's bytes, up to its last whole line.
     static func read(_ data: Data) -> Reading {
         var reading = Reading()
-        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
-            let bytes = buffer.bindMemory(to: UInt8.self)
-            var start = 0
-            var index = 0
-            while index < bytes.count {
-                if bytes[index] == 0x0a {
-                    reading.lines += 1
-                    if index > start {
-                        switch parse(UnsafeBufferPointer(rebasing: bytes[start..<index])) {
-                        case .change(let change): reading.changes.append(change)
-                        case .header: break
-                        case .damaged: reading.damaged += 1
-                        }
-                    }
-                    start = index + 1
+        var splitter = Splitter()
+        data.withUnsafeBytes { buffer in
+            splitter.feed(buffer) { parsed in
+                reading.lines += 1
+                switch parsed {
+                case .change(let change): reading.changes.append(change)
+                case .header, .empty: break
+                case .damaged: reading.damaged += 1
                 }
-                index += 1
             }
-            reading.torn = start < bytes.count
         }
+        reading.torn = splitter.isTorn
         return reading
     }
 
-    private enum Parsed {
+    /// A file's lines as its bytes come, in pieces of any size: each whole line parsed once its
+    /// newline has come; a line over ``maximumLength`` is damage, and not kept while the rest of it comes.
+    struct Splitter {
+        /// The start of a line whose newline has not come yet.
+        private var pending: [UInt8] = []
+        /// Whether the line under way is too long already (its rest is passed over).
+        private var overlong = false
+
+        /// Whether the bytes so far end in the middle of a line (a torn last line, at the end).
+        var isTorn: Bool { overlong || !pending.isEmpty }
+
+        mutating func feed(_ bytes: UnsafeRawBufferPointer, _ body: (Parsed) throws -> Void) rethrows {
+            let bytes = bytes.bindMemory(to: UInt8.self)
+            var start = 0
+            while start < bytes.count {
+                guard let newline = bytes[start...].firstIndex(of: 0x0a) else {
+                    keep(UnsafeBufferPointer(rebasing: bytes[start...]))
+                    return
+                }
+                if overlong {
+                    overlong = false
+                    try body(.damaged)
+                } else if pending.isEmpty {
+                    try body(JournalLine.parseLine(UnsafeBufferPointer(rebasing: bytes[start..<newline])))
+                } else {
+                    keep(UnsafeBufferPointer(rebasing: bytes[start..<newline]))
+                    let line = pending
+                    pending.removeAll(keepingCapacity: pending.count <= 1 << 16)
+                    if overlong {
+                        overlong = false
+                        try body(.damaged)
+                    } else {
+                        try line.withUnsafeBufferPointer { try body(JournalLine.parseLine($0)) }
+                    }
+                }
+                start = newline + 1
+            }
+        }
+
+        private mutating func keep(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard !overlong else { return }
+            if pending.count + bytes.count > JournalLine.maximumLength {
+                overlong = true
+                pending.removeAll()
+            } else {
+                pending.append(contentsOf: bytes)
+            }
+        }
+    }
+
+    enum Parsed {
         case change(PersonalChange)
         case header
+        /// An empty line (not counted as damage).
+        case empty
         case damaged
     }
 
-    /// One whole line: read directly when it is a flat object of the fields wwdc writes, of the
-    /// types it writes them with (as every line wwdc writes is), else by `JSONSerialization`.
-    private static func parse(_ line: UnsafeBufferPointer<UInt8>) -> Parsed {
+    /// One whole line, without its newline: read directly when it is a flat object of the fields
+    /// wwdc writes, of the types it writes them with (as every line wwdc writes is), else by `JSONSerialization`.
+    static func parseLine(_ line: UnsafeBufferPointer<UInt8>) -> Parsed {
+        if line.isEmpty { return .empty }
         guard line.count <= maximumLength, line.first == UInt8(ascii: "{") else { return .damaged }
         if let parsed = parseFlat(line) { return parsed }
         let data = Data(line)

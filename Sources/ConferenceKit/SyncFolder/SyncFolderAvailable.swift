@@ -16,7 +16,10 @@ public struct SyncFolderAvailable: OperationCondition {
         let settings = settings
         Task {
             do {
-                try await TimeLimited.run(seconds: settings.timeLimit, path: settings.path) { try settings.folder.checkReachable() }
+                try await TimeLimited<Bool>.run(seconds: settings.timeLimit, path: settings.path) { () throws -> Bool in
+                    try settings.folder.checkReachable()
+                    return true
+                }
                 completion(.satisfied)
             } catch {
                 completion(.failed(error))

@@ -29,8 +29,8 @@ public final class SyncFolderOperation: AdvancedOperation, @unchecked Sendable {
     public override func execute() async throws {
         let exchange = exchange
         let mode = mode
-        let report = try await TimeLimited.run(seconds: settings.timeLimit, path: settings.path) {
-            try mode == .push ? exchange.push() : exchange.run()
+        let report = try await TimeLimited<SyncFolderReport>.run(seconds: settings.timeLimit, path: settings.path) { limit in
+            try mode == .push ? exchange.push(limit: limit) : exchange.run(limit: limit)
         }
         outcome.withLock { $0 = report }
     }

@@ -103,7 +103,7 @@ enum SyncCommand {
         switch summary.status {
         case .succeeded:
             if let counts = summary.syncFolder {
-                context.message(SyncFolderSupport.line(counts, step: summary.steps.first { $0.step == .syncFolder }))
+                for line in SyncFolderSupport.lines(counts, step: summary.steps.first { $0.step == .syncFolder }) { context.message(line) }
             }
             context.message(summary.line)
             if let note = summary.pendingNote { context.message("Note: " + note + ".") }

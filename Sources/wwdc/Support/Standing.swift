@@ -4,21 +4,27 @@ import Foundation
 /// Where a favorite or a rating stands, as `favorite list`, `feedback --list` and `session` say it:
 /// `here only` when it has nowhere to go; else, for each place it goes, whether it is there (`sent
 /// to the service`, `in the sync folder`) or waiting for it (`waiting for the service`, `waiting
-/// for the sync folder`). Never "pending" for a change with nowhere to go.
+/// for the sync folder`). Never "pending" for a change with nowhere to go, and never "in the sync
+/// folder" for a change that went to another folder (the first sync with this one sends it).
 struct Standing {
     /// Whether a sync folder is set.
     let hasFolder: Bool
+    /// Whether the folder set is the one this store sent its state to (a change with a clock is in it).
+    let folderHoldsState: Bool
     /// Whether the synced source has an account service.
     let hasService: Bool
 
     /// The places changes go from the store, as the settings and the last sync say.
     init(store: ConferenceStore, context: CommandContext) throws {
-        hasFolder = try context.setting(Configuration.syncFolder) != nil
+        let folder = try SyncFolderSupport.path(flag: nil, context)
+        hasFolder = folder != nil
+        folderHoldsState = try folder != nil && SyncFolderExchange.folderHoldingState(of: store) == folder
         hasService = try store.accountService() != nil
     }
 
-    init(hasFolder: Bool, hasService: Bool) {
+    init(hasFolder: Bool, folderHoldsState: Bool = true, hasService: Bool) {
         self.hasFolder = hasFolder
+        self.folderHoldsState = folderHoldsState
         self.hasService = hasService
     }
 
@@ -35,7 +41,7 @@ struct Standing {
             }
         }
         if hasFolder {
-            if change?.clock.isEmpty == false { places.append("in the sync folder") } else { waiting.append("the sync folder") }
+            if change?.clock.isEmpty == false && folderHoldsState { places.append("in the sync folder") } else { waiting.append("the sync folder") }
         }
         if !waiting.isEmpty { places.append("waiting for " + waiting.joined(separator: " and ")) }
         return places.isEmpty ? "here only" : places.joined(separator: ", ")
