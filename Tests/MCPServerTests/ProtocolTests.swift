@@ -195,4 +195,6 @@ struct ProtocolTests {
         #expect(rest.map { $0["id"] } == [1])
         #expect(rest.first?["result"]?["structuredContent"]?["done"] == true)
     }
+
+
 }

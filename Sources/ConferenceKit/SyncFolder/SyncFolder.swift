@@ -1,4 +1,5 @@
 import Foundation
+import PlainText
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -73,6 +74,7 @@ public struct SyncFolder: Sendable {
                 if file.role == .journal { contents.ownJournalLines = reading.lines }
             }
             if reading.damaged > 0 { contents.damage.append("\(name): \(reading.damaged) unreadable line\(reading.damaged == 1 ? "" : "s") skipped") }
+            if reading.unusableIDs > 0 { contents.damage.append("\(name): " + Quantity.text(reading.unusableIDs, "change") + " with an unusable id skipped") }
             contents.changes += reading.changes
         }
         return contents
