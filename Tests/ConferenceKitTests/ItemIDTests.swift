@@ -4,8 +4,8 @@ import TestSupport
 import Testing
 
 /// The one rule for ids people type and commands print (``ItemID``), at each boundary: the feeds'
-/// decoder and a sync folder's journals.
-@Suite("ids at the boundaries")
+/// decoder and a sync folder's journals; and the one limit on a note, which every journal line fits.
+@Suite("ids and notes at the boundaries")
 struct ItemIDTests {
     static let hostile = ["wwdc2026-$(touch pwned)", "101; touch pwned #", "wwdc2026-`id`", "two words", "wwdc2026-1\u{202E}01",
                           "caf\u{E9}", "a/b", "-rf", String(repeating: "a", count: ItemID.maximumLength + 1)]
@@ -90,5 +90,65 @@ struct ItemIDTests {
         }
         #expect(bookmark("wwdc2026-101").content.map(PersonalChange.isUsable) == true)
         #expect(bookmark("101; touch pwned #").content.map(PersonalChange.isUsable) == false)
+    }
+
+    /// `count` times `scalar`: by default, the most a note may hold.
+    static func longest(_ scalar: Unicode.Scalar, count: Int = SessionNote.maximumLength) -> String {
+        String(String.UnicodeScalarView(repeatElement(scalar, count: count)))
+    }
+
+    @Test("the note limit holds: each character becomes at most its longest escape, and a note of as many as fit, in the worst character, fits a journal line, as a note and a bookmark")
+    func noteLimitFitsALine() throws {
+        #expect(SessionNote.maximumLength == 100_000 && SessionNote.fitting >= SessionNote.maximumLength, "\(SessionNote.fitting)")
+        // Every character of the Basic Multilingual Plane, and a sample beyond: none becomes longer than the longest escape.
+        let base = Self.line("note", "wwdc2026-101", String(decoding: try JSONEncoder().encode(["text": ""]), as: UTF8.self)).utf8.count
+        var scalars = (0...0xFFFF).compactMap(Unicode.Scalar.init)
+        scalars += stride(from: 0x10000, through: 0x10FFFF, by: 97).compactMap(Unicode.Scalar.init)
+        for scalar in scalars {
+            let note = PersonalChange.note(SessionNote(sessionID: "wwdc2026-101", text: String(scalar), updatedAt: Date()), version: 0)
+            let grown = JournalLine.encode(PersonalChange(kind: .note, key: note.key, value: note.value, version: 0,
+                                                         changedAt: Date(timeIntervalSince1970: 1_780_000_000), clock: Self.clock)).utf8.count - base
+            if grown > JournalLine.longestEscape { Issue.record("U+\(String(scalar.value, radix: 16)) becomes \(grown) bytes") }
+        }
+        let session = String(repeating: "s", count: ItemID.maximumLength)
+        for scalar in ["\u{01}", "\"", "\\", "\u{1F600}", "\u{2028}"] as [Unicode.Scalar] {
+            let text = Self.longest(scalar, count: SessionNote.fitting)
+            let changes = [
+                PersonalChange.note(SessionNote(sessionID: session, text: text, updatedAt: Date(timeIntervalSince1970: 1_780_000_000.123)), version: 0),
+                PersonalChange.bookmark(Bookmark(id: UUID().uuidString.lowercased(), sessionID: session, time: 9_999_999.123456, note: text,
+                                                 createdAt: Date(timeIntervalSince1970: 1_780_000_000.123)),
+                                        version: 0, at: Date(timeIntervalSince1970: 1_780_000_000.123)),
+            ].map { change in
+                var change = change
+                change.clock = Self.clock
+                return change
+            }
+            for change in changes {
+                let line = JournalLine.encode(change)
+                #expect(line.utf8.count - 1 <= JournalLine.maximumLength, "U+\(String(scalar.value, radix: 16)) \(change.kind.rawValue): \(line.utf8.count)")
+                let read = JournalLine.read(Data(line.utf8))
+                #expect(read.changes.count == 1 && read.damaged == 0, "U+\(String(scalar.value, radix: 16)) \(change.kind.rawValue)")
+                #expect(read.changes.first?.note?.text ?? read.changes.first?.bookmark?.note == text)
+            }
+        }
+    }
+
+    @Test("a note, or a bookmark's, one character over the limit is refused with a clear error and nothing is saved; at the limit it is saved")
+    func noteLimitEnforced() throws {
+        let folder = try TemporaryFolder()
+        let store = try folder.store()
+        let date = Date(timeIntervalSince1970: 1_780_000_000)
+        let over = String(repeating: "x", count: SessionNote.maximumLength) + "é"
+        for edit in [PersonalEdit.setNote(session: "wwdc2026-101", text: over),
+                     .addBookmark(session: "wwdc2026-101", time: 10, note: over)] {
+            #expect(throws: PersonalDataError.noteTooLong(length: SessionNote.maximumLength + 1)) {
+                _ = try store.write { try $0.edit(edit, at: date) }
+            }
+        }
+        #expect(try store.read { try $0.allPersonalChanges() }.isEmpty)
+        #expect(PersonalDataError.noteTooLong(length: 200_000).description
+                == "the note is 200000 characters long; a note holds at most \(SessionNote.maximumLength)")
+        _ = try store.write { try $0.edit(.setNote(session: "wwdc2026-101", text: Self.longest("\u{01}")), at: date) }
+        #expect(try store.read { try $0.storedNote(sessionID: "wwdc2026-101") }?.text.unicodeScalars.count == SessionNote.maximumLength)
     }
 }

@@ -13,6 +13,13 @@ enum JournalLine {
 
     /// The longest line read; a longer one is damage.
     static let maximumLength = 1 << 20
+    /// The most bytes one character of a change's text becomes in a line: a control character is
+    /// `\u0001` in the value (JSON), whose backslash the line escapes again (`\\u0001`).
+    static let longestEscape = 7
+    /// Room in a line for all but a note's text: the time, clock, kind and key, and the rest of the
+    /// value (a bookmark's session id, at most ``ItemID/maximumLength``, its numbers and names),
+    /// escaped; several times what they take.
+    static let roomForFields = 4096
 
     /// The line of `change`: its keys sorted, no slash escaped, as `JSONSerialization` writes it,
     /// written directly (a compaction writes every item's line).
