@@ -38,6 +38,7 @@ public final class MCPServer: Sendable {
 
     private let identity: Identity
     private let tools: [Tool]
+    private let withheldTools: [String: String]
     private let resources: (any ResourceProvider)?
     private let describe: @Sendable (any Error) -> String
     private let diagnostic: @Sendable (String) -> Void
@@ -58,14 +59,17 @@ public final class MCPServer: Sendable {
     /// ``RPCError`` is told to the client in the words `describe` gives it; `diagnostic` hears
     /// what only a person reading the server's log needs (stderr). A tool's result or a read over
     /// `resultLimit` bytes is never sent: the client gets a failure saying how to ask for less.
-    /// Past `requestLimit` requests waiting or under way, the next is refused as busy.
-    public init(identity: Identity, tools: [Tool], resources: (any ResourceProvider)? = nil,
+    /// `withheldTools` are tools not offered, by name, with why: a call of one gets that reason as
+    /// its failure, rather than "unknown tool". Past `requestLimit` requests waiting or under way,
+    /// the next is refused as busy.
+    public init(identity: Identity, tools: [Tool], withheldTools: [String: String] = [:], resources: (any ResourceProvider)? = nil,
                 lineLimit: Int = MCPServer.defaultLineLimit, resultLimit: Int = MCPServer.defaultResultLimit,
                 concurrentRequests: Int = 4, requestLimit: Int = MCPServer.defaultRequestLimit,
                 describe: @escaping @Sendable (any Error) -> String = { "\($0)" },
                 diagnostic: @escaping @Sendable (String) -> Void = { _ in }) {
         self.identity = identity
         self.tools = tools
+        self.withheldTools = withheldTools
         self.resources = resources
         self.describe = describe
         self.diagnostic = diagnostic
@@ -287,6 +291,7 @@ public final class MCPServer: Sendable {
     private func callTool(_ params: [String: JSONValue], context: RequestContext) throws -> JSONValue {
         guard let name = params["name"]?.stringValue else { throw RPCError.invalidParams("Invalid params: \"name\" must be a string") }
         guard let tool = tools.first(where: { $0.name == name }) else {
+            if let reason = withheldTools[name] { return ToolResult.error(reason).json }
             throw RPCError.invalidParams("Unknown tool: \(name)")
         }
         let given = params["arguments"] ?? .object([:])

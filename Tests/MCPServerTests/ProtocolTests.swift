@@ -226,4 +226,15 @@ struct ProtocolTests {
         #expect(rest.allSatisfy { $0["result"]?["structuredContent"]?["done"] == true }, "\(rest)")
     }
 
+    @Test func aWithheldToolSaysWhyItIsNotOfferedAndAnUnknownOneIsStillUnknown() {
+        let server = ServerHarness(withheldTools: ["write": "write changes data: start the server with writes allowed."])
+        _ = server.initialize()
+        let names = server.request(1, "tools/list")?["result"]?["tools"]?.arrayValue?.compactMap { $0["name"]?.stringValue }
+        #expect(names?.contains("write") == false)
+        let withheld = server.request(2, "tools/call", ["name": "write"])
+        #expect(withheld?["result"]?["isError"] == true)
+        #expect(withheld?["result"]?["content"]?.arrayValue?.first?["text"] == "write changes data: start the server with writes allowed.")
+        #expect(server.request(3, "tools/call", ["name": "nope"])?["error"]?["code"] == -32602)
+        _ = server.close()
+    }
 }
