@@ -2,12 +2,12 @@
 import PackageDescription
 
 // Layers, bottom to top: CSQLite (system library), CCurl (libcurl, loaded at run time), CZlib (zlib,
-// likewise), PlainText (the sanitiser) → Operations (the generic engine) and SQLiteDatabase (SQLite's
-// connections) → TerminalUI (the terminal owner, generic widgets) and ConferenceKit (model, store,
-// backend, the app's operations; no terminal) → CommandLineKit (a command line from a table of
-// commands) and ConferenceTerminal (the app on the terminal: its questions answered, the feedback
-// form, progress, the pager) → wwdc (a thin command line). docs/architecture.md says what goes
-// where. No package dependencies, by design.
+// likewise), PlainText (the sanitiser, a shell's words) → Operations (the generic engine) and
+// SQLiteDatabase (SQLite's connections) → TerminalUI (the terminal owner, generic widgets) and
+// ConferenceKit (model, store, backend, the app's operations; no terminal) → CommandLineKit (a
+// command line from a table of commands) and ConferenceTerminal (the app on the terminal: its
+// questions answered, the feedback form, progress, the pager) → wwdc (a thin command line).
+// docs/architecture.md says what goes where. No package dependencies, by design.
 let package = Package(
     name: "wwdc",
     platforms: [.macOS(.v15)],
@@ -33,13 +33,14 @@ let package = Package(
                                  .unsafeFlags(["-L", Context.packageDirectory + "/Sources/CCurl/link"], .when(platforms: [.linux]))]),
         // zlib's inflate for compressed feed bodies, loaded at run time like libcurl (no development package needed).
         .target(name: "CZlib", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
-        // The one sanitiser of text from outside, below both the terminal and the conference layers.
+        // The one sanitiser of text from outside, and the shell's words every printed command is built
+        // of, below both the terminal and the conference layers.
         .target(name: "PlainText"),
         .target(name: "TerminalUI", dependencies: ["Operations", "PlainText"]),
         // A command line from a table of commands: the parser, typed options, help and usage errors,
         // the manual page, shell completion, the config file, a command's operation run to its end.
         // Knows no conference.
-        .target(name: "CommandLineKit", dependencies: ["Operations", "TerminalUI"]),
+        .target(name: "CommandLineKit", dependencies: ["Operations", "PlainText", "TerminalUI"]),
         // SQLite's connections, statements, transactions and migrations; knows no conference.
         .target(name: "SQLiteDatabase", dependencies: ["CSQLite"]),
         .target(name: "ConferenceKit", dependencies: ["CCurl", "CSQLite", "CZlib", "Operations", "PlainText", "SQLiteDatabase"]),

@@ -1,4 +1,5 @@
 import Foundation
+import PlainText
 
 /// A program's shell completion scripts (bash, zsh, fish), generated from its command table.
 ///

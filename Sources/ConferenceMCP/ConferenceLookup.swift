@@ -24,7 +24,7 @@ enum ConferenceLookup {
 
     /// The command that plays `id` from `seconds`.
     static func watchCommand(_ id: String, at seconds: Double?) -> String {
-        "wwdc watch \(id)" + (seconds.map { $0 >= 1 ? " --at " + timestamp($0) : "" } ?? "")
+        ShellWord.command(["wwdc", "watch", id] + (seconds.flatMap { $0 >= 1 ? ["--at", timestamp($0)] : nil } ?? []))
     }
 
     /// What the user keeps of a session: progress, bookmarks, note.

@@ -59,9 +59,9 @@ extension ConferenceToolbox {
                 case .code:
                     hit["snippet_title"] = JSONValue(result.snippetTitle)
                     hit["n"] = JSONValue(result.snippetNumber ?? 1)
-                    hit["command"] = .string("wwdc code \(result.id) \(result.snippetNumber ?? 1)")
+                    hit["command"] = .string(ShellWord.command("wwdc", "code", result.id, String(result.snippetNumber ?? 1)))
                 case .sessions:
-                    hit["command"] = .string("wwdc session \(result.id)")
+                    hit["command"] = .string(ShellWord.command("wwdc", "session", result.id))
                 case .notes:
                     if let number = result.bookmarkNumber {
                         hit["n"] = JSONValue(number)
@@ -69,7 +69,7 @@ extension ConferenceToolbox {
                         hit["time"] = JSONValue(result.at.map(ConferenceLookup.timestamp))
                         hit["command"] = .string(ConferenceLookup.watchCommand(result.id, at: result.at))
                     } else {
-                        hit["command"] = .string("wwdc note \(result.id)")
+                        hit["command"] = .string(ShellWord.command("wwdc", "note", result.id))
                     }
                 case .news:
                     break

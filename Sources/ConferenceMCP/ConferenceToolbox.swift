@@ -50,9 +50,19 @@ public final class ConferenceToolbox: Sendable {
     public var tools: [Tool] {
         let reads = [searchTool, getSessionTool, getTranscriptTool, getCodeTool, listVideosTool, listTopicsTool, scheduleTool,
                      listFavoritesTool, continueWatchingTool, listBookmarksTool]
-        let writes = [addFavoriteTool, removeFavoriteTool, addBookmarkTool, setNoteTool, markWatchedTool]
-        return settings.allowWrites ? reads + writes : reads
+        return settings.allowWrites ? reads + writeTools : reads
     }
+
+    /// The write tools when writes are not allowed, by name, with what a call of one is told.
+    public var withheldTools: [String: String] {
+        guard !settings.allowWrites else { return [:] }
+        return Dictionary(uniqueKeysWithValues: writeTools.map { tool in
+            (tool.name, "\(tool.name) changes the user's data, and this server is read-only: writes need it started with --allow-writes "
+                + "(the user adds it to the server's arguments in the MCP configuration: \"args\": [\"mcp\", \"--allow-writes\"]).")
+        })
+    }
+
+    private var writeTools: [Tool] { [addFavoriteTool, removeFavoriteTool, addBookmarkTool, setNoteTool, markWatchedTool] }
 
     /// The sessions and their transcripts as resources.
     public var resources: any ResourceProvider { ConferenceResources(toolbox: self) }

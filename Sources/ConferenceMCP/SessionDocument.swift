@@ -1,5 +1,6 @@
 import ConferenceKit
 import MCPServer
+import PlainText
 
 /// One session as a tool's JSON result: the facts of 'wwdc session --json', named the same, and
 /// the commands that play and print it.
@@ -49,9 +50,9 @@ enum SessionDocument {
             ["overall": JSONValue($0.overall), "content": JSONValue($0.content), "presentation": JSONValue($0.presentation),
              "comment": .string($0.comment), "syncState": .string($0.syncState.rawValue)]
         } ?? .null
-        var commands: [String: JSONValue] = ["show": .string("wwdc session \(detail.sessionID)")]
+        var commands: [String: JSONValue] = ["show": .string(ShellWord.command("wwdc", "session", detail.sessionID))]
         if detail.bestStreamURL(at: now) != nil { commands["watch"] = .string(ConferenceLookup.watchCommand(detail.sessionID, at: nil)) }
-        if detail.transcript != nil { commands["transcript"] = .string("wwdc transcript \(detail.sessionID)") }
+        if detail.transcript != nil { commands["transcript"] = .string(ShellWord.command("wwdc", "transcript", detail.sessionID)) }
         document["commands"] = .object(commands)
         return .object(document)
     }

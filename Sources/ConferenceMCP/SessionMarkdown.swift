@@ -1,4 +1,5 @@
 import ConferenceKit
+import PlainText
 
 /// A session as Markdown: what `wwdc session` shows, for an assistant to read.
 enum SessionMarkdown {
@@ -13,8 +14,8 @@ enum SessionMarkdown {
         }
         if !detail.topics.isEmpty { out.append("- Topics: " + detail.topics.joined(separator: ", ")) }
         if !detail.platforms.isEmpty { out.append("- Platforms: " + detail.platforms.joined(separator: ", ")) }
-        if let duration = detail.media?.duration { out.append("- Video: " + ConferenceLookup.timestamp(duration) + ", play with `wwdc watch \(detail.sessionID)`") }
-        if let transcript = detail.transcript { out.append("- Transcript: \(transcript.language), `wwdc transcript \(detail.sessionID)`") }
+        if let duration = detail.media?.duration { out.append("- Video: " + ConferenceLookup.timestamp(duration) + ", play with " + Markdown.code(ShellWord.command("wwdc", "watch", detail.sessionID))) }
+        if let transcript = detail.transcript { out.append("- Transcript: \(transcript.language), " + Markdown.code(ShellWord.command("wwdc", "transcript", detail.sessionID))) }
         if detail.favorite?.isFavorite ?? false { out.append("- Favorite") }
         out.append("")
         if !detail.description.isEmpty { out += [detail.description, ""] }
@@ -27,7 +28,7 @@ enum SessionMarkdown {
             out += ["## Code", ""]
             for (index, snippet) in detail.codeSnippets.enumerated() {
                 out.append("- \(index + 1). \(snippet.title.isEmpty ? "Snippet \(index + 1)" : snippet.title)"
-                           + (snippet.startTime.map { " at " + ConferenceLookup.timestamp($0) } ?? "") + ": `wwdc code \(detail.sessionID) \(index + 1)`")
+                           + (snippet.startTime.map { " at " + ConferenceLookup.timestamp($0) } ?? "") + ": " + Markdown.code(ShellWord.command("wwdc", "code", detail.sessionID, String(index + 1))))
             }
             out.append("")
         }
@@ -35,9 +36,9 @@ enum SessionMarkdown {
             out += ["## Related", ""] + detail.related.map { "- \($0.sessionID)" + ($0.title.map { " \($0)" } ?? "") } + [""]
         }
         if !detail.resources.isEmpty {
-            out += ["## Resources", ""] + detail.resources.map { "- \($0.title)" + ($0.url.map { ": <\($0)>" } ?? "") } + [""]
+            out += ["## Resources", ""] + detail.resources.map { "- \($0.title)" + ($0.url.map { ": " + Markdown.link($0) } ?? "") } + [""]
         }
-        if let web = detail.webPermalink { out += ["Web page: <\(web)>", ""] }
+        if let web = detail.webPermalink { out += ["Web page: " + Markdown.link(web), ""] }
         return out.joined(separator: "\n")
     }
 }

@@ -6,7 +6,10 @@ import Operations
 /// `initialize`, `ping` and notifications are answered as they are read; every other request is an
 /// operation on the server's queue, answered when it finishes, so a slow one can be cancelled
 /// (`notifications/cancelled`: it stops at its next check and is never answered) while others are
-/// served. At the end of the input the server waits for the requests under way, then returns.
+/// served. At most ``defaultRequestLimit`` requests wait or run at once: one more is answered at
+/// once with an error saying the server is busy, so a client sending without waiting cannot make
+/// the queue grow without bound. At the end of the input the server waits for the requests under
+/// way, then returns.
 public final class MCPServer: Sendable {
     /// Who the server is, for `initialize`.
     public struct Identity: Sendable {
@@ -30,38 +33,49 @@ public final class MCPServer: Sendable {
     public static let defaultLineLimit = 4 << 20
     /// The largest tool result or resource read sent, in bytes as encoded.
     public static let defaultResultLimit = 256 << 10
+    /// The most requests waiting or under way at once.
+    public static let defaultRequestLimit = 256
 
     private let identity: Identity
     private let tools: [Tool]
+    private let withheldTools: [String: String]
     private let resources: (any ResourceProvider)?
     private let describe: @Sendable (any Error) -> String
     private let diagnostic: @Sendable (String) -> Void
     private let lineLimit: Int
     private let resultLimit: Int
+    private let requestLimit: Int
     private let queue = AdvancedOperationQueue()
     private let state = Locked(State())
 
     private struct State {
         var initialized = false
         var inFlight: [JSONValue: AdvancedOperation] = [:]
+        /// Requests on the queue, waiting or under way.
+        var queued = 0
     }
 
     /// A server of `tools` and `resources`. A tool's or a read's failure that is not an
     /// ``RPCError`` is told to the client in the words `describe` gives it; `diagnostic` hears
     /// what only a person reading the server's log needs (stderr). A tool's result or a read over
     /// `resultLimit` bytes is never sent: the client gets a failure saying how to ask for less.
-    public init(identity: Identity, tools: [Tool], resources: (any ResourceProvider)? = nil,
+    /// `withheldTools` are tools not offered, by name, with why: a call of one gets that reason as
+    /// its failure, rather than "unknown tool". Past `requestLimit` requests waiting or under way,
+    /// the next is refused as busy.
+    public init(identity: Identity, tools: [Tool], withheldTools: [String: String] = [:], resources: (any ResourceProvider)? = nil,
                 lineLimit: Int = MCPServer.defaultLineLimit, resultLimit: Int = MCPServer.defaultResultLimit,
-                concurrentRequests: Int = 4,
+                concurrentRequests: Int = 4, requestLimit: Int = MCPServer.defaultRequestLimit,
                 describe: @escaping @Sendable (any Error) -> String = { "\($0)" },
                 diagnostic: @escaping @Sendable (String) -> Void = { _ in }) {
         self.identity = identity
         self.tools = tools
+        self.withheldTools = withheldTools
         self.resources = resources
         self.describe = describe
         self.diagnostic = diagnostic
         self.lineLimit = lineLimit
         self.resultLimit = resultLimit
+        self.requestLimit = max(requestLimit, 1)
         queue.name = "mcp requests"
         queue.maxConcurrentOperationCount = concurrentRequests
     }
@@ -179,12 +193,32 @@ public final class MCPServer: Sendable {
             let response = answer(id: id) { try bounded(method, work(RequestContext(operation: operation))) }
             if !operation.isCancelled { writer.send(response) }
         }
-        operation.addObserver(RequestFinished { [state] in state.withLock { _ = $0.inFlight.removeValue(forKey: id) } })
-        state.withLock { $0.inFlight[id] = operation }
+        // By identity, not the operation itself, which would keep its observer and so itself alive.
+        let key = ObjectIdentifier(operation)
+        operation.addObserver(RequestFinished { [state] in
+            state.withLock {
+                $0.queued -= 1
+                if $0.inFlight[id].map(ObjectIdentifier.init) == key { $0.inFlight.removeValue(forKey: id) }
+            }
+        })
+        let admitted = state.withLock { state in
+            guard state.queued < requestLimit else { return false }
+            state.queued += 1
+            state.inFlight[id] = operation
+            return true
+        }
+        guard admitted else {
+            diagnostic("refused a request: \(requestLimit) are waiting or under way")
+            writer.send(Self.error(.busy(requests: requestLimit), id: id))
+            return
+        }
         do {
             try queue.add(operation)
         } catch {
-            state.withLock { _ = $0.inFlight.removeValue(forKey: id) }
+            state.withLock {
+                $0.queued -= 1
+                if $0.inFlight[id].map(ObjectIdentifier.init) == key { $0.inFlight.removeValue(forKey: id) }
+            }
             writer.send(Self.error(.internalError("Internal error: \(error)"), id: id))
         }
     }
@@ -257,6 +291,7 @@ public final class MCPServer: Sendable {
     private func callTool(_ params: [String: JSONValue], context: RequestContext) throws -> JSONValue {
         guard let name = params["name"]?.stringValue else { throw RPCError.invalidParams("Invalid params: \"name\" must be a string") }
         guard let tool = tools.first(where: { $0.name == name }) else {
+            if let reason = withheldTools[name] { return ToolResult.error(reason).json }
             throw RPCError.invalidParams("Unknown tool: \(name)")
         }
         let given = params["arguments"] ?? .object([:])

@@ -22,6 +22,12 @@ public struct RPCError: Error, Equatable, Sendable {
     }
     public static func invalidParams(_ message: String) -> RPCError { RPCError(code: -32602, message: message) }
     public static func internalError(_ message: String) -> RPCError { RPCError(code: -32603, message: message) }
+    /// `requests` are waiting or under way already, the most the server keeps: a server error
+    /// (JSON-RPC leaves -32000 to -32099 to servers); the client sends it again later.
+    public static func busy(requests: Int) -> RPCError {
+        RPCError(code: -32000, message: "Server busy: \(requests) requests are waiting or under way, the most it keeps; send this one again once one is answered",
+                 data: ["limit": .int(Int64(requests))])
+    }
     /// No resource at this address.
     public static func resourceNotFound(_ uri: String) -> RPCError {
         RPCError(code: -32002, message: "Resource not found", data: ["uri": .string(uri)])

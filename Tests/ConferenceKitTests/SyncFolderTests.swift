@@ -288,10 +288,13 @@ struct SyncFolderTests {
         let clock = HybridTimestamp(wall: 1_780_000_000_123, counter: 7, machine: "m-1").description
         let texts = ["plain", "quote \" backslash \\ slash /", "tab\tnew\nline\r\u{08}\u{0C}\u{01}\u{1F}", "été ✓ 😀 \u{2028}", ""]
         var changes = texts.enumerated().map { index, text in
-            PersonalChange(kind: .note, key: "k\(index) \"x\"", value: #"{"text":"# + String(decoding: try! JSONEncoder().encode(text), as: UTF8.self) + "}",
+            PersonalChange(kind: .note, key: "k\(index)", value: #"{"text":"# + String(decoding: try! JSONEncoder().encode(text), as: UTF8.self) + "}",
                            version: 0, changedAt: Date(timeIntervalSince1970: 1_780_000_000.25 + Double(index)), clock: clock)
         }
         changes.append(PersonalChange(kind: .favorite, key: "s", value: nil, version: 0, changedAt: Date(timeIntervalSince1970: 1_780_000_000), clock: clock))
+        // A key of any text, for a kind of a newer wwdc (a known kind's key is an id).
+        changes.append(PersonalChange(kind: PersonalKind(rawValue: "later"), key: "k \"x\" \\ \n", value: nil, version: 0,
+                                      changedAt: Date(timeIntervalSince1970: 1_780_000_000), clock: clock))
         let text = changes.map(JournalLine.encode).joined()
         for (line, change) in zip(text.split(separator: "\n"), changes) {
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "valid JSON: \(line)")

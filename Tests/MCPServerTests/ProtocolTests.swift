@@ -195,4 +195,46 @@ struct ProtocolTests {
         #expect(rest.map { $0["id"] } == [1])
         #expect(rest.first?["result"]?["structuredContent"]?["done"] == true)
     }
+
+    @Test func requestsPastTheLimitAreRefusedAsBusyAtOnceAndTheQueueTakesMoreOnceOneIsAnswered() {
+        let held = HeldTool()
+        let server = ServerHarness(tools: [held.tool], concurrentRequests: 1, requestLimit: 3)
+        _ = server.initialize()
+        /// What the server wrote before it answered ping `id` (which needs no queue).
+        func answers(until id: Int64) -> [JSONValue] {
+            server.send(["jsonrpc": "2.0", "id": .int(id), "method": "ping"])
+            var messages: [JSONValue] = []
+            while let message = server.receive(), message["id"] != .int(id) { messages.append(message) }
+            return messages
+        }
+        for id in 1...6 { server.send(["jsonrpc": "2.0", "id": .int(Int64(id)), "method": "tools/call", "params": ["name": "held"]]) }
+        held.started.wait()
+        // One runs, two wait: the three after are answered at once, while the first is still held.
+        let refused = answers(until: 7)
+        #expect(refused.map { $0["id"] } == [4, 5, 6])
+        #expect(refused.allSatisfy { $0["error"]?["code"] == -32000 }, "\(refused)")
+        #expect(refused.first?["error"]?["message"]?.stringValue?.hasPrefix("Server busy: 3 requests are waiting or under way") == true)
+        held.release.signal()
+        #expect(server.receive()?["id"] == 1)
+        // The second has started, so the first has left the queue: room for one more.
+        held.started.wait()
+        for id in [8, 9] { server.send(["jsonrpc": "2.0", "id": .int(Int64(id)), "method": "tools/call", "params": ["name": "held"]]) }
+        #expect(answers(until: 10).map { $0["id"] } == [9], "refused: 2, 3 and 8 are waiting")
+        for _ in 0..<8 { held.release.signal() }
+        let rest = server.close()
+        #expect(rest.map { $0["id"] } == [2, 3, 8])
+        #expect(rest.allSatisfy { $0["result"]?["structuredContent"]?["done"] == true }, "\(rest)")
+    }
+
+    @Test func aWithheldToolSaysWhyItIsNotOfferedAndAnUnknownOneIsStillUnknown() {
+        let server = ServerHarness(withheldTools: ["write": "write changes data: start the server with writes allowed."])
+        _ = server.initialize()
+        let names = server.request(1, "tools/list")?["result"]?["tools"]?.arrayValue?.compactMap { $0["name"]?.stringValue }
+        #expect(names?.contains("write") == false)
+        let withheld = server.request(2, "tools/call", ["name": "write"])
+        #expect(withheld?["result"]?["isError"] == true)
+        #expect(withheld?["result"]?["content"]?.arrayValue?.first?["text"] == "write changes data: start the server with writes allowed.")
+        #expect(server.request(3, "tools/call", ["name": "nope"])?["error"]?["code"] == -32602)
+        _ = server.close()
+    }
 }

@@ -9,10 +9,11 @@ final class ServerHarness: @unchecked Sendable {
     private var reader: LineReader
     private let finished = DispatchSemaphore(value: 0)
 
-    init(tools: [Tool] = ServerHarness.tools, resources: (any ResourceProvider)? = nil, lineLimit: Int = MCPServer.defaultLineLimit) {
+    init(tools: [Tool] = ServerHarness.tools, withheldTools: [String: String] = [:], resources: (any ResourceProvider)? = nil,
+         lineLimit: Int = MCPServer.defaultLineLimit, concurrentRequests: Int = 4, requestLimit: Int = MCPServer.defaultRequestLimit) {
         reader = LineReader(descriptor: output.fileHandleForReading.fileDescriptor, limit: 64 << 20)
-        let server = MCPServer(identity: .init(name: "test", title: "Test", version: "1.0"), tools: tools, resources: resources,
-                               lineLimit: lineLimit)
+        let server = MCPServer(identity: .init(name: "test", title: "Test", version: "1.0"), tools: tools, withheldTools: withheldTools,
+                               resources: resources, lineLimit: lineLimit, concurrentRequests: concurrentRequests, requestLimit: requestLimit)
         let thread = Thread { [input, output, finished] in
             server.serve(input: input.fileHandleForReading.fileDescriptor, output: output.fileHandleForWriting.fileDescriptor)
             try? output.fileHandleForWriting.close()

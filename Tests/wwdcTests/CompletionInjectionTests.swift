@@ -8,30 +8,35 @@ import TestSupport
 import TestTraits
 import Testing
 
-/// A feed whose ids and names are shell code: completion must offer them as data. Each shell runs
-/// interactively on a pseudo-terminal with its own completion system (bash's readline, zsh's
-/// compinit, fish's), the user types a prefix, presses TAB, then Enter: a stand-in `wwdc` records
-/// the words the shell gave it (completion itself runs the real one).
+/// A feed whose names are shell code: completion must offer them as data; and whose ids are too,
+/// which the sync skips (an id is ASCII letters, digits, `-`, `_` and `.`), so completion never
+/// sees them. Each shell runs interactively on a pseudo-terminal with its own completion system
+/// (bash's readline, zsh's compinit, fish's), the user types a prefix, presses TAB, then Enter: a
+/// stand-in `wwdc` records the words the shell gave it (completion itself runs the real one).
 enum HostileIDs {
     /// The file every payload would create, were it run.
     static func marker(_ sandbox: Sandbox) -> String { sandbox.directory.path("pwned").path }
 
-    /// Session ids of the current event, by the prefix typed for each (unique among the sessions).
-    static func sessions(_ marker: String) -> [(typed: String, id: String)] {
+    /// Track names, by the prefix typed for each (unique among the tracks).
+    static func tracks(_ marker: String) -> [(typed: String, name: String)] {
         [
-            ("wwdc2026-h1", "wwdc2026-h1$(touch${IFS}\(marker))"),
-            ("wwdc2026-h2", "wwdc2026-h2`touch${IFS}\(marker)`"),
-            ("wwdc2026-h3", "wwdc2026-h3'\"quoted\"'"),
-            ("wwdc2026-h4", "wwdc2026-h4;touch${IFS}\(marker);"),
-            ("wwdc2026-h5", "wwdc2026-h5 two words"),
-            ("wwdc2026-h6", "wwdc2026-h6\\back\\slash"),
+            ("Hack1", "Hack1 $(touch${IFS}\(marker))"),
+            ("Hack2", "Hack2 `touch${IFS}\(marker)`"),
+            ("Hack3", "Hack3 '\"quoted\"'"),
+            ("Hack4", "Hack4;touch${IFS}\(marker);"),
+            ("Hack5", "Hack5 two words"),
+            ("Hack6", "Hack6 \\back\\slash"),
+            ("Hack7", "Hack7 `touch \(marker)` & $(touch \(marker))"),
         ]
     }
 
-    /// An id with a line break, which every listing prints on one line (a space for the break).
-    static let multiline = (typed: "wwdc2026-h7", id: "wwdc2026-h7\nsecond line", printed: "wwdc2026-h7 second line")
+    /// A name with a line break, which every list prints on one line (a space for the break).
+    static let multiline = (typed: "Hack8", name: "Hack8\nsecond line", printed: "Hack8 second line")
+    /// Session ids that are shell code: skipped by the sync.
+    static func sessions(_ marker: String) -> [String] {
+        ["wwdc2026-h1$(touch${IFS}\(marker))", "101; touch \(marker) #", "wwdc2026-h3'\"quoted\"'", "wwdc2026-h5 two words", "wwdc2026-h7\nsecond line"]
+    }
     static func event(_ marker: String) -> String { "wwdc2031$(touch${IFS}\(marker))" }
-    static func track(_ marker: String) -> String { "Hacks `touch \(marker)` & $(touch \(marker))" }
     /// Refused by the decoder (an option on a command line), and never offered.
     static let dashed = "-wwdc2026-rf"
     static let dashedTrack = "--rf"
@@ -45,7 +50,7 @@ enum HostileIDs {
             guard let template = contents.first(where: { $0["id"] as? String == "wwdc2026-102" }) else {
                 throw BrowseSandbox.Failure(message: "no wwdc2026-102")
             }
-            for (index, id) in (sessions(marker).map(\.id) + [multiline.id, dashed]).enumerated() {
+            for (index, id) in (sessions(marker) + [dashed]).enumerated() {
                 var item = template
                 item["id"] = id
                 item["eventContentId"] = 9100 + index
@@ -60,10 +65,11 @@ enum HostileIDs {
             var events = root["events"] as? [[String: Any]] ?? []
             events.append(["id": event(marker), "name": "Hostile event"])
             root["events"] = events
-            var tracks = root["tracks"] as? [[String: Any]] ?? []
-            tracks.append(["id": 991, "name": track(marker)])
-            tracks.append(["id": 992, "name": dashedTrack])
-            root["tracks"] = tracks
+            var list = root["tracks"] as? [[String: Any]] ?? []
+            for (index, name) in (tracks(marker).map(\.name) + [multiline.name, dashedTrack]).enumerated() {
+                list.append(["id": 991 + index, "name": name])
+            }
+            root["tracks"] = list
         }
         let result = try await sandbox.run(["sync", "--source", feeds.path, "--json"])
         guard result.status == 0 else { throw BrowseSandbox.Failure(message: "sync failed: \(result.stderr)") }
@@ -71,7 +77,7 @@ enum HostileIDs {
     }
 }
 
-@Suite("completion: hostile ids are data in bash, zsh and fish", .offThePool)
+@Suite("completion: hostile names are data in bash, zsh and fish; hostile ids never reach it", .offThePool)
 struct CompletionInjectionTests {
     /// A `wwdc` that runs the real one for completion, and otherwise writes its arguments (each
     /// followed by a NUL) to `log` and says "recorded".
@@ -103,12 +109,10 @@ struct CompletionInjectionTests {
     }
 
     static func lines(_ marker: String) -> [Line] {
-        HostileIDs.sessions(marker).map { Line(typed: "wwdc session \($0.typed)", expected: ["session", $0.id]) }
+        HostileIDs.tracks(marker).map { Line(typed: "wwdc schedule --track \($0.typed)", expected: ["schedule", "--track", $0.name]) }
             + [
-                Line(typed: "wwdc watch \(HostileIDs.multiline.typed)", expected: ["watch", HostileIDs.multiline.printed]),
-                Line(typed: "wwdc favorite remove wwdc2026-h", expected: ["favorite", "remove", HostileIDs.sessions(marker)[0].id]),
-                Line(typed: "wwdc videos --event wwdc2031", expected: ["videos", "--event", HostileIDs.event(marker)]),
-                Line(typed: "wwdc schedule --track Hack", expected: ["schedule", "--track", HostileIDs.track(marker)]),
+                Line(typed: "wwdc schedule --track \(HostileIDs.multiline.typed)", expected: ["schedule", "--track", HostileIDs.multiline.printed]),
+                Line(typed: "wwdc favorite remove wwdc2026-10", expected: ["favorite", "remove", "wwdc2026-101"]),
             ]
     }
 
@@ -150,7 +154,7 @@ struct CompletionInjectionTests {
     static func prepared() async throws -> (Sandbox, bin: URL, log: URL) {
         let sandbox = try Sandbox()
         _ = try await HostileIDs.sync(sandbox)
-        let favorite = try await sandbox.run(["favorite", "add", HostileIDs.sessions(HostileIDs.marker(sandbox))[0].id])
+        let favorite = try await sandbox.run(["favorite", "add", "wwdc2026-101"])
         #expect(favorite.status == 0, "\(favorite.stderr)")
         let (bin, log) = try standIn(in: sandbox)
         return (sandbox, bin, log)
@@ -160,7 +164,7 @@ struct CompletionInjectionTests {
         try await CompletionTests.script(shell, BrowseSandbox(sandbox: sandbox))
     }
 
-    @Test("bash: TAB on ids and names holding $(…), backticks, quotes, ';', spaces, backslashes and a line break inserts them quoted; nothing runs")
+    @Test("bash: TAB on names holding $(…), backticks, quotes, ';', spaces, backslashes and a line break inserts them quoted; nothing runs")
     func bash() async throws {
         let (sandbox, bin, log) = try await Self.prepared()
         defer { sandbox.remove() }
@@ -170,7 +174,7 @@ struct CompletionInjectionTests {
         try Self.check("bash", sandbox: sandbox, log: log, transcript: transcript)
     }
 
-    @Test("zsh (compinit): the same ids and names, inserted quoted; nothing runs",
+    @Test("zsh (compinit): the same names, inserted quoted; nothing runs",
           .enabled(if: CompletionTests.installed("zsh"), "zsh is not installed"))
     func zsh() async throws {
         let (sandbox, bin, log) = try await Self.prepared()
@@ -182,7 +186,7 @@ struct CompletionInjectionTests {
         try Self.check("zsh", sandbox: sandbox, log: log, transcript: transcript)
     }
 
-    @Test("fish: the same ids and names, inserted escaped; nothing runs",
+    @Test("fish: the same names, inserted escaped; nothing runs",
           .enabled(if: CompletionTests.installed("fish"), "fish is not installed"))
     func fish() async throws {
         let (sandbox, bin, log) = try await Self.prepared()
@@ -193,7 +197,7 @@ struct CompletionInjectionTests {
         try Self.check("fish", sandbox: sandbox, log: log, transcript: transcript)
     }
 
-    @Test("an id starting with '-' is skipped by the sync, and no candidate of any list starts with '-'")
+    @Test("ids of shell code or starting with '-' are skipped by the sync and reported; no candidate of any list is one, or starts with '-'")
     func dashed() async throws {
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
@@ -201,6 +205,14 @@ struct CompletionInjectionTests {
         let skipped = summary?["skipped"] as? [[String: Any]] ?? []
         #expect(skipped.contains { ($0["reason"] as? String)?.contains("starting with '-'") == true && $0["field"] as? String == "id" },
                 "\(skipped)")
+        let marker = HostileIDs.marker(sandbox)
+        let unusable = skipped.filter { ($0["reason"] as? String)?.contains("other than ASCII letters, digits") == true }
+        // Each session, and the hidden item of the hostile event (its eventId), and the event itself.
+        #expect(unusable.count == HostileIDs.sessions(marker).count + 2, "\(skipped)")
+        let ids = try await sandbox.run(["__complete-ids", ""])
+        #expect(!ids.stdout.contains("wwdc2026-h") && !ids.stdout.contains("touch"), "\(ids.stdout)")
+        let events = try await sandbox.run(["__complete-ids", "--events"])
+        #expect(!events.stdout.contains("wwdc2031"), "\(events.stdout)")
         for arguments in [["__complete-ids", ""], ["__complete-ids", "--describe"], ["__complete-ids", "--events"],
                           ["__complete-ids", "--list", "tracks"], ["__complete-ids", "--list", "tracks", "-"]] {
             let result = try await sandbox.run(arguments)

@@ -6,13 +6,14 @@ import Testing
 
 /// A copy of the fixtures where every string a user can see comes poisoned: escape sequences (CSI,
 /// OSC, clear-screen), C1 controls, bidirectional overrides and isolates, zero-width characters, in
-/// the middle of the text, and in the ids of several items.
+/// the middle of the text; and copies of several items with the poison in their ids, which the sync
+/// skips and reports (an id is ASCII letters, digits, `-`, `_` and `.`).
 enum HostileFeed {
     /// What the feed slips into its text.
     static let payload = "\u{1B}[31m\u{1B}]0;pwned\u{07}\u{1B}[2J\u{9B}31m\u{85}\u{202E}\u{2066}\u{200B}\u{FEFF}"
-    /// What the poisoned items' ids end with.
+    /// What the poisoned copies' ids end with.
     static let idSuffix = "\u{1B}[0m\u{202E}"
-    /// The items whose every string (ids included) is poisoned: a keynote with a live stream, a session
+    /// The items whose every string (but their ids) is poisoned: a keynote with a live stream, a session
     /// with two code snippets, one with chapters, an unscheduled video with topics and a snippet.
     static let items = ["wwdc2026-101", "wwdc2026-208", "wwdc2026-303", "wwdc2025-204"]
     /// Fields left alone: what links items together or places them in time.
@@ -51,13 +52,16 @@ enum HostileFeed {
             var contents = root["contents"] as? [[String: Any]] ?? []
             for index in contents.indices {
                 guard let id = contents[index]["id"] as? String, items.contains(id) else { continue }
-                var item = poisoned(contents[index]) as? [String: Any] ?? [:]
-                item["id"] = id + idSuffix
-                contents[index] = item
+                contents[index] = poisoned(contents[index]) as? [String: Any] ?? [:]
+                // Its copy with the poison in its id: skipped, and reported in words as clean as the rest.
+                var copy = contents[index]
+                copy["id"] = id + idSuffix
+                copy["eventContentId"] = 9500 + index
+                contents.append(copy)
             }
-            // Items the import reports on (`sync --verbose`): their ids and bad values are the feed's text.
+            // Items the import reports on (`sync --verbose`): their bad values are the feed's text.
             if var broken = contents.first(where: { $0["id"] as? String == "wwdc2026-102" }) {
-                broken["id"] = "wwdc2026-778" + payload
+                broken["id"] = "wwdc2026-778"
                 broken["eventContentId"] = 778
                 broken["trackId"] = "track" + payload
                 broken["roomId"] = payload
@@ -160,6 +164,9 @@ struct HostileFeedTests {
         check("sync --verbose --json", sync, json: true)
         #expect(sync.stderr.contains("Ignored contents.json: wwdc2026-778"), "the broken item is reported: \(sync.stderr)")
         #expect(try sandbox.counts()["sessions"] == FixtureFacts.load().sessions + 1)
+        let skipped = (try JSONSerialization.jsonObject(with: Data(sync.stdout.utf8)) as? [String: Any])?["skipped"] as? [[String: Any]] ?? []
+        #expect(skipped.filter { $0["field"] as? String == "id" }.count == HostileFeed.items.count, "\(skipped)")
+        #expect(sync.stderr.contains(": id: expected an id, found text with characters other than"), "the poisoned ids are reported: \(sync.stderr)")
 
         // The id as a listing shows it, which a user then types.
         let schedule = try await sandbox.run(["schedule", "--json"], environment: during)

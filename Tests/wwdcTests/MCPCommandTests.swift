@@ -205,7 +205,7 @@ struct MCPCommandTests {
         }
     }
 
-    @Test("without --allow-writes: no write tool, and the store is left as it was")
+    @Test("without --allow-writes: no write tool; a call of one says that writes need --allow-writes, and the store is left as it was")
     func writesRefused() async throws {
         let store = try await BrowseSandbox.synced()
         defer { store.remove() }
@@ -223,8 +223,12 @@ struct MCPCommandTests {
         let names = (Self.result(answers["1"])?["tools"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
         #expect(names == ["search", "get_session", "get_transcript", "get_code", "list_videos", "list_topics", "schedule", "list_favorites",
                           "continue_watching", "list_bookmarks"])
-        #expect(Self.code(answers["2"]) == -32602)
-        for id in 3...6 { #expect(Self.code(answers["\(id)"]) == -32602) }
+        for (id, tool) in zip(2...6, ["add_favorite", "remove_favorite", "add_bookmark", "set_note", "mark_watched"]) {
+            #expect(Self.result(answers["\(id)"])?["isError"] as? Bool == true, "\(tool): \(answers["\(id)"] ?? [:])")
+            let text = Self.text(answers["\(id)"])
+            #expect(text.hasPrefix("\(tool) changes the user's data, and this server is read-only: writes need it started with --allow-writes"),
+                    "\(tool): \(text)")
+        }
         #expect(try store.sandbox.dump() == before)
     }
 

@@ -131,4 +131,54 @@ struct PersonalExportTests {
         let written = try String(contentsOfFile: file, encoding: .utf8)
         #expect(written.contains(Self.hostileNote), "\(written)")
     }
+
+    @Test("feed links wwdc would not fetch are text; '|' and backticks stay inside their cells and lines; a spreadsheet formula is guarded however it starts")
+    func hostileFeedText() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let feeds = try sandbox.copyOfFixtures()
+        let changes: [(id: String, link: String, title: String)] = [
+            ("wwdc2026-101", "javascript:alert(document.cookie)", "\t=HYPERLINK(\"http://x.invalid\") | pipe `tick`"),
+            ("wwdc2026-303", "https://developer.example.com/a|b", "\r+cmd|x"),
+            ("wwdc2026-102", "http://example.com/plain", "``double`` ticks"),
+        ]
+        for change in changes {
+            try FeedFiles.editItem(change.id, in: feeds) { item in
+                item["webPermalink"] = change.link
+                item["title"] = change.title
+            }
+        }
+        #expect(try await sandbox.run(["sync", "--source", feeds.path]).status == 0)
+        let store = BrowseSandbox(sandbox: sandbox)
+        try store.favorite(changes.map(\.id))
+        let conference = try ConferenceStore(path: sandbox.database.path)
+        for (index, note) in ["see `foo | bar", "\r=1+1", "=\u{301}2+2"].enumerated() {
+            _ = try conference.write { try $0.edit(.addBookmark(session: "wwdc2026-101", time: Double(10 + index), note: note), at: Date()) }
+        }
+
+        let markdown = try await store.run(["export", "--markdown"])
+        #expect(markdown.status == 0, "\(markdown.stderr)")
+        let rows = markdown.stdout.split(separator: "\n").map(String.init).filter { $0.hasPrefix("| `wwdc2026-") }
+        // A table's cells as GitHub reads them: apart at each '|' without a backslash before it.
+        let cells = rows.map { $0.split(separator: "|", omittingEmptySubsequences: false).reduce(into: [String]()) { cells, piece in
+            if let last = cells.last, last.hasSuffix("\\") { cells[cells.count - 1] += "|" + piece } else { cells.append(String(piece)) }
+        } }
+        #expect(cells.allSatisfy { $0.count == 8 }, "a cell broke out: \(rows)")
+        #expect(!markdown.stdout.contains("<javascript:") && markdown.stdout.contains("| javascript:alert(document.cookie) |"), "\(markdown.stdout)")
+        #expect(!markdown.stdout.contains("<http://example.com") && markdown.stdout.contains("| http://example.com/plain |"), "\(markdown.stdout)")
+        #expect(markdown.stdout.contains("| <https://developer.example.com/a\\|b> |"), "\(markdown.stdout)")
+        #expect(markdown.stdout.contains("**0:10** see \\`foo | bar — `wwdc watch wwdc2026-101 --bookmark 1`"), "\(markdown.stdout)")
+
+        let calendar = try await store.run(["export", "--ics", "--favorites"])
+        #expect(calendar.status == 0, "\(calendar.stderr)")
+        let urls = calendar.stdout.split(separator: "\r\n").filter { $0.hasPrefix("URL:") }
+        #expect(urls == ["URL:https://developer.example.com/a|b"], "\(urls)")
+
+        let favorites = try await store.run(["export", "--csv", "--favorites"])
+        #expect(favorites.stdout.contains(",\"' =HYPERLINK(\"\"http://x.invalid\"\") | pipe `tick`\","), "a tab first, cleaned to a blank: \(favorites.stdout)")
+        #expect(favorites.stdout.contains(",' +cmd|x,"), "a CR first, cleaned to a blank: \(favorites.stdout)")
+        let bookmarks = try await store.run(["export", "--csv", "--bookmarks"])
+        #expect(bookmarks.stdout.contains(",\"'\r=1+1\","), "\(bookmarks.stdout.debugDescription)")
+        #expect(bookmarks.stdout.contains(",'=\u{301}2+2,"), "'=' with a mark on it is one character, still a formula: \(bookmarks.stdout)")
+    }
 }

@@ -101,7 +101,7 @@ extension ImageType.Size {
 
 extension NewsItem {
     static let fields = FieldTable<NewsItem>([
-        .requiredText("id", \.id),
+        .identifier("id", \.id),
         .requiredText("title", \.title, column: "title"),
         .text("body", \.body, column: "body"),
         .date("timestamp", \.timestamp, column: "timestamp"),

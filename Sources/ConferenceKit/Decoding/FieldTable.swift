@@ -160,13 +160,13 @@ extension FeedField {
         text(key, path, required: true, alternatives: alternatives, column: column)
     }
 
-    /// An id people type as an argument (a session's, an event's): text that must be there, and
-    /// must not start with `-`, where a command line would take it for an option.
+    /// An id people type as an argument (a session's, an event's, a news item's): text that must be
+    /// there, and an ``ItemID``.
     static func identifier(_ key: String, _ path: WritableKeyPath<Model, String> & Sendable, column: String? = nil) -> FeedField {
         FeedField(key: key, isRequired: true, columns: Self.column(column, path)) { scanner, model, problems in
             var outcome = try scanner.readText()
-            if case .value(let text) = outcome, text.hasPrefix("-") {
-                outcome = .mismatch(found: "text starting with '-', which a command line would take for an option")
+            if case .value(let text) = outcome, let problem = ItemID.problem(text) {
+                outcome = .mismatch(found: problem)
             }
             return apply(key, "an id", outcome, &problems) { model[keyPath: path] = $0 }
         }

@@ -5,10 +5,11 @@ import Foundation
 /// quotes, its quotes doubled. A parser that follows the RFC reads every field back exactly.
 ///
 /// A spreadsheet runs a cell that starts with `=`, `+`, `-` or `@` (or a tab or a CR) as a formula,
-/// so a title or a note from anywhere could run one on the machine of whoever opens the file. A
-/// text field that starts with one of those, or with `'`, gets a `'` before it (OWASP's CSV
-/// injection advice; a spreadsheet shows the text as it was): reading a file back, drop one leading
-/// `'` from a text field that has one. Numbers are written as numbers and never get it.
+/// and some trim the blanks before it first, so a title or a note from anywhere could run one on the
+/// machine of whoever opens the file. A text field that starts with one of those, or with blanks and
+/// then `=`, `+`, `-` or `@`, or with `'`, gets a `'` before it (OWASP's CSV injection advice; a
+/// spreadsheet shows the text as it was): reading a file back, drop one leading `'` from a text
+/// field that has one. Numbers are written as numbers and never get it.
 public enum CSVWriter {
     public enum Field: Equatable, Sendable {
         case text(String)
@@ -19,8 +20,19 @@ public enum CSVWriter {
         case none
     }
 
-    /// The characters that make a spreadsheet read a cell as a formula, and the quote that marks one defused.
-    static let formulaStarts: Set<Character> = ["=", "+", "-", "@", "\t", "\r", "\r\n", "'"]
+    /// The characters that make a spreadsheet read a cell as a formula after any blanks.
+    static let formulaSigns: Set<Unicode.Scalar> = ["=", "+", "-", "@"]
+    /// What a cell may not start with unguarded: those, a tab or a CR, and the quote that marks one defused.
+    static let formulaStarts: Set<Unicode.Scalar> = formulaSigns.union(["\t", "\r", "'"])
+
+    /// Whether `text` gets the `'` guard. Scalars, not characters: `=` with a combining mark after
+    /// it is one character, and still a formula.
+    static func needsGuard(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first else { return false }
+        if formulaStarts.contains(first) { return true }
+        guard first.properties.isWhitespace else { return false }
+        return text.unicodeScalars.first { !$0.properties.isWhitespace }.map(formulaSigns.contains) ?? false
+    }
 
     public static func document(header: [String], records: [[Field]]) -> String {
         ([header.map(Field.text)] + records).map { record in record.map(text).joined(separator: ",") + "\r\n" }.joined()
@@ -30,7 +42,7 @@ public enum CSVWriter {
     static func text(_ field: Field) -> String {
         let raw: String
         switch field {
-        case .text(let text): raw = text.first.map(formulaStarts.contains) == true ? "'" + text : text
+        case .text(let text): raw = needsGuard(text) ? "'" + text : text
         case .number(let number): raw = number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number)
         case .integer(let number): raw = String(number)
         case .date(let date): raw = ISO8601DateFormatter().string(from: date)

@@ -54,9 +54,10 @@ public enum ICalendarWriter {
         return result
     }
 
-    /// A URI value has no escaping: one with characters a URI cannot hold is left out.
+    /// A URI value has no escaping: one with characters a URI cannot hold is left out, and so is an
+    /// address wwdc would not fetch itself (``WebAddress``), which a calendar would open on a click.
     static func uri(_ value: String) -> String? {
-        value.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) ? value : nil
+        value.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) && WebAddress.allows(value) ? value : nil
     }
 
     /// A trigger relative to the start: `-PT10M`, `-PT1H30M`, `-P1D`, `PT0S` (RFC 5545's DURATION).

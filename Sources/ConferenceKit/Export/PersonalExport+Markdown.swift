@@ -4,8 +4,9 @@ extension PersonalExport {
     /// The lists asked for as a Markdown document for people: a section per list, favorites and
     /// history as tables, bookmarks under their session, notes under their session as written (they
     /// are the user's own Markdown). Text from the feed is escaped so that it shows as it is and
-    /// cannot make links, emphasis or HTML; a bookmark note keeps its text on the line of its
-    /// bookmark (its line breaks become spaces).
+    /// cannot make links, emphasis, HTML or a table's cells; a feed's link is a link only when wwdc
+    /// would fetch it (``WebAddress``). A bookmark note is on the line of its bookmark, escaped
+    /// like a title so that it cannot run into the command after it (its line breaks become spaces).
     public func markdown(title: String) -> String {
         var out = ["# " + Markdown.escaped(title)]
         if let favorites {
@@ -24,7 +25,7 @@ extension PersonalExport {
                     session = bookmark.sessionID
                     out += ["", "### " + Markdown.heading(bookmark.sessionID, bookmark.title), ""]
                 }
-                let note = bookmark.note.split(whereSeparator: \.isNewline).joined(separator: " ")
+                let note = Markdown.escaped(bookmark.note)
                 out.append("\(bookmark.number). **\(VideoTime.text(bookmark.time))** " + (note.isEmpty ? "" : note + " ")
                            + "— " + Markdown.code(bookmark.command))
             }
@@ -45,54 +46,5 @@ extension PersonalExport {
             })
         }
         return out.joined(separator: "\n") + "\n"
-    }
-}
-
-/// Markdown's escaping of text that is not Markdown.
-enum Markdown {
-    /// Text shown as it is, inside a line (a table cell, after a heading's `#`): the punctuation of
-    /// emphasis, code, links and tables backslash-escaped, `<` and `&` as entities (no HTML, no
-    /// autolink), line breaks as spaces.
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "\\", "`", "*", "_", "[", "]", "|", "~": out += "\\" + String(character)
-            case "<": out += "&lt;"
-            case "&": out += "&amp;"
-            case let c where c.isNewline: out += " "
-            default: out.append(character)
-            }
-        }
-        return out
-    }
-
-    /// `text` as inline code, fenced with more backticks than it holds in a row.
-    static func code(_ text: String) -> String {
-        let line = text.split(whereSeparator: \.isNewline).joined(separator: " ")
-        var longest = 0, run = 0
-        for character in line {
-            run = character == "`" ? run + 1 : 0
-            longest = max(longest, run)
-        }
-        let fence = String(repeating: "`", count: longest + 1)
-        let pad = line.hasPrefix("`") || line.hasSuffix("`") ? " " : ""
-        return fence + pad + line + pad + fence
-    }
-
-    /// An address as an autolink when it is one (no spaces, no angle brackets), else as text.
-    static func link(_ url: String) -> String {
-        url.contains(where: { $0.isWhitespace || $0 == "<" || $0 == ">" }) ? escaped(url) : "<" + url + ">"
-    }
-
-    /// `wwdc2026-101 — Title` for a session's heading.
-    static func heading(_ id: String, _ title: String?) -> String {
-        escaped(id) + " — " + escaped(title ?? "(no longer in the feed)")
-    }
-
-    /// A table with `headings`; its cells already escaped (a `|` in them is).
-    static func table(_ headings: [String], _ rows: [[String]]) -> [String] {
-        let line = { (cells: [String]) in "| " + cells.joined(separator: " | ") + " |" }
-        return [line(headings), line(headings.map { _ in "---" })] + rows.map(line)
     }
 }

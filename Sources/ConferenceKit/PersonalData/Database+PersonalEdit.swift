@@ -37,6 +37,7 @@ extension Database {
             try apply(.progress(progress, version: nextChangeVersion()))
             return [PersonalEditResult(sessionID: id, changed: true, progress: progress)]
         case let .addBookmark(id, time, note):
+            try Self.checkNote(note)
             let progress = try watchProgress(sessionID: id)
             guard let at = time ?? progress?.position else { throw PersonalDataError.noSavedPosition(session: id) }
             if let duration = try progress?.duration ?? videoDuration(sessionID: id), at > duration {
@@ -57,6 +58,7 @@ extension Database {
             return [PersonalEditResult(sessionID: id, changed: true, bookmark: (bookmark, number))]
         case let .setNote(id, text):
             guard !text.allSatisfy(\.isWhitespace) else { return try self.edit(.clearNote(session: id), at: date) }
+            try Self.checkNote(text)
             guard try storedNote(sessionID: id)?.text != text else { return [PersonalEditResult(sessionID: id, changed: false)] }
             try apply(.note(SessionNote(sessionID: id, text: text, updatedAt: date), version: nextChangeVersion()))
             return [PersonalEditResult(sessionID: id, changed: true)]
@@ -65,6 +67,13 @@ extension Database {
             try apply(.removal(.note, key: id, version: nextChangeVersion(), at: date))
             return [PersonalEditResult(sessionID: id, changed: true)]
         }
+    }
+
+    /// Throws unless `text` fits ``SessionNote/maximumLength``.
+    private static func checkNote(_ text: String) throws {
+        // Scalars, not characters: one character may hold any number of them.
+        let length = text.unicodeScalars.count
+        if length > SessionNote.maximumLength { throw PersonalDataError.noteTooLong(length: length) }
     }
 
     /// The feed's duration of a session's video, when it gives one.

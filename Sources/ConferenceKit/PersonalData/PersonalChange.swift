@@ -177,10 +177,14 @@ extension PersonalChange {
     /// any value of a kind it does not know (kept as it came, for a newer program).
     public var isUsable: Bool { content.map(Self.isUsable) ?? false }
 
-    /// Whether a change with `content` can be used (a favorite's value never says "not a favorite": that is a removal).
+    /// Whether a change from elsewhere with `content` can be used: a favorite's value never says
+    /// "not a favorite" (that is a removal), and a bookmark's session is an ``ItemID``.
     static func isUsable(_ content: Content) -> Bool {
-        if case .favorite(false) = content { return false }
-        return true
+        switch content {
+        case .favorite(false): false
+        case .bookmark(let bookmark): ItemID.isUsable(bookmark.sessionID)
+        default: true
+        }
     }
 
     /// The change that sets a session's progress.

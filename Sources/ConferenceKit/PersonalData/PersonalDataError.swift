@@ -9,6 +9,8 @@ public enum PersonalDataError: Error, Equatable, Sendable {
     case noSuchBookmark(session: String, number: Int, count: Int)
     /// The time is past the end of the video.
     case beyondEnd(session: String, time: Double, duration: Double)
+    /// A note (a session's or a bookmark's) of `length` characters, over ``SessionNote/maximumLength``.
+    case noteTooLong(length: Int)
 }
 
 extension PersonalDataError: LocalizedError, CustomStringConvertible {
@@ -24,6 +26,8 @@ extension PersonalDataError: LocalizedError, CustomStringConvertible {
             "\(session) has no bookmark \(number): it has \(Quantity.text(count, "bookmark")), numbered 1 to \(count)"
         case let .beyondEnd(session, time, duration):
             "\(VideoTime.text(time)) is past the end of \(session)'s video (\(VideoTime.text(duration)))"
+        case let .noteTooLong(length):
+            "the note is \(length) characters long; a note holds at most \(SessionNote.maximumLength)"
         }
     }
 }

@@ -56,8 +56,8 @@ final class AccountImportOperation<Item: Sendable>: GroupOperation, SyncStepOper
         // The pages that came, even when a later one did not: the merge takes what was fetched.
         let (watermark, pages) = fetched.withLock { ($0.watermark, $0.pages) }
         if let watermark {
-            let items = pages.isEmpty ? nil : pages.keys.sorted().flatMap { pages[$0] ?? [] }
-            output.set(FetchedList(items: items, pages: pages.count, watermark: watermark))
+            let fetched = pages.isEmpty ? nil : list.usable(pages.keys.sorted().flatMap { pages[$0] ?? [] })
+            output.set(FetchedList(items: fetched?.items, pages: pages.count, watermark: watermark, skipped: fetched?.skipped ?? []))
         }
         return SkippedStep.forAccount(errors)
     }

@@ -8,4 +8,6 @@ struct FetchedList<Item: Sendable>: Sendable {
     /// The store's change counter when the list was fetched: the merge leaves alone the local changes
     /// above it (made meanwhile).
     var watermark: Int64
+    /// The items left out (an unusable session id), for the sync's summary.
+    var skipped: [FeedIssue] = []
 }

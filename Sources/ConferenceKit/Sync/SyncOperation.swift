@@ -27,6 +27,8 @@ public final class SyncOperation: GroupOperation, @unchecked Sendable {
     private let transcripts: TranscriptsOperation
     private let save: SaveOperation
     private let syncFolder: SyncFolderStepOperation?
+    /// The items of the account's lists that were left out.
+    private let accountIssues: @Sendable () -> [FeedIssue]
 
     /// Builds the graph. `reporter` hears about each step as it starts and ends.
     public init(settings: SyncSettings, store: ConferenceStore, reporter: (any SyncProgressReporting)? = nil) throws {
@@ -72,6 +74,7 @@ public final class SyncOperation: GroupOperation, @unchecked Sendable {
         self.transcripts = transcripts
         self.save = save
         self.syncFolder = syncFolder
+        accountIssues = { (favorites.output.value?.skipped ?? []) + (feedback.output.value?.skipped ?? []) }
         let steps: [AdvancedOperation] = [config, versionCheck, schedule, news, articles] + (syncFolder.map { [$0] } ?? [])
             + [uploads, videos, favorites, feedback, transcripts, save]
         let observer = SyncProgressObserver(reporter: recorder, wording: settings.wording)
@@ -93,7 +96,7 @@ public final class SyncOperation: GroupOperation, @unchecked Sendable {
         // The transcripts' index built for a save that did not happen goes with it.
         if saved == nil { self.transcripts.discardStaging() }
         let transcripts = transcripts.output.value
-        let issues = fetched.flatMap(\.issues) + (transcripts?.issues ?? [])
+        let issues = fetched.flatMap(\.issues) + (transcripts?.issues ?? []) + accountIssues()
         let interrupted = errors.contains { ($0 as? SyncError) == .interrupted } || (isCancelled && OperationError.rootCause(in: errors) == nil)
         let cause = interrupted ? nil : OperationError.rootCause(in: errors)
         // By kind of row; the account lists by their steps' names.

@@ -13,6 +13,13 @@ enum JournalLine {
 
     /// The longest line read; a longer one is damage.
     static let maximumLength = 1 << 20
+    /// The most bytes one character of a change's text becomes in a line: a control character is
+    /// `\u0001` in the value (JSON), whose backslash the line escapes again (`\\u0001`).
+    static let longestEscape = 7
+    /// Room in a line for all but a note's text: the time, clock, kind and key, and the rest of the
+    /// value (a bookmark's session id, at most ``ItemID/maximumLength``, its numbers and names),
+    /// escaped; several times what they take.
+    static let roomForFields = 4096
 
     /// The line of `change`: its keys sorted, no slash escaped, as `JSONSerialization` writes it,
     /// written directly (a compaction writes every item's line).
@@ -63,6 +70,8 @@ enum JournalLine {
         var changes: [PersonalChange] = []
         /// Lines that are not a change (a header is not counted).
         var damaged = 0
+        /// Changes of a kind this program knows whose key is not an ``ItemID`` (skipped).
+        var unusableIDs = 0
         /// Whether the last line was cut short.
         var torn = false
         /// Lines in the file, whole ones.
@@ -80,6 +89,7 @@ enum JournalLine {
                 case .change(let change): reading.changes.append(change)
                 case .header, .empty: break
                 case .damaged: reading.damaged += 1
+                case .unusableID: reading.unusableIDs += 1
                 }
             }
         }
@@ -143,6 +153,8 @@ enum JournalLine {
         /// An empty line (not counted as damage).
         case empty
         case damaged
+        /// A change whose key cannot be an id: it could be printed in a command.
+        case unusableID
     }
 
     /// One whole line, without its newline: read directly when it is a flat object of the fields
@@ -162,7 +174,7 @@ enum JournalLine {
         case is NSNull, nil: value = nil
         default: return .damaged
         }
-        return change(clock: clock, kind: kind, key: key, at: at, value: value).map(Parsed.change) ?? .damaged
+        return change(clock: clock, kind: kind, key: key, at: at, value: value)
     }
 
     /// A flat line whose fields have the types wwdc writes (other members are passed over); nil for
@@ -192,18 +204,21 @@ enum JournalLine {
         case .null?, nil: text = nil
         default: return nil
         }
-        return change(clock: clockText, kind: kindText, key: keyText, at: time, value: text).map(Parsed.change) ?? .damaged
+        return change(clock: clockText, kind: kindText, key: keyText, at: time, value: text)
     }
 
     /// The change a line's fields make, when they are usable: a clock, a kind and a key within
-    /// bounds, a time within a date's range (``FeedRange/dateSeconds``). Whether its value can be
-    /// read, its numbers within their ranges, is checked when it wins (``PersonalChange/isUsable``).
-    private static func change(clock clockText: String, kind: String, key: String, at: Double, value: String?) -> PersonalChange? {
-        guard !kind.isEmpty, kind.utf8.count <= 64, !key.isEmpty, key.utf8.count <= 1024, FeedRange.dateSeconds.contains(at) else { return nil }
+    /// bounds, a time within a date's range (``FeedRange/dateSeconds``), and for a kind this
+    /// program knows, a key that is an ``ItemID`` (a session's or a bookmark's id). Whether its
+    /// value can be read, its numbers within their ranges, is checked when it wins (``PersonalChange/isUsable``).
+    private static func change(clock clockText: String, kind: String, key: String, at: Double, value: String?) -> Parsed {
+        guard !kind.isEmpty, kind.utf8.count <= 64, !key.isEmpty, key.utf8.count <= 1024, FeedRange.dateSeconds.contains(at) else { return .damaged }
         // A clock as wwdc writes it is kept as it is; another that reads as one is rewritten so.
         let clock = HybridTimestamp.isCanonical(clockText) ? clockText : HybridTimestamp(clockText)?.description
-        guard let clock else { return nil }
-        return PersonalChange(kind: PersonalKind(rawValue: kind), key: key, value: value, version: 0,
-                              changedAt: Date(timeIntervalSince1970: at), clock: clock)
+        guard let clock else { return .damaged }
+        let kind = PersonalKind(rawValue: kind)
+        if PersonalKind.known.contains(kind), !ItemID.isUsable(key) { return .unusableID }
+        return .change(PersonalChange(kind: kind, key: key, value: value, version: 0,
+                                      changedAt: Date(timeIntervalSince1970: at), clock: clock))
     }
 }

@@ -99,6 +99,7 @@ public struct SyncFolder: Sendable {
             }
             var splitter = JournalLine.Splitter()
             var damaged = 0
+            var unusableIDs = 0
             var total = 0
             var failure: String?
             while true {
@@ -116,6 +117,7 @@ public struct SyncFolder: Sendable {
                     case .change(let change): try body(change)
                     case .header, .empty: break
                     case .damaged: damaged += 1
+                    case .unusableID: unusableIDs += 1
                     }
                 }
             }
@@ -128,6 +130,7 @@ public struct SyncFolder: Sendable {
             reading.files += 1
             if file.isConflictCopy { reading.conflictCopies += 1 }
             if damaged > 0 { reading.damage.append("\(shown): \(Quantity.text(damaged, "unreadable line")) skipped") }
+            if unusableIDs > 0 { reading.damage.append("\(shown): " + Quantity.text(unusableIDs, "change") + " with an unusable id skipped") }
         }
         return reading
     }

@@ -39,20 +39,20 @@ enum CodeCommand {
         guard let detail else { throw BrowseError.unknownSession(input, suggestions: []) }
         let snippets = detail.codeSnippets
         guard !snippets.isEmpty else {
-            throw RuntimeError("\(detail.sessionID) has no code snippets", hint: "Snippets come with sessions from 2020 on; 'wwdc session \(detail.sessionID)' shows what it has.")
+            throw RuntimeError("\(detail.sessionID) has no code snippets", hint: "Snippets come with sessions from 2020 on; '" + ShellWord.command("wwdc", "session", detail.sessionID) + "' shows what it has.")
         }
         let chosen: CodeSnippet
         if let index {
             guard index < snippets.count else {
                 throw RuntimeError("\(detail.sessionID) has \(Quantity.text(snippets.count, "code snippet")), not \(index + 1)",
-                                   hint: "List them with 'wwdc session \(detail.sessionID) --code'.")
+                                   hint: "List them with '" + ShellWord.command("wwdc", "session", detail.sessionID, "--code") + "'.")
             }
             chosen = snippets[index]
         } else if snippets.count == 1 {
             chosen = snippets[0]
         } else {
             let choices = snippets.enumerated().map { number, snippet in
-                "  wwdc code \(detail.sessionID) \(number + 1)   \(snippet.title)"
+                "  " + ShellWord.command("wwdc", "code", detail.sessionID, String(number + 1)) + "   \(snippet.title)"
             }
             throw UsageError("\(detail.sessionID) has \(snippets.count) code snippets: give the number of one", spec: spec,
                              hint: choices.joined(separator: "\n"))

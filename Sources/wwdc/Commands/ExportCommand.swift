@@ -72,7 +72,7 @@ enum ExportCommand {
         }
         let asked = lists.isEmpty ? PersonalExport.List.allCases : lists
         let store = try BrowseSupport.openStore(arguments, context)
-        let export = try store.read { try $0.personalExport(Set(asked)) { id, number in "wwdc watch \(id) --bookmark \(number)" } }
+        let export = try store.read { try $0.personalExport(Set(asked)) { id, number in ShellWord.command("wwdc", "watch", id, "--bookmark", String(number)) } }
         let document = switch format {
         case "--json": try JSONOutput.encode(export) + "\n"
         case "--csv": export.csv(asked[0])

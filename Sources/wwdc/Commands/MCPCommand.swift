@@ -50,7 +50,7 @@ enum MCPCommand {
             now: { fixedClock ? now : Date() }))
         let terminal = context.terminal
         let server = MCPServer(identity: .init(name: "wwdc", title: "WWDC", version: WWDCVersion.string, instructions: toolbox.instructions),
-                               tools: toolbox.tools, resources: toolbox.resources,
+                               tools: toolbox.tools, withheldTools: toolbox.withheldTools, resources: toolbox.resources,
                                describe: toolbox.describe,
                                diagnostic: { terminal.print("wwdc mcp: " + TextSanitizer.singleLine.sanitize($0)) })
         server.serve(input: STDIN_FILENO, output: STDOUT_FILENO)

@@ -2,6 +2,7 @@ import CommandLineKit
 import ConferenceKit
 import ConferenceTerminal
 import Foundation
+import PlainText
 
 /// `wwdc note <id> [TEXT] [--clear]`: the one note you keep on a session.
 enum NoteCommand {
@@ -45,7 +46,7 @@ enum NoteCommand {
         } else {
             guard isatty(STDIN_FILENO) == 1 && context.stdoutIsTerminal else {
                 throw UsageError("No text given, and no terminal to open an editor on", spec: spec,
-                                 hint: "Give the text: wwdc note \(id) 'text', or '-' to read it from standard input; 'wwdc session \(id)' shows the note.")
+                                 hint: "Give the text: " + ShellWord.command("wwdc", "note", id) + " 'text', or '-' to read it from standard input; '" + ShellWord.command("wwdc", "session", id) + "' shows the note.")
             }
             let store = try context.openExistingStore(explicitPath: arguments[SharedOptions.db])
             let current = try store.read { try $0.personalRecord(sessionID: id).note?.text } ?? ""

@@ -68,7 +68,7 @@ enum RemindCommand {
             secondsUntil = Int(start - now)
             minutes = Int(((start - now) / 60).rounded(.up))
             let name = item.eventID == currentEvent ? item.number.map(String.init) ?? item.sessionID : item.sessionID
-            watch = "wwdc watch " + ShellWord.word(name)
+            watch = ShellWord.command("wwdc", "watch", name)
         }
 
         var whenText: String { minutes <= 0 ? "now" : "in " + Quantity.text(minutes, "minute") }

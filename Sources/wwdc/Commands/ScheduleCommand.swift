@@ -104,14 +104,14 @@ enum ScheduleCommand {
             lines.append("")
         }
         if contents.videos > 0 {
-            lines.append("Its videos: wwdc videos --event \(event.id)")
+            lines.append("Its videos: " + ShellWord.command("wwdc", "videos", "--event", event.id))
         }
         if contents.items > contents.videos {
-            lines.append("Its items without a time: wwdc schedule --event \(event.id) --unscheduled")
+            lines.append("Its items without a time: " + ShellWord.command("wwdc", "schedule", "--event", event.id, "--unscheduled"))
         }
         if contents.items == 0 {
             if let latest = try db.latestEventWithVideos() {
-                lines.append("It has no sessions or videos yet. The latest videos: wwdc videos --event \(latest)")
+                lines.append("It has no sessions or videos yet. The latest videos: " + ShellWord.command("wwdc", "videos", "--event", latest))
             } else {
                 lines.append("It has no sessions or videos yet.")
             }

@@ -2,6 +2,7 @@ import CommandLineKit
 import ConferenceKit
 import ConferenceTerminal
 import Foundation
+import PlainText
 import TerminalUI
 
 /// `wwdc search TEXT...`: one ranked list of what matches across your notes and bookmarks, session
@@ -104,13 +105,13 @@ enum SearchCommand {
             switch result.source {
             case .transcripts:
                 out += marked(result.snippet, query: query, indent: indent, width: width, style: style)
-                if let at = result.at { out.append(indent + style.dim("wwdc watch \(result.id) --at \(VideoTime.text(at))")) }
+                if let at = result.at { out.append(indent + style.dim(ShellWord.command("wwdc", "watch", result.id, "--at", VideoTime.text(at)))) }
             case .code:
                 out += marked(result.snippet, query: query, indent: indent, width: width, style: style)
-                out.append(indent + style.dim("wwdc code \(result.id) \(result.snippetNumber ?? 1)"))
+                out.append(indent + style.dim(ShellWord.command("wwdc", "code", result.id, String(result.snippetNumber ?? 1))))
             case .notes:
                 out += marked(result.snippet, query: query, indent: indent, width: width, style: style)
-                if let at = result.at { out.append(indent + style.dim("wwdc watch \(result.id) --at \(VideoTime.text(at))")) }
+                if let at = result.at { out.append(indent + style.dim(ShellWord.command("wwdc", "watch", result.id, "--at", VideoTime.text(at)))) }
             case .sessions, .news:
                 break
             }

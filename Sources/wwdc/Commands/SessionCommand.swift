@@ -93,8 +93,9 @@ enum SessionCommand {
                        style: Style, links: Hyperlinks, standing: (favorite: String?, feedback: String?) = (nil, nil)) -> String {
         let id = detail.sessionID
         let commands = SessionPage.Commands(resume: PersonalDataSupport.playCommand(id, at: personal.progress?.position),
-                                            transcript: "wwdc transcript \(id)",
-                                            code: "wwdc session \(id) --code shows them; wwdc code \(id) N prints one.")
+                                            transcript: ShellWord.command("wwdc", "transcript", id),
+                                            code: ShellWord.command("wwdc", "session", id, "--code") + " shows them; "
+                                                + ShellWord.command("wwdc", "code", id) + " N prints one.")
         var page = SessionPage(detail: detail, zone: zone, width: width, style: style, links: links, commands: commands)
         page.standing = standing
         return page.render(currentEvent: currentEvent, now: now, showsCode: showsCode, personal: personal,

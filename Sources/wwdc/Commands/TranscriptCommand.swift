@@ -1,6 +1,7 @@
 import CommandLineKit
 import ConferenceKit
 import Foundation
+import PlainText
 import TerminalUI
 
 /// `wwdc transcript <id>`: what is said in a session's video, paragraph by paragraph, each with the
@@ -41,7 +42,7 @@ enum TranscriptCommand {
         }
         guard let transcript, !transcript.paragraphs.isEmpty else {
             throw RuntimeError("no transcript for \(id)",
-                               hint: "'wwdc sync' fetches the transcripts its source offers; 'wwdc session \(id)' shows whether it has one.")
+                               hint: "'wwdc sync' fetches the transcripts its source offers; '" + ShellWord.command("wwdc", "session", id) + "' shows whether it has one.")
         }
         let text: String
         if arguments[SharedOptions.json] {

@@ -2,6 +2,7 @@ import CommandLineKit
 import ConferenceKit
 import ConferenceTerminal
 import Foundation
+import PlainText
 import TerminalUI
 
 /// `wwdc videos`: the sessions with a recording.
@@ -64,7 +65,7 @@ enum VideosCommand {
                 if let latest = try db.latestEventWithVideos() {
                     let filter = (chosen.first.map { " --\($0.0.long)" } ?? (onlyDownloaded ? " --\(downloaded.long)" : ""))
                         + (query.ratedOnly ? " --\(rated.long)" : "")
-                    explanation += " The latest: wwdc videos\(filter) --event \(latest) (or --event all)."
+                    explanation += " The latest: wwdc videos\(filter) --event \(ShellWord.word(latest)) (or --event all)."
                 }
                 return ([], [], explanation)
             }

@@ -186,7 +186,7 @@ enum WatchCommand {
         if progress.watched { return "Watched \(sessionID) to the end: the next 'wwdc watch' starts over." }
         guard let position = progress.position else { return "Played \(sessionID); the player did not say where it stopped." }
         let of = progress.duration.map { " of " + VideoTime.text($0) } ?? ""
-        return "Stopped at \(VideoTime.text(position))\(of): 'wwdc watch \(sessionID)' resumes there."
+        return "Stopped at \(VideoTime.text(position))\(of): '" + ShellWord.command("wwdc", "watch", sessionID) + "' resumes there."
     }
 
     /// The player `WWDC_PLAYER` (or the config file's player) names, else the first known one

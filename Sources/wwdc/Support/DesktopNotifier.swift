@@ -1,6 +1,7 @@
 import CommandLineKit
 import ConferenceKit
 import Foundation
+import PlainText
 
 /// Desktop notifications as `sync` and `remind` send them, when the person asked for them (config
 /// `notify = desktop`): through `notify-send` found on `PATH`, a few at most (``DesktopNotification/batch``);
@@ -34,7 +35,7 @@ enum DesktopNotifier {
         return WhatsNew.Kind.allCases.flatMap { kind in
             found[kind].map { item in
                 DesktopNotification(summary: "WWDC · " + (labels[kind] ?? ""),
-                                    body: item.title + "\n" + (kind == .news ? "wwdc news" : "wwdc session " + item.id))
+                                    body: item.title + "\n" + (kind == .news ? "wwdc news" : ShellWord.command("wwdc", "session", item.id)))
             }
         }
     }

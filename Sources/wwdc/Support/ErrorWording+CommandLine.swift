@@ -48,8 +48,9 @@ extension ErrorWording {
         case let error as AccountError: advice(error)
         case let error as EditorError: advice(error)
         case FeedbackError.alreadyUploaded: "See it with 'wwdc feedback --list'."
-        case let PersonalDataError.noSavedPosition(session): "Give the moment with --at (12:34), or play the video first: wwdc watch \(session)"
-        case let PersonalDataError.noSuchBookmark(session, _, _): "List them with 'wwdc bookmark list \(session)'."
+        case let PersonalDataError.noSavedPosition(session): "Give the moment with --at (12:34), or play the video first: " + ShellWord.command("wwdc", "watch", session)
+        case let PersonalDataError.noSuchBookmark(session, _, _): "List them with '" + ShellWord.command("wwdc", "bookmark", "list", session) + "'."
+        case PersonalDataError.noteTooLong: "Nothing was saved: shorten it (keep longer text in a file, and note where it is)."
         default: nil
         }
     }

@@ -43,6 +43,6 @@ enum PersonalDataSupport {
 
     /// The command that plays a session from `seconds` (from the start when nil).
     static func playCommand(_ sessionID: String, at seconds: Double?) -> String {
-        "wwdc watch \(sessionID)" + (seconds.map { $0 >= 1 ? " --at " + VideoTime.text($0) : "" } ?? "")
+        ShellWord.command(["wwdc", "watch", sessionID] + (seconds.flatMap { $0 >= 1 ? ["--at", VideoTime.text($0)] : nil } ?? []))
     }
 }
