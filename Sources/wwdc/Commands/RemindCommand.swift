@@ -71,7 +71,7 @@ enum RemindCommand {
             watch = "wwdc watch " + ShellWord.word(name)
         }
 
-        var whenText: String { minutes <= 0 ? "now" : "in " + Quantity.text(minutes, "minute") }
+        var whenText: String { minutes <= 0 ? "now" : "in " + RelativeTime.duration(minutes: minutes) }
 
         var notification: DesktopNotification {
             DesktopNotification(summary: "WWDC · starts " + whenText + (item.room.map { " · " + $0 } ?? ""),
