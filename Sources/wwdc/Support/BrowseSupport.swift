@@ -29,6 +29,14 @@ enum BrowseSupport {
         try FilterNames.topicIDs(arguments[SharedOptions.topic], in: db)
     }
 
+    /// What `--track`, `--topic`, `--type` and `--platform` name, for the commands that take them.
+    static func namedFilters(_ arguments: ParsedArguments, in db: Database) throws
+        -> (trackIDs: [Int], topicIDs: [Int], types: [String], platforms: [String]) {
+        (try FilterNames.trackIDs(arguments[SharedOptions.track], in: db), try topicIDs(arguments, in: db),
+         try FilterNames.match(arguments[SharedOptions.type], kind: "type", known: db.sessionTypes()),
+         try FilterNames.match(arguments[SharedOptions.platform], kind: "platform", known: db.platformNames()))
+    }
+
     /// Refuses, as a usage error, a search (`--search` or the text of `wwdc search`) that asks for
     /// more than a search looks for (``SearchQuery/maxTerms``).
     static func checkSearch(_ text: String?, spec: CommandSpec) throws {
