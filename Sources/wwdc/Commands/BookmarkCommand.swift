@@ -77,7 +77,7 @@ enum BookmarkCommand {
     static func runList(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let store = try BrowseSupport.openStore(arguments, context)
         let items = try store.read { db -> [BookmarkItem] in
-            let session = try arguments.argument(0).map { try SessionResolver.resolve($0, in: db) }
+            let session = try arguments.argument(0).map { try BrowseSupport.session($0, in: db, context) }
             return try db.bookmarkList(sessionID: session, limit: arguments[SharedOptions.limit])
         }
         let style = context.outputStyle

@@ -35,7 +35,7 @@ enum CodeCommand {
             index = number - 1
         }
         let store = try BrowseSupport.openStore(arguments, context)
-        let detail = try store.read { db -> SessionDetail? in try db.sessionDetail(id: SessionResolver.resolve(input, in: db)) }
+        let detail = try store.read { db -> SessionDetail? in try db.sessionDetail(id: BrowseSupport.session(input, in: db, context)) }
         guard let detail else { throw BrowseError.unknownSession(input, suggestions: []) }
         let snippets = detail.codeSnippets
         guard !snippets.isEmpty else {

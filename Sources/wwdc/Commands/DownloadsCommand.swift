@@ -44,7 +44,7 @@ enum DownloadsCommand {
         let lockFolder = try DownloadFolder.lockFolder(Configuration.folders(context.environment))
         let records = try store.read { db in
             try arguments.positionals.flatMap { input in
-                let id = try SessionResolver.resolve(input, in: db)
+                let id = try BrowseSupport.session(input, in: db, context)
                 let found = try db.downloadRecords(sessionID: id).filter { qualities.contains($0.item.quality) }
                 if found.isEmpty { throw RuntimeError("\(id) has no download", hint: "'wwdc downloads' lists them.") }
                 return found

@@ -55,7 +55,7 @@ enum FavoriteCommand {
 
     static func change(_ arguments: ParsedArguments, _ context: CommandContext, favorite: Bool) throws -> ExitCode {
         let store = try context.openExistingStore(explicitPath: arguments[SharedOptions.db])
-        let ids = try store.read { db in try arguments.positionals.map { try SessionResolver.resolve($0, in: db) } }
+        let ids = try store.read { db in try arguments.positionals.map { try BrowseSupport.session($0, in: db, context) } }
         let change = ChangeFavoritesOperation(
             sessionIDs: ids, favorite: favorite, store: store, at: context.now,
             account: { try AccountAccess.sessionIfAvailable(store: store, arguments: arguments, context: context) },

@@ -57,7 +57,7 @@ enum WatchCommand {
         let input = arguments.positionals[0]
         let now = context.now.timeIntervalSince1970
         let store = try BrowseSupport.openStore(arguments, context)
-        let detail = try store.read { db -> SessionDetail? in try db.sessionDetail(id: SessionResolver.resolve(input, in: db)) }
+        let detail = try store.read { db -> SessionDetail? in try db.sessionDetail(id: BrowseSupport.session(input, in: db, context)) }
         guard let detail else { throw BrowseError.unknownSession(input, suggestions: []) }
         // A downloaded video plays from disk (offline too), unless the session is on the air.
         let downloaded = detail.isLive(at: now) ? nil : try store.read { db in

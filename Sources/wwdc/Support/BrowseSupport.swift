@@ -24,6 +24,18 @@ enum BrowseSupport {
         try FilterNames.events(arguments[SharedOptions.event], in: db)
     }
 
+    /// The stored id of the session `input` names (``SessionResolver``); a bare number found
+    /// outside the current event (which may have nothing yet, between conferences) says which
+    /// event's it is, on stderr.
+    static func session(_ input: String, in db: Database, _ context: CommandContext) throws -> String {
+        let (id, elsewhere) = try SessionResolver.resolution(input, in: db)
+        if let elsewhere {
+            context.message("\(elsewhere.currentEvent ?? "The current event") has no session \(elsewhere.number): "
+                            + "using \(elsewhere.event)'s, \(TextSanitizer.singleLine.sanitize(id)).")
+        }
+        return id
+    }
+
     /// The topic ids `--topic` names (by name, prefix or id).
     static func topicIDs(_ arguments: ParsedArguments, in db: Database) throws -> [Int] {
         try FilterNames.topicIDs(arguments[SharedOptions.topic], in: db)

@@ -100,7 +100,8 @@ extension ErrorWording {
     private static func advice(_ error: BrowseError) -> String? {
         switch error {
         case .emptyStore: "Run 'wwdc sync' first."
-        case .unknownSession(_, let suggestions) where suggestions.isEmpty: "Find sessions with 'wwdc schedule --search TEXT'."
+        // Every event: the current one may have nothing yet (between conferences).
+        case .unknownSession(_, let suggestions) where suggestions.isEmpty: "Find sessions with 'wwdc search TEXT'."
         default: nil
         }
     }
