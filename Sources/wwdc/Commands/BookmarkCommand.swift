@@ -44,8 +44,9 @@ enum BookmarkCommand {
     static let group = CommandSpec(
         path: "bookmark",
         abstract: "Add, list and remove bookmarks: moments of a session's video, with notes.",
-        examples: [("wwdc bookmark add 102 --at 12:34 --note 'the new macro'", ""), ("wwdc bookmark list", "")],
-        subcommands: [add, list, remove])
+        discussion: "With no subcommand, lists them: 'wwdc bookmark' is 'wwdc bookmark list'.",
+        examples: [("wwdc bookmark add 102 --at 12:34 --note 'the new macro'", ""), ("wwdc bookmark", "Every bookmark, by session.")],
+        subcommands: [add, list, remove], defaultSubcommand: "list")
 
     static func runGroup(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         throw UsageError("Missing subcommand", spec: group, hint: "Use 'wwdc bookmark add', 'list' or 'remove'.")

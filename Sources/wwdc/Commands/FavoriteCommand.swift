@@ -37,9 +37,10 @@ enum FavoriteCommand {
     static let group = CommandSpec(
         path: "favorite",
         abstract: "Add, remove and list favorite sessions.",
+        discussion: "With no subcommand, lists them: 'wwdc favorite' is 'wwdc favorite list'.",
         examples: [("wwdc favorite add 101", "Favorite session 101 of the current event."),
-                   ("wwdc favorite list", "List your favorites.")],
-        subcommands: [add, remove, list])
+                   ("wwdc favorite", "List your favorites.")],
+        subcommands: [add, remove, list], defaultSubcommand: "list")
 
     static func runAdd(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         try change(arguments, context, favorite: true)
