@@ -126,7 +126,9 @@ enum FavoriteCommand {
         }
         return try Listing.print(rows, json: arguments[SharedOptions.json], context: context, paging: Paging.isWanted(arguments), row: { $0 },
                                  empty: { ["No favorites yet. Add one with 'wwdc favorite add <session>'."] }) { rows in
-            Listing.columns(rows.map { [$0.id, $0.stands, $0.title ?? "(no longer in the schedule)"] }, width: context.outputWidth)
+            // Where each stands shortens, then goes, before a title is cut.
+            Listing.columns(rows.map { [$0.id, $0.stands, $0.title ?? "(no longer in the schedule)"] }, width: context.outputWidth,
+                            columns: [.init(), .init(minimum: 8, dropOrder: 1), .init(flexible: true)])
         }
     }
 }

@@ -153,7 +153,7 @@ enum FeedbackCommand {
             return Listing.columns(rows.map { row in
                 ["\(row.id)", "overall \(stars(row.overall))  content \(stars(row.content))  presentation \(stars(row.presentation))",
                  row.stands, row.title ?? "(no longer in the schedule)"]
-            }, width: context.outputWidth)
+            }, width: context.outputWidth, columns: [.init(), .init(), .init(minimum: 8, dropOrder: 1), .init(flexible: true)])
         }
     }
 }

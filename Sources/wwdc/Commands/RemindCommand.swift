@@ -85,7 +85,8 @@ enum RemindCommand {
             let local = zone.localTime(reminder.start, recordedOffset: reminder.item.utcOffset)
             return [local.clockText, reminder.whenText, BrowseSupport.cell(reminder.item.room), reminder.watch, BrowseSupport.cell(reminder.item.title)]
         }
-        return Listing.columns(rows, width: width)
+        // The room shortens, then goes, before a title is cut; the command stays whole.
+        return Listing.columns(rows, width: width, columns: [.init(), .init(), .init(minimum: 6, dropOrder: 1), .init(), .init(flexible: true)])
     }
 
     /// `remind --json`: the field names are part of the interface.

@@ -219,10 +219,10 @@ enum ScheduleCommand {
         if showsWatch { columns.append(.init(minimum: 1, alignRight: true)) }
         if showsTimeMark { columns.append(.init()) }
         if ranked { columns.append(.init()) }
-        // On a narrow terminal the track goes first, then the type; the room, what an attendee
-        // needs next, stays longest.
+        // Titles get the room first: on a narrow terminal the track goes first, then the type; the
+        // room, what an attendee needs next, stays longest.
         if !unscheduled { columns.append(.init()) }
-        columns += [.init(alignRight: true), .init(minimum: 28, flexible: true),
+        columns += [.init(alignRight: true), .init(flexible: true),
                     .init(minimum: 7, dropOrder: 2), .init(minimum: 8, dropOrder: 3), .init(minimum: 8, dropOrder: 1)]
         var layout = TableLayout(columns: columns)
         layout.markColumn(of: &rows, shown: showsMark)

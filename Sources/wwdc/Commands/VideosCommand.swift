@@ -131,11 +131,12 @@ enum VideosCommand {
         var columns: [TableLayout.Column] = [.init(minimum: 1)]
         if showsWatch { columns.append(.init(minimum: 1, alignRight: true)) }
         columns.append(.init(alignRight: true))
-        if showsDate { columns.append(.init(dropOrder: 3)) }
-        // The type goes before a title is cut (it says little that the title does not); the topic
-        // and the date go next, when the title would be cut below its minimum.
-        columns += [.init(alignRight: true), .init(), .init(minimum: 20, flexible: true),
-                    .init(minimum: 5, dropOrder: 4, dropsBeforeCutting: true), .init(minimum: 8, dropOrder: 2)]
+        // A date is shown whole or not at all.
+        if showsDate { columns.append(.init(minimum: 12, dropOrder: 3)) }
+        // Titles get the room first: the type goes first (it says little that the title does not),
+        // then the date, then the topic, then the qualities (never cut: "HD SD ↓" whole or gone).
+        columns += [.init(alignRight: true), .init(minimum: 7, dropOrder: 1), .init(flexible: true),
+                    .init(minimum: 5, dropOrder: 4), .init(minimum: 8, dropOrder: 2)]
         var layout = TableLayout(columns: columns)
         layout.markColumn(of: &rows, shown: showsMark)
         let indent = "  "
