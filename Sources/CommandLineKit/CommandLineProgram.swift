@@ -2,9 +2,11 @@
 /// ask of them. `Command` is what the program runs for a command (a function, say).
 ///
 /// The words name the longest command path they begin with (`favorite add` before `favorite`),
-/// then that command's options and arguments. `help [<command>]`, `-h` and `--help` ask for help,
-/// `help --man` for the manual page, and `--version` for the version when the top level declares
-/// it.
+/// then that command's options and arguments; a group given no subcommand runs its default one
+/// when it has one. The top level's options but `--version` may come before the command too, as
+/// `git -C` does (`wwdc --db FILE schedule`): they go to the command, which must take them.
+/// `help [<command>]`, `-h` and `--help` ask for help, `help --man` for the manual page, and
+/// `--version` for the version when the top level declares it.
 public struct CommandLineProgram<Command: Sendable>: Sendable {
     /// What the words ask for.
     public enum Request {
@@ -30,7 +32,11 @@ public struct CommandLineProgram<Command: Sendable>: Sendable {
     /// - Throws: a ``UsageError`` for an unknown command or option, or arguments the command does
     ///   not take.
     public func request(_ words: [String]) throws(UsageError) -> Request {
-        guard let first = words.first else { return .help(root) }
+        let (leading, given, words) = try leadingOptions(words)
+        guard let first = words.first else {
+            if let option = leading.first { throw UsageError("'--\(option)' goes with a command: give one after it", spec: root) }
+            return .help(root)
+        }
         switch first {
         case "-h", "--help":
             return .help(root)
@@ -61,15 +67,69 @@ public struct CommandLineProgram<Command: Sendable>: Sendable {
             throw UsageError("Unknown command '\(first)'" + (suggestion(for: first).map { ". " + $0 } ?? ""), spec: root)
         }
         let depth = command.spec.path.split(separator: " ").count
+        let rest = Array(words.dropFirst(depth))
+        let chosen = try subcommand(of: command, given: rest)
+        for option in leading where chosen.spec.option(named: option) == nil {
+            throw UsageError("'\(program(chosen.spec))' does not take '--\(option)'", spec: chosen.spec)
+        }
         do {
-            return .run(command.command, try ArgumentParser.parse(Array(words.dropFirst(depth)), as: command.spec))
+            return .run(chosen.command, try ArgumentParser.parse(given + rest, as: chosen.spec))
         } catch let help as HelpRequested {
             return .help(help.spec)
-        } catch let error as UsageError {
+        } catch var error as UsageError {
+            // The words named the group: its usage line, as for its other errors.
+            if chosen.spec.path != command.spec.path { error.spec = command.spec }
             throw error
         } catch {
             preconditionFailure("the parser throws usage errors and help requests only: \(error)")
         }
+    }
+
+    /// The options the words begin with that the top level declares (but `--version`): their
+    /// names, the words that give them (with their values), and the words after them.
+    func leadingOptions(_ words: [String]) throws(UsageError) -> (names: [String], words: [String], rest: [String]) {
+        var names: [String] = []
+        var options: [String] = []
+        var index = 0
+        while index < words.count, words[index].hasPrefix("--"), words[index] != "--" {
+            let word = words[index]
+            let name = String(word.dropFirst(2).prefix { $0 != "=" })
+            guard name != "version", name != "help", let option = root.option(named: name) else { break }
+            names.append(name)
+            options.append(word)
+            index += 1
+            if !option.isFlag, !word.contains("=") {
+                guard index < words.count else { throw UsageError("Missing value for '\(option.usageSynopsis)'", spec: root) }
+                options.append(words[index])
+                index += 1
+            }
+        }
+        return (names, options, Array(words.dropFirst(index)))
+    }
+
+    /// What runs for a command given `rest`: a group given no subcommand (nothing, or options)
+    /// runs its default one; a word that names none of its subcommands is an error, with the
+    /// nearest one.
+    func subcommand(of command: (spec: CommandSpec, command: Command), given rest: [String]) throws(UsageError) -> (spec: CommandSpec, command: Command) {
+        let group = command.spec
+        guard !group.subcommands.isEmpty, group.arguments.isEmpty else { return command }
+        if let word = rest.first, !word.hasPrefix("-") {
+            let names = group.subcommands.flatMap { sub in
+                sub.paths.compactMap { $0.split(separator: " ").last.map(String.init) }
+            }
+            let best = names.min { ArgumentParser.editDistance($0, word) < ArgumentParser.editDistance($1, word) }
+            let suggestion = best.flatMap { ArgumentParser.editDistance($0, word) <= 2 || $0.hasPrefix(word) ? ". Did you mean '\($0)'?" : nil }
+            throw UsageError("Unknown subcommand '\(word)' of '\(program(group))'" + (suggestion ?? ""), spec: group,
+                             hint: "Its subcommands: " + group.subcommands.compactMap { $0.path.split(separator: " ").last }.joined(separator: ", ") + ".")
+        }
+        guard let name = group.defaultSubcommand, !rest.contains("-h"), !rest.contains("--help"),
+              let sub = commands.first(where: { $0.spec.path == group.path + " " + name }) else { return command }
+        return sub
+    }
+
+    /// `wwdc favorite`: the command as typed.
+    private func program(_ spec: CommandSpec) -> String {
+        spec.path.isEmpty ? name : name + " " + spec.path
     }
 
     /// "Did you mean 'schedule'?" for a near miss of a command's name, or of a top-level option

@@ -124,10 +124,13 @@ public struct CommandSpec: Sendable {
     /// Other names for the last word of the path (`rm` for `favorite remove`): accepted wherever
     /// the name is, listed in help.
     public var aliases: [String]
+    /// The subcommand (the last word of its path) a group runs when none is named, as `git remote`
+    /// lists: `favorite` is `favorite list`, and `favorite --json` is `favorite list --json`.
+    public var defaultSubcommand: String?
 
     public init(path: String, abstract: String, discussion: String? = nil, options: [any DeclaredOption] = [],
          arguments: [Argument] = [], examples: [(command: String, note: String)] = [], subcommands: [CommandSpec] = [],
-         hidden: Bool = false, aliases: [String] = []) {
+         hidden: Bool = false, aliases: [String] = [], defaultSubcommand: String? = nil) {
         self.path = path
         self.abstract = abstract
         self.discussion = discussion
@@ -137,6 +140,7 @@ public struct CommandSpec: Sendable {
         self.subcommands = subcommands
         self.hidden = hidden
         self.aliases = aliases
+        self.defaultSubcommand = defaultSubcommand
     }
 
     /// The path, then the path with each alias in place of its last word.
@@ -157,7 +161,8 @@ public struct CommandSpec: Sendable {
     /// a line of 80, `wwdc sync [<options>]` as swift-argument-parser does.
     public func usage(program: String) -> String {
         if !subcommands.isEmpty {
-            return path.isEmpty ? "\(program) <subcommand>" : "\(program) \(path) <subcommand>"
+            let subcommand = defaultSubcommand == nil ? "<subcommand>" : "[<subcommand>]"
+            return path.isEmpty ? "\(program) \(subcommand)" : "\(program) \(path) \(subcommand)"
         }
         let full = ([program, path] + options.map { "[\($0.usageSynopsis)]" } + arguments.map(\.usageSynopsis)).joined(separator: " ")
         guard "Usage: ".count + full.count > 80, !options.isEmpty else { return full }

@@ -43,8 +43,11 @@ public struct HelpFormatter: Sendable {
             lines.append("")
             lines.append("SUBCOMMANDS:")
             for sub in spec.subcommands {
-                let name = ([sub.path.split(separator: " ").last.map(String.init) ?? sub.path] + sub.aliases).joined(separator: ", ")
-                lines.append(contentsOf: Self.entry(name, sub.abstract, width: width))
+                let word = sub.path.split(separator: " ").last.map(String.init) ?? sub.path
+                let name = ([word] + sub.aliases).joined(separator: ", ")
+                let isDefault = spec.defaultSubcommand == word
+                lines.append(contentsOf: Self.entry(name, sub.abstract + (isDefault ? " (The default: '\(program) \(spec.path)' alone.)" : ""),
+                                                    width: width))
             }
             lines.append("")
             lines += Self.wrap("See '\(program) help \(spec.path.isEmpty ? "" : spec.path + " ")<subcommand>' for detailed help.",

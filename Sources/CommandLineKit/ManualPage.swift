@@ -49,10 +49,13 @@ public struct ManualPage: Sendable {
             "\(name) \\- " + Self.escaped(Self.lowercasedFirst(root.abstract)),
             ".SH SYNOPSIS",
             ".B \(name)",
-            ".I command",
-            "[\\fIoptions\\fR] [\\fIarguments\\fR]",
         ]
-        for option in root.options {
+        // The top level's options but --version go before a command too (``CommandLineProgram``).
+        for option in root.options where option.long != "version" {
+            out.append("[\\fB\\-\\-" + Self.escaped(option.long) + "\\fR" + (option.value.map { " \\fI" + Self.escaped($0) + "\\fR" } ?? "") + "]")
+        }
+        out += [".I command", "[\\fIoptions\\fR] [\\fIarguments\\fR]"]
+        for option in root.options where option.long == "version" {
             out += [".br", ".B \(name)", "\\-\\-" + Self.escaped(option.long)]
         }
         out += [".SH DESCRIPTION"]

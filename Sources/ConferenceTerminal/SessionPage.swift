@@ -251,17 +251,23 @@ public struct SessionPage {
     /// as the listings lay out theirs.
     func table(_ rows: [[String]], titles: Int = 0) -> [String] {
         guard !rows.isEmpty else { return [] }
-        let layout = TableLayout(columns: Array(repeating: .init(alignRight: true), count: titles + 1) + [.init(minimum: 10, flexible: true)])
+        let layout = TableLayout(columns: Array(repeating: .init(alignRight: true), count: titles + 1) + [.init(flexible: true)])
         return layout.render(rows, headings: [:], indent: "  ", width: width, heading: { $0 }) { $1 }
             .split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
     }
 
-    /// Lines of `text` cut to the terminal (after `indent`); whole in a pipe.
+    /// Lines of `text` cut to the terminal (after `indent`, blanks), never inside a command the
+    /// page names: one wider than what the indent leaves is indented less, to stay on the terminal;
+    /// whole in a pipe.
     func wrap(_ text: String, indent: String) -> [String] {
-        let lines = width.map { text.wrapped(width: max(20, $0 - indent.count)) }
-            ?? text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let width else {
+            return text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : indent + $0 }
+        }
+        let lines = text.wrapped(width: max(20, width - indent.count), keepingWhole: [commands.resume, commands.transcript])
         // Blank lines stay empty: no indentation left trailing.
-        return lines.map { $0.isEmpty ? "" : indent + $0 }
+        return lines.map { line in
+            line.isEmpty ? "" : String(repeating: " ", count: max(0, min(indent.count, width - line.displayWidth))) + line
+        }
     }
 
     /// A value after its dimmed label, its lines wrapped under the value; nothing when it is empty.
@@ -269,6 +275,7 @@ public struct SessionPage {
         guard !value.isEmpty else { return [] }
         let label = "  " + name.padding(toLength: 11, withPad: " ", startingAt: 0)
         let lines = wrap(value, indent: String(repeating: " ", count: label.count))
+        guard lines[0].hasPrefix(String(repeating: " ", count: label.count)) else { return [style.dim(label)] + lines }
         return [style.dim(label) + lines[0].dropFirst(label.count)] + lines.dropFirst()
     }
 

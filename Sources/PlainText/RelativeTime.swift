@@ -27,4 +27,10 @@ public enum RelativeTime {
         let pad = { (value: Int32, width: Int) in String(repeating: "0", count: max(0, width - String(value).count)) + String(value) }
         return pad(parts.tm_year + 1900, 4) + "-" + pad(parts.tm_mon + 1, 2) + "-" + pad(parts.tm_mday, 2)
     }
+
+    /// A wait, as people say it: `15 minutes`, `1 h`, `1 h 30 min`, `26 h 5 min`.
+    public static func duration(minutes: Int) -> String {
+        guard minutes >= 60 else { return Quantity.text(minutes, "minute") }
+        return "\(minutes / 60) h" + (minutes % 60 == 0 ? "" : " \(minutes % 60) min")
+    }
 }

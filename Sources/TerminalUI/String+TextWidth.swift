@@ -32,22 +32,51 @@ extension StringProtocol {
     ///
     /// Existing line breaks are kept (an empty line stays empty); lines break at spaces, and a word
     /// longer than the width is split between characters. Tabs count as one space; trailing spaces
-    /// are dropped.
-    public func wrapped(width: Int) -> [String] {
+    /// are dropped. Each of `wholes` (a command, say) that the text holds is one unit: never broken,
+    /// on a line of its own, whole, when it is wider than the width.
+    public func wrapped(width: Int, keepingWhole wholes: [String] = []) -> [String] {
         let width = Swift.max(1, width)
+        let wholes = wholes.filter { !$0.isEmpty && $0.contains(" ") }
         var lines: [String] = []
         for paragraph in self.split(separator: "\n", omittingEmptySubsequences: false) {
-            lines.append(contentsOf: Self.wrapParagraph(paragraph.replacingTabs(), width: width))
+            lines.append(contentsOf: Self.wrapParagraph(paragraph.replacingTabs(), width: width, wholes: wholes))
         }
         return lines
     }
 
-    private static func wrapParagraph(_ paragraph: String, width: Int) -> [String] {
+    /// The words of `paragraph` (runs between spaces), each of `wholes` it holds one word, marked
+    /// as never split.
+    private static func units(of paragraph: String, wholes: [String]) -> [(text: Substring, whole: Bool)] {
+        var units: [(Substring, Bool)] = []
+        var index = paragraph.startIndex
+        while index < paragraph.endIndex {
+            if paragraph[index] == " " {
+                index = paragraph.index(after: index)
+                continue
+            }
+            let rest = paragraph[index...]
+            // A whole phrase counts where it starts a word and ends one.
+            if let whole = wholes.first(where: { phrase in
+                rest.hasPrefix(phrase) && [nil, " "].contains(rest.dropFirst(phrase.count).first)
+            }) {
+                let end = paragraph.index(index, offsetBy: whole.count)
+                units.append((paragraph[index..<end], true))
+                index = end
+                continue
+            }
+            let end = rest.firstIndex(of: " ") ?? paragraph.endIndex
+            units.append((paragraph[index..<end], false))
+            index = end
+        }
+        return units
+    }
+
+    private static func wrapParagraph(_ paragraph: String, width: Int, wholes: [String]) -> [String] {
         var lines: [String] = []
         var line = ""
         var lineWidth = 0
-        for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
-            var word = Substring(word)
+        for (word, whole) in units(of: paragraph, wholes: wholes) {
+            var word = word
             var wordWidth = word.displayWidth
             if lineWidth > 0 && lineWidth + 1 + wordWidth <= width {
                 line += " " + word
@@ -59,7 +88,7 @@ extension StringProtocol {
                 line = ""
                 lineWidth = 0
             }
-            while wordWidth > width {
+            while wordWidth > width && !whole {
                 // Hard break: take as many characters as fit.
                 var piece = ""
                 var pieceWidth = 0

@@ -1,27 +1,31 @@
 /// Lays rows of cells out in columns.
 ///
-/// On a terminal the flexible column (the title) takes the width the others leave; when that is
-/// too little, the other columns shrink to their minimum, then the droppable ones go, and cells
-/// are cut with an ellipsis, never wrapped. In a pipe nothing is cut: columns take their natural
-/// width, the flexible one padded up to `pipeWidth` (longer cells run past it, whole).
+/// On a terminal the flexible column (the title) gets the room first: the droppable columns shrink
+/// to their minimum, then go one at a time in their drop order, until the titles are whole (nine
+/// in ten of them: one outlier does not empty a listing of its details); the columns that stay
+/// then shrink for every longer title they can make room for. Titles are cut only after that,
+/// with an ellipsis, never wrapped. In a pipe nothing is cut:
+/// columns take their natural width, the flexible one padded up to `pipeWidth` (longer cells run
+/// past it, whole).
 public struct TableLayout: Sendable {
     public struct Column: Sendable {
-        /// The narrowest this column may shrink to on a terminal.
+        /// The narrowest a droppable column may shrink to on a terminal.
         public var minimum: Int
-        /// Left out first when the terminal is too narrow (higher goes first); nil: always shown.
+        /// Left out first when the terminal is too narrow (higher goes first); nil: always shown,
+        /// whole.
         public var dropOrder: Int?
         public var flexible: Bool
         public var alignRight: Bool
-        /// Left out (in its drop order) rather than have the flexible column cut at all: a detail
-        /// worth less than a whole title.
-        public var dropsBeforeCutting: Bool
+        /// For the flexible column: the most it claims of the droppable columns' room; nil, as
+        /// much as keeps its cells whole. (A listing whose details matter more than its titles.)
+        public var claim: Int?
 
-        public init(minimum: Int = 4, dropOrder: Int? = nil, flexible: Bool = false, alignRight: Bool = false, dropsBeforeCutting: Bool = false) {
+        public init(minimum: Int = 4, dropOrder: Int? = nil, flexible: Bool = false, alignRight: Bool = false, claim: Int? = nil) {
             self.minimum = minimum
             self.dropOrder = dropOrder
             self.flexible = flexible
             self.alignRight = alignRight
-            self.dropsBeforeCutting = dropsBeforeCutting
+            self.claim = claim
         }
     }
 
@@ -29,6 +33,9 @@ public struct TableLayout: Sendable {
     public var separator = "  "
     /// The width the flexible column is padded to in a pipe.
     public var pipeWidth: Int
+    /// The share of titles a terminal's layout keeps whole before it cuts any: columns make way
+    /// for the titles up to the width that holds this share of them.
+    public static let wholeTitles = 0.9
 
     public init(columns: [Column], pipeWidth: Int = 60) {
         self.columns = columns
@@ -58,35 +65,47 @@ public struct TableLayout: Sendable {
             widths[flexible] = min(natural[flexible], pipeWidth)
             return widths
         }
-        let flexibleMinimum = min(columns[flexible].minimum, natural[flexible])
+        let claim = columns[flexible].claim ?? .max
+        let titles = rows.compactMap { flexible < $0.count ? min(claim, $0[flexible].displayWidth) : nil }
+        let wanted = Self.wantedWidth(titles)
         let droppable = columns.indices.filter { columns[$0].dropOrder != nil }.sorted { columns[$0].dropOrder! > columns[$1].dropOrder! }
-        // As many columns as leave the flexible one its minimum: drop none, then one more at a time;
-        // the columns kept shrink, widest first, before another is dropped.
-        for dropped in 0...droppable.count {
-            var candidate = widths
-            for index in droppable.prefix(dropped) { candidate[index] = nil }
-            func room() -> Int {
-                let shown = candidate.indices.filter { $0 != flexible && candidate[$0] != nil }
-                let separators = separator.count * (shown.count)
-                return width - shown.reduce(0) { $0 + (candidate[$1] ?? 0) } - separators
-            }
-            // While a column that goes before any cut is shown, the title needs its whole width.
-            let needed = candidate.indices.contains { columns[$0].dropsBeforeCutting && candidate[$0] != nil }
-                ? natural[flexible] : flexibleMinimum
-            while room() < needed {
-                let shrinkable = candidate.indices.filter { index in
-                    index != flexible && columns[index].dropOrder != nil && candidate[index] != nil
-                        && candidate[index]! > min(columns[index].minimum, natural[index])
-                }
-                guard needed == flexibleMinimum, let widest = shrinkable.max(by: { candidate[$0]! < candidate[$1]! }) else { break }
+        let narrowest = { (index: Int) in min(self.columns[index].minimum, natural[index]) }
+        var candidate = widths
+        func room() -> Int {
+            let shown = candidate.indices.filter { $0 != flexible && candidate[$0] != nil }
+            return width - shown.reduce(0) { $0 + (candidate[$1] ?? 0) } - separator.count * shown.count
+        }
+        /// Shrinks the droppable columns shown, widest first, until the title has `target`.
+        func shrink(to target: Int) {
+            while room() < target {
+                let shrinkable = droppable.filter { candidate[$0] != nil && candidate[$0]! > narrowest($0) }
+                guard let widest = shrinkable.max(by: { candidate[$0]! < candidate[$1]! }) else { break }
                 candidate[widest]! -= 1
             }
-            if room() >= needed || dropped == droppable.count {
-                candidate[flexible] = max(1, min(natural[flexible], room()))
-                return candidate
-            }
         }
-        return widths
+        // Which columns stay: none left out, then one more at a time, the columns kept shrinking
+        // before another goes, until the titles the layout wants whole are.
+        for dropped in 0...droppable.count {
+            candidate = widths
+            for index in droppable.prefix(dropped) { candidate[index] = nil }
+            shrink(to: wanted)
+            if room() >= wanted { break }
+        }
+        // How wide they are: they shrink further for every longer title that can then be whole.
+        var least = candidate
+        for index in droppable where least[index] != nil { least[index] = narrowest(index) }
+        let most = width - least.indices.filter { $0 != flexible && least[$0] != nil }.reduce(0) { $0 + least[$1]! + separator.count }
+        shrink(to: titles.filter { $0 <= most }.max() ?? 0)
+        candidate[flexible] = max(1, min(natural[flexible], room()))
+        return candidate
+    }
+
+    /// The width that holds ``wholeTitles`` of these title widths whole.
+    static func wantedWidth(_ titles: [Int]) -> Int {
+        guard !titles.isEmpty else { return 0 }
+        let sorted = titles.sorted()
+        let kept = Int((Double(sorted.count) * wholeTitles).rounded(.up))
+        return sorted[max(0, min(sorted.count, kept) - 1)]
     }
 
     /// One row as a line: cells padded (or cut, with an ellipsis) to their widths, styled by

@@ -64,7 +64,26 @@ struct FilterNamesTests {
             }
         }
         #expect(ErrorText.message(BrowseError.ambiguousName("sw", kind: "topic", choices: ["Swift", "SwiftUI"])) == "'sw' could be more than one topic")
-        #expect(ErrorText.hint(BrowseError.unknownName("x", kind: "track", choices: ["Featured", "Design"])) == "Choose among: Featured, Design.")
+        #expect(ErrorText.hint(BrowseError.unknownName("x", kind: "track", choices: ["Featured", "Design"])) == "The tracks: Featured, Design.")
+        #expect(ErrorText.hint(BrowseError.unknownName("desgin", kind: "track", choices: ["Featured", "Design"]))
+                == "Did you mean \"Design\"? The tracks: Featured, Design.")
+        #expect(ErrorText.hint(BrowseError.ambiguousName("sw", kind: "topic", choices: ["Maps", "Swift", "SwiftUI & UI Frameworks"]))
+                == "Did you mean \"Swift\" or \"SwiftUI & UI Frameworks\"?")
+    }
+
+    @Test func theNearestNamesAreTyposBeginningsAndWordsOfThem() {
+        let topics = ["Swift", "UI Frameworks", "Machine Learning and Vision", "Maps and Location", "Siri and Voice", "Xcode"]
+        #expect(FilterNames.nearest("swiftui", among: topics) == ["Swift"])
+        #expect(FilterNames.nearest("swfit", among: topics) == ["Swift"])
+        #expect(FilterNames.nearest("learning", among: topics) == ["Machine Learning and Vision"])
+        #expect(FilterNames.nearest("machin lerning", among: topics) == ["Machine Learning and Vision"])
+        #expect(FilterNames.nearest("xcod", among: topics) == ["Xcode"])
+        #expect(FilterNames.nearest("location maps", among: topics) == ["Maps and Location"])
+        #expect(FilterNames.nearest("uiframeworks", among: topics) == ["UI Frameworks"])
+        #expect(FilterNames.nearest("cooking", among: topics).isEmpty)
+        #expect(FilterNames.nearest("", among: topics).isEmpty)
+        #expect(FilterNames.nearest("labs", among: ["Lab", "Session", "Special Event"]) == ["Lab"])
+        #expect(FilterNames.nearest("s", among: ["Lab", "Session", "Special Event"]).isEmpty)
     }
 
     @Test func aStoreWithoutTopicsSaysSoWhenOneIsNamed() throws {

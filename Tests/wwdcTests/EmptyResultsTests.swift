@@ -99,7 +99,7 @@ struct EmptyResultsTests {
                 }
             } else {
                 #expect(!result.stderr.contains("Did you mean"), "\(typed): \(result.stderr)")
-                #expect(result.stderr.contains("Hint: Find sessions with 'wwdc schedule --search TEXT'."), "\(typed): \(result.stderr)")
+                #expect(result.stderr.contains("Hint: Find sessions with 'wwdc search TEXT'."), "\(typed): \(result.stderr)")
             }
         }
         // Strong ones still come.

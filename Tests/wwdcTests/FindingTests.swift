@@ -35,7 +35,7 @@ struct FindingTests {
         #expect(typo.stderr.contains("Did you mean wwdc2026-101 “Keynote”?"), "\(typo.stderr)")
         // Words found nowhere: the hint on finding sessions.
         let nothing = try await store.run(["session", "zzzqqq"])
-        #expect(nothing.stderr.contains("Hint: Find sessions with 'wwdc schedule --search TEXT'."), "\(nothing.stderr)")
+        #expect(nothing.stderr.contains("Hint: Find sessions with 'wwdc search TEXT'."), "\(nothing.stderr)")
     }
 
     @Test("'wwdc version' is a usage error suggesting --version")

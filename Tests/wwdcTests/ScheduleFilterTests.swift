@@ -135,7 +135,7 @@ struct ScheduleFilterTests {
         let track = try await store.run(["schedule", "--track", "cooking"])
         #expect(track.status == 1)
         #expect(track.errorLines == ["Error: no track 'cooking'"])
-        #expect(track.stderr.contains("Hint: Choose among: Featured, Developer Tools"))
+        #expect(track.stderr.contains("Hint: The tracks: Featured, Developer Tools"), "\(track.stderr)")
         let event = try await store.run(["schedule", "--event", "wwdc1999"])
         #expect(event.status == 1)
         #expect(event.stderr.contains("Events: wwdc2026 (current), wwdc2027, articles, news, wwdc2025, tech-talks, or 'all'"))

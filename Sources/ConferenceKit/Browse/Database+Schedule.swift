@@ -76,21 +76,12 @@ extension Database {
         case nil:
             break
         }
-        if !query.trackIDs.isEmpty {
-            conditions.append("coalesce(i.track_id, s.track_id) IN (\(list: query.trackIDs))")
-        }
-        if !query.topicIDs.isEmpty {
-            conditions.append(hasTopic(query.topicIDs))
-        }
-        if !query.types.isEmpty {
-            conditions.append("lower(s.type) IN (\(list: query.types.map { $0.lowercased() }))")
-        }
-        if !query.platforms.isEmpty {
-            let platforms = query.platforms.map { $0.lowercased() }
-            conditions.append("EXISTS (SELECT 1 FROM session_platforms p WHERE p.sid = s.sid AND lower(p.platform) IN (\(list: platforms)))")
-        }
+        conditions += namedFilters(trackIDs: query.trackIDs, topicIDs: query.topicIDs, types: query.types, platforms: query.platforms)
         if query.favoritesOnly {
             conditions.append("f.is_favorite = 1")
+        }
+        if query.hasVideo {
+            conditions.append("EXISTS (SELECT 1 FROM videos v WHERE v.sid = s.sid AND \(isPlayable))")
         }
         if let now = query.notEndedBefore {
             conditions.append("coalesce(i.end_time, i.start_time) > \(now)")
@@ -115,6 +106,29 @@ extension Database {
         }
         return sql
     }
+
+    /// The conditions of the filters a person names (tracks, topics, types, platforms) on a session
+    /// `s` and its instance `i`, as the schedule and the videos share them: one of each kind named.
+    static func namedFilters(trackIDs: [Int], topicIDs: [Int], types: [String], platforms: [String]) -> [SQL] {
+        var conditions: [SQL] = []
+        if !trackIDs.isEmpty {
+            conditions.append("coalesce(i.track_id, s.track_id) IN (\(list: trackIDs))")
+        }
+        if !topicIDs.isEmpty {
+            conditions.append(hasTopic(topicIDs))
+        }
+        if !types.isEmpty {
+            conditions.append("lower(s.type) IN (\(list: types.map { $0.lowercased() }))")
+        }
+        if !platforms.isEmpty {
+            let platforms = platforms.map { $0.lowercased() }
+            conditions.append("EXISTS (SELECT 1 FROM session_platforms p WHERE p.sid = s.sid AND lower(p.platform) IN (\(list: platforms)))")
+        }
+        return conditions
+    }
+
+    /// That a video row `v` has something to play: a stream or a file.
+    static let isPlayable: SQL = "(v.hls IS NOT NULL OR v.download_hd IS NOT NULL OR v.download_sd IS NOT NULL)"
 
     /// The condition that a session (as `s`) carries one of the topics `topicIDs`.
     static func hasTopic(_ topicIDs: [Int]) -> SQL {

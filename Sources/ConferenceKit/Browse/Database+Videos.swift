@@ -21,7 +21,7 @@ extension Database {
     public static func videosStatement(_ query: VideoQuery) -> SQL? {
         var hits: SQL = ""
         var joins: SQL = ""
-        var conditions: [SQL] = ["(v.hls IS NOT NULL OR v.download_hd IS NOT NULL OR v.download_sd IS NOT NULL)"]
+        var conditions: [SQL] = [isPlayable]
         var order: SQL = "e.start_time DESC, s.event_id DESC, CASE WHEN i.sid IS NULL THEN s.original_publishing_date END, s.event_content_id, s.id"
         if let search = query.search {
             let number = SearchText.sessionNumber(in: search)
@@ -54,8 +54,12 @@ extension Database {
         if let filter = query.watchFilter {
             conditions.append(filter.condition)
         }
-        if !query.topicIDs.isEmpty {
-            conditions.append(hasTopic(query.topicIDs))
+        conditions += namedFilters(trackIDs: query.trackIDs, topicIDs: query.topicIDs, types: query.types, platforms: query.platforms)
+        if let downloaded = query.downloaded {
+            conditions.append(downloaded ? "s.id IN (\(Database.completeDownloads))" : "s.id NOT IN (\(Database.completeDownloads))")
+        }
+        if query.bookmarkedOnly {
+            conditions.append("EXISTS (SELECT 1 FROM bookmarks b WHERE b.session_id = s.id)")
         }
         var sql: SQL = """
             \(hits)SELECT s.id, s.event_id, s.event_content_id, s.title, s.type, v.duration, v.hls, v.download_hd, v.download_sd,

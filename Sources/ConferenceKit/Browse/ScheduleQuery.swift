@@ -21,6 +21,8 @@ public struct ScheduleQuery: Hashable, Sendable {
     /// Platforms (`iOS`), compared without case.
     public var platforms: [String] = []
     public var favoritesOnly = false
+    /// Only sessions with a video (no labs or get-togethers, which have none).
+    public var hasVideo = false
     /// Words, "phrases" and prefix* terms to find (``SearchQuery``); a whole number also finds the session of
     /// that number. With a search, the best matches come first, those matching in the title before
     /// the others, and items without a schedule are found too.

@@ -1,35 +1,81 @@
 import Foundation
 import SQLiteDatabase
 
-/// Turns what a user types into a session id: `wwdc2017-402`, `402` (in the current event), a
-/// `developer.apple.com/wwdc17/402` link, or an id as the listings print it.
+/// Turns what a user types into a session id: `wwdc2017-402`, `402` (in the current event, else in
+/// the most recent conference that has it), a `developer.apple.com/wwdc17/402` link, or an id as
+/// the listings print it.
 public enum SessionResolver {
+    /// A session a bare number named outside the current event (which may have no sessions yet,
+    /// between conferences): the event it was found in.
+    public struct Elsewhere: Equatable, Sendable {
+        public var number: Int
+        /// The current event's name (nil when there is none).
+        public var currentEvent: String?
+        /// The name of the event the session is in.
+        public var event: String
+    }
+
     /// The stored id of the session `input` names: a key for the store's other calls, not text to
     /// print (the read models carry the id as it may be printed).
     public static func resolve(_ input: String, in db: Database) throws -> String {
+        try resolution(input, in: db).id
+    }
+
+    /// The stored id of the session `input` names, and where a bare number was found when not in
+    /// the current event.
+    ///
+    /// - Throws: ``BrowseError/unknownSession(_:suggestions:)`` with what it may have meant: for a
+    ///   number no conference has, the items of other events that have it.
+    public static func resolution(_ input: String, in db: Database) throws -> (id: String, elsewhere: Elsewhere?) {
         let text = input.trimmingCharacters(in: .whitespaces)
         guard try db.fetchInt("SELECT count(*) FROM sessions") ?? 0 > 0 else { throw BrowseError.emptyStore }
-        if try db.fetchInt("SELECT 1 FROM sessions WHERE id = ?", [text]) != nil { return text }
-        if let number = Int(text), let event = try currentEvent(in: db),
-           let id = try db.fetchString("SELECT id FROM sessions WHERE event_id = ? AND event_content_id = ?", [event, number]) {
-            return id
+        if try db.fetchInt("SELECT 1 FROM sessions WHERE id = ?", [text]) != nil { return (text, nil) }
+        let current = try currentEvent(in: db)
+        let number = text.allSatisfy(\.isASCII) ? Int(text) : nil
+        if let number, let current,
+           let id = try db.fetchString("SELECT id FROM sessions WHERE event_id = ? AND event_content_id = ?", [current, number]) {
+            return (id, nil)
+        }
+        if let number, let found = try db.fetchOne("""
+               SELECT s.id, e.name FROM sessions s JOIN events e ON e.id = s.event_id
+               WHERE s.event_content_id = ? AND \(conference) ORDER BY e.start_time DESC, e.id DESC LIMIT 1
+               """, [number], { ($0.string("id") ?? "", Clean.line($0.string("name") ?? "")) }) {
+            let currentName = try current.flatMap { try db.fetchString("SELECT name FROM events WHERE id = ?", [$0]) }.map(Clean.line)
+            return (found.0, Elsewhere(number: number, currentEvent: currentName, event: found.1))
         }
         if let (key, number) = linkParts(text),
            let id = try db.fetchString("""
                SELECT s.id FROM sessions s JOIN events e ON e.id = s.event_id
                WHERE e.web_url_key = ? COLLATE NOCASE AND s.event_content_id = ?
                """, [key, number]) {
-            return id
+            return (id, nil)
         }
         // Ids in another case (they are ASCII, and stored in lower case): `WWDC2026-101` as typed or copied from a title.
         if let id = try db.fetchString("SELECT id FROM sessions WHERE id = ? COLLATE NOCASE ORDER BY id LIMIT 1", [text]) {
-            return id
+            return (id, nil)
         }
         // An id with characters the listings leave out (control or invisible ones) is found as printed.
         if let id = try db.fetchAll("SELECT id FROM sessions", [], { $0.string("id") ?? "" }).first(where: { Clean.line($0) == text }) {
-            return id
+            return (id, nil)
+        }
+        if let number {
+            throw BrowseError.unknownSession(input, suggestions: try items(numbered: number, in: db))
         }
         throw BrowseError.unknownSession(input, suggestions: try suggestions(for: text, in: db))
+    }
+
+    /// Which events are conferences, for a query that joins them as `e`: WWDC's, whose ids are
+    /// `wwdc` and the year (`wwdc2019`), not the collections a feed also calls events (`news`,
+    /// `articles`, `insights`, `tech-talks`), whose numbers are not a conference's sessions.
+    static let conference = "lower(e.id) GLOB 'wwdc[0-9]*'"
+
+    /// The items numbered `number` in any event, the most recent event first (at most five).
+    static func items(numbered number: Int, in db: Database) throws -> [SessionSuggestion] {
+        try db.readAll("""
+            SELECT s.id, s.title FROM sessions s LEFT JOIN events e ON e.id = s.event_id
+            WHERE s.event_content_id = ? ORDER BY e.start_time DESC, s.id LIMIT 5
+            """, [number]) { SessionSuggestion(id: $0.text("id"), title: $0.line("title")) }
+            .filter { !$0.id.hasPrefix("-") }
     }
 
     /// The event marked current, else the one that starts last.

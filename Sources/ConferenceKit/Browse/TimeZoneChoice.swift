@@ -28,16 +28,19 @@ public enum TimeZoneChoice: Sendable, Equatable {
         LocalTime(secondsSince1970: seconds, utcOffset: offset(at: seconds, recordedOffset: recordedOffset))
     }
 
-    /// A label for headings: "conference time, UTC−07:00" or "local time, CEST, UTC+02:00".
+    /// A label for headings: "conference time, UTC−07:00", "local time, CEST, UTC+02:00" or "local
+    /// time, UTC".
     public func label(at seconds: Double, recordedOffset: Int?) -> String {
         switch self {
         case .conference:
             return "conference time, " + LocalTime.offsetText(recordedOffset ?? 0)
         case .local:
             let zone = Self.localZone(at: seconds)
+            let offset = LocalTime.offsetText(zone.offset)
+            // A zone named only by its offset ("+03", or "UTC" itself) is not named twice.
             let name = zone.abbreviation.isEmpty || zone.abbreviation.hasPrefix("+") || zone.abbreviation.hasPrefix("-")
-                ? "" : zone.abbreviation + ", "
-            return "local time, " + name + LocalTime.offsetText(zone.offset)
+                || zone.abbreviation == offset ? "" : zone.abbreviation + ", "
+            return "local time, " + name + offset
         }
     }
 

@@ -11,6 +11,16 @@ public struct VideoQuery: Hashable, Sendable {
     public var watchFilter: WatchFilter?
     /// Topics, by id: an item must carry one of them.
     public var topicIDs: [Int] = []
+    /// Tracks, by id: an item must be in one of them.
+    public var trackIDs: [Int] = []
+    /// Session types (`Session`, `Lab`), compared without case.
+    public var types: [String] = []
+    /// Platforms (`iOS`), compared without case.
+    public var platforms: [String] = []
+    /// Only videos with a complete downloaded file (true), or only those without (false); nil for all.
+    public var downloaded: Bool?
+    /// Only sessions you bookmarked a moment of.
+    public var bookmarkedOnly = false
     public var limit: Int?
 
     public init(eventIDs: [String]? = nil, search: String? = nil, favoritesOnly: Bool = false, topicIDs: [Int] = [],

@@ -74,8 +74,11 @@ extension Database {
 
     /// The identifiers of sessions with a complete download, for listings.
     public func downloadedSessionIDs() throws -> Set<String> {
-        Set(try fetchAll("SELECT DISTINCT session_id FROM downloads WHERE state = 'done'", []) { $0.string("session_id") ?? "" })
+        Set(try fetchAll(Database.completeDownloads.text, []) { $0.string("session_id") ?? "" })
     }
+
+    /// The sessions with a complete downloaded file, as a query of their ids.
+    static let completeDownloads: SQL = "SELECT DISTINCT session_id FROM downloads WHERE state = 'done'"
 
     /// The address, path and validator come back as written (they are used, not printed); the title
     /// and reason, which a feed or a server wrote, come back clean.

@@ -12,6 +12,12 @@ enum SharedOptions {
                                    completion: .eventIDs)
     static let topic = Option.texts("topic", value: "name", help: "Only items of this topic (name, unique prefix or id, any case); repeat for several.",
                                    completion: .stored(.topics))
+    static let track = Option.texts("track", value: "name", help: "Only this track (name, unique prefix or id); repeat for several.",
+                                    completion: .stored(.tracks))
+    static let type = Option.texts("type", value: "type", help: "Only this type (Session, Lab, 'Special Event', ...); repeat for several.",
+                                   completion: .stored(.types))
+    static let platform = Option.texts("platform", value: "name", help: "Only sessions about this platform (iOS, macOS, ...); repeat for several.",
+                                       completion: .stored(.platforms))
     static let day = Option.text("day", short: "d", value: "day",
                                  help: "Only this day: YYYY-MM-DD, 'today', 'yesterday', 'tomorrow' or a weekday of the event ('mon', 'tuesday').",
                                  completion: .stored(.days))

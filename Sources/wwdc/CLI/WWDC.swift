@@ -63,8 +63,11 @@ enum WWDC {
     static let rootSpec = CommandSpec(
         path: "",
         abstract: "A conference companion for the terminal: Apple's WWDC app, ported.",
-        discussion: "Run 'wwdc sync' first; then browse the schedule, sessions, news and videos.",
-        options: [version],
+        discussion: """
+        Run 'wwdc sync' first; then browse the schedule, sessions, news and videos. --db and \
+        --no-pager may come before the command too, as git's -C does: 'wwdc --db FILE schedule'.
+        """,
+        options: [version, SharedOptions.db, SharedOptions.noPager],
         examples: [
             ("wwdc sync", "Download the sample conference into the local store."),
             ("wwdc schedule --day tomorrow --track 'App Frameworks'", "What is on tomorrow in one track."),

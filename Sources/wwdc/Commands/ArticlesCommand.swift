@@ -46,11 +46,12 @@ enum ArticlesCommand {
              item.publishedTime.map { TimeZoneChoice.conference.localTime($0, recordedOffset: offset).date.description } ?? "",
              item.sessionID, BrowseSupport.cell(item.title), BrowseSupport.cell(item.url)]
         }
-        var layout = TableLayout(columns: [.init(minimum: 1), .init(), .init(), .init(minimum: 20, flexible: true), .init(minimum: 10, dropOrder: 1)])
+        var layout = TableLayout(columns: [.init(minimum: 1), .init(), .init(), .init(flexible: true), .init(minimum: 10, dropOrder: 1)])
         layout.markColumn(of: &rows, shown: showsMark)
         let titleColumn = layout.columns.count - 2
-        // The link column is the last; a cut address still links to the whole one.
-        let link: (Int, Int) -> String? = { row, column in column == titleColumn + 1 ? items[row].url : nil }
+        // The link column is the last; a cut address still links to the whole one, and so does the
+        // title, which stays when the address has gone to make room for it.
+        let link: (Int, Int) -> String? = { row, column in column == titleColumn || column == titleColumn + 1 ? items[row].url : nil }
         return layout.render(rows, headings: [:], indent: "", width: width, heading: style.bold, links: links, link: link) { column, text in
             if showsMark && column == 0 { return style.yellow(text) }
             return column == titleColumn ? text : style.dim(text)

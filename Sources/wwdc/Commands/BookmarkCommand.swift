@@ -44,8 +44,9 @@ enum BookmarkCommand {
     static let group = CommandSpec(
         path: "bookmark",
         abstract: "Add, list and remove bookmarks: moments of a session's video, with notes.",
-        examples: [("wwdc bookmark add 102 --at 12:34 --note 'the new macro'", ""), ("wwdc bookmark list", "")],
-        subcommands: [add, list, remove])
+        discussion: "With no subcommand, lists them: 'wwdc bookmark' is 'wwdc bookmark list'.",
+        examples: [("wwdc bookmark add 102 --at 12:34 --note 'the new macro'", ""), ("wwdc bookmark", "Every bookmark, by session.")],
+        subcommands: [add, list, remove], defaultSubcommand: "list")
 
     static func runGroup(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         throw UsageError("Missing subcommand", spec: group, hint: "Use 'wwdc bookmark add', 'list' or 'remove'.")
@@ -77,7 +78,7 @@ enum BookmarkCommand {
     static func runList(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let store = try BrowseSupport.openStore(arguments, context)
         let items = try store.read { db -> [BookmarkItem] in
-            let session = try arguments.argument(0).map { try SessionResolver.resolve($0, in: db) }
+            let session = try arguments.argument(0).map { try BrowseSupport.session($0, in: db, context) }
             return try db.bookmarkList(sessionID: session, limit: arguments[SharedOptions.limit])
         }
         let style = context.outputStyle

@@ -11,7 +11,8 @@ enum CodeCommand {
         abstract: "Print a code snippet of a session as plain text.",
         discussion: """
         Sessions from 2020 on carry the code shown in their video. With one snippet, prints it; with \\
-        several, give its number (1 is the first): 'wwdc session <id> --code' lists them all.
+        several and no number, lists them, each with the command that prints it (1 is the first); \\
+        'wwdc session <id> --code' shows them all.
         """,
         options: [SharedOptions.noPager, SharedOptions.db],
         arguments: [
@@ -35,7 +36,7 @@ enum CodeCommand {
             index = number - 1
         }
         let store = try BrowseSupport.openStore(arguments, context)
-        let detail = try store.read { db -> SessionDetail? in try db.sessionDetail(id: SessionResolver.resolve(input, in: db)) }
+        let detail = try store.read { db -> SessionDetail? in try db.sessionDetail(id: BrowseSupport.session(input, in: db, context)) }
         guard let detail else { throw BrowseError.unknownSession(input, suggestions: []) }
         let snippets = detail.codeSnippets
         guard !snippets.isEmpty else {
@@ -51,11 +52,11 @@ enum CodeCommand {
         } else if snippets.count == 1 {
             chosen = snippets[0]
         } else {
-            let choices = snippets.enumerated().map { number, snippet in
-                "  " + ShellWord.command("wwdc", "code", detail.sessionID, String(number + 1)) + "   \(snippet.title)"
-            }
-            throw UsageError("\(detail.sessionID) has \(snippets.count) code snippets: give the number of one", spec: spec,
-                             hint: choices.joined(separator: "\n"))
+            // Several: the list, each with the command that prints it, to choose from.
+            context.message("\(detail.sessionID) has \(snippets.count) code snippets: give the number of one.")
+            let rows = snippets.enumerated().map { number, snippet in [ShellWord.command("wwdc", "code", detail.sessionID, String(number + 1)), snippet.title] }
+            Paging.output(Listing.columns(rows, width: context.outputWidth), context: context, enabled: Paging.isWanted(arguments))
+            return .success
         }
         let code = chosen.code
         Paging.output(code.hasSuffix("\n") ? code : code + "\n", context: context, enabled: Paging.isWanted(arguments))

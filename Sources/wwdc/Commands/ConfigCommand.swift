@@ -14,12 +14,12 @@ enum ConfigCommand {
         '#' comments and blank lines; a '#' after a blank ends a value and starts a comment (quote \
         the value to keep one: player = "mpv --title='#1'"). A flag wins over the environment \
         variable, which wins over the file, which wins over the last sync (source, language) and \
-        the default. The keys:
+        the default. With no subcommand, lists them ('wwdc config' is 'wwdc config list'). The keys:
         \(keysHelp)
         """,
         examples: [("wwdc config set player 'mpv --fs'", "Play videos full screen."),
-                   ("wwdc config list", "Every key, its value and where the value comes from.")],
-        subcommands: [list, get, set])
+                   ("wwdc config", "Every key, its value and where the value comes from.")],
+        subcommands: [list, get, set], defaultSubcommand: "list")
 
     static let list = CommandSpec(
         path: "config list",

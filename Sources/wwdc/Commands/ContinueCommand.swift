@@ -27,39 +27,37 @@ enum ContinueCommand {
         let now = context.now
         return try Listing.print(items, json: arguments[SharedOptions.json], context: context, paging: Paging.isWanted(arguments), row: Row.init,
                                  empty: { ["Nothing in progress. Play a video with 'wwdc watch <session>'."] }) { items in
-            render(items, bars: context.stdoutIsTerminal, style: style, now: now)
+            render(items, width: context.outputWidth, style: style, now: now)
         }
     }
 
     /// Three lines a video: id and title; how far (a bar on a terminal), position / duration and
     /// when; the command that resumes. Written into one string (a long list is thousands of lines).
-    static func render(_ items: [ContinueItem], bars: Bool, style: Style, now: Date) -> String {
+    /// On a terminal (`width`) the title is cut to the width and the second line breaks only
+    /// between its parts, so that none is split.
+    static func render(_ items: [ContinueItem], width: Int?, style: Style, now: Date) -> String {
         var out = ""
         out.reserveCapacity(items.count * 128)
         for item in items {
-            out += style.bold(item.sessionID)
-            out += "  "
-            out += item.title ?? "(no longer in the feed)"
-            out += "\n  "
+            let heading = item.sessionID + "  " + (item.title ?? "(no longer in the feed)")
+            let cut = width.map { heading.truncated(toWidth: $0) } ?? heading
+            out += style.bold(String(cut.prefix(item.sessionID.count)))
+            out += cut.dropFirst(item.sessionID.count)
+            var parts: [String] = []
             if let share = item.progress {
-                if bars {
-                    out += WatchMark.bar(share)
-                    out += " "
-                }
-                out += String(Int((share * 100).rounded(.down)))
-                out += "%  "
+                let percent = String(Int((share * 100).rounded(.down))) + "%"
+                parts.append(width == nil ? percent : WatchMark.bar(share) + " " + percent)
             }
-            if let position = item.position {
-                out += VideoTime.text(position)
+            var position = item.position.map(VideoTime.text) ?? "position unknown"
+            if let duration = item.duration { position += " / " + VideoTime.duration(duration) }
+            parts.append(position)
+            parts.append(RelativeTime.text(item.updatedAt, now: now))
+            out += "\n"
+            if let width {
+                out += parts.lines(separator: "  ", width: width, indent: "  ").joined(separator: "\n")
             } else {
-                out += "position unknown"
+                out += "  " + parts.joined(separator: "  ")
             }
-            if let duration = item.duration {
-                out += " / "
-                out += VideoTime.duration(duration)
-            }
-            out += "  "
-            out += RelativeTime.text(item.updatedAt, now: now)
             out += "\n  "
             out += style.dim(PersonalDataSupport.playCommand(item.sessionID, at: item.position))
             out += "\n"

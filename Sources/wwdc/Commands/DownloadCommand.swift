@@ -57,7 +57,7 @@ enum DownloadCommand {
             if arguments[resume] {
                 items += try db.downloadRecords().filter { $0.state != .done }.map(\.item).reversed()
             }
-            var sessions = try ids.map { try SessionResolver.resolve($0, in: db) }
+            var sessions = try ids.map { try BrowseSupport.session($0, in: db, context) }
             if arguments[favorites] { sessions += try db.favorites().map(\.sessionID) }
             for session in sessions {
                 for quality in qualities {

@@ -44,7 +44,7 @@ enum DownloadsCommand {
         let lockFolder = try DownloadFolder.lockFolder(Configuration.folders(context.environment))
         let records = try store.read { db in
             try arguments.positionals.flatMap { input in
-                let id = try SessionResolver.resolve(input, in: db)
+                let id = try BrowseSupport.session(input, in: db, context)
                 let found = try db.downloadRecords(sessionID: id).filter { qualities.contains($0.item.quality) }
                 if found.isEmpty { throw RuntimeError("\(id) has no download", hint: "'wwdc downloads' lists them.") }
                 return found
@@ -88,8 +88,9 @@ enum DownloadsCommand {
             guard let home, !home.isEmpty, path.hasPrefix(home + "/") else { return path }
             return "~" + path.dropFirst(home.count)
         }
-        // Narrow, the file goes first, then the size; the title is cut to what is left.
-        let layout = TableLayout(columns: [.init(), .init(), .init(minimum: 6, dropOrder: 1), .init(minimum: 20, flexible: true),
+        // The file and the size matter more than the title the id already names: the title claims
+        // 20 columns of their room; narrower, the file goes first, then the size.
+        let layout = TableLayout(columns: [.init(), .init(), .init(minimum: 6, dropOrder: 1), .init(flexible: true, claim: 20),
                                            .init(minimum: 16, dropOrder: 2)])
         let table = cells.map { [$0.label, $0.state, $0.size, $0.title, $0.error ?? shown($0.path)] }
         return layout.render(table, headings: [:], indent: "", width: width, heading: { $0 }) { column, text in

@@ -37,9 +37,10 @@ enum FavoriteCommand {
     static let group = CommandSpec(
         path: "favorite",
         abstract: "Add, remove and list favorite sessions.",
+        discussion: "With no subcommand, lists them: 'wwdc favorite' is 'wwdc favorite list'.",
         examples: [("wwdc favorite add 101", "Favorite session 101 of the current event."),
-                   ("wwdc favorite list", "List your favorites.")],
-        subcommands: [add, remove, list])
+                   ("wwdc favorite", "List your favorites.")],
+        subcommands: [add, remove, list], defaultSubcommand: "list")
 
     static func runAdd(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         try change(arguments, context, favorite: true)
@@ -55,7 +56,7 @@ enum FavoriteCommand {
 
     static func change(_ arguments: ParsedArguments, _ context: CommandContext, favorite: Bool) throws -> ExitCode {
         let store = try context.openExistingStore(explicitPath: arguments[SharedOptions.db])
-        let ids = try store.read { db in try arguments.positionals.map { try SessionResolver.resolve($0, in: db) } }
+        let ids = try store.read { db in try arguments.positionals.map { try BrowseSupport.session($0, in: db, context) } }
         let change = ChangeFavoritesOperation(
             sessionIDs: ids, favorite: favorite, store: store, at: context.now,
             account: { try AccountAccess.sessionIfAvailable(store: store, arguments: arguments, context: context) },
@@ -125,7 +126,9 @@ enum FavoriteCommand {
         }
         return try Listing.print(rows, json: arguments[SharedOptions.json], context: context, paging: Paging.isWanted(arguments), row: { $0 },
                                  empty: { ["No favorites yet. Add one with 'wwdc favorite add <session>'."] }) { rows in
-            Listing.columns(rows.map { [$0.id, $0.stands, $0.title ?? "(no longer in the schedule)"] }, width: context.outputWidth)
+            // Where each stands shortens, then goes, before a title is cut.
+            Listing.columns(rows.map { [$0.id, $0.stands, $0.title ?? "(no longer in the schedule)"] }, width: context.outputWidth,
+                            columns: [.init(), .init(minimum: 8, dropOrder: 1), .init(flexible: true)])
         }
     }
 }

@@ -40,7 +40,7 @@ enum FeedbackCommand {
         }
         let flags = try ratings(arguments)
         let store = try context.openExistingStore(explicitPath: arguments[SharedOptions.db])
-        let sessionID = try store.read { try SessionResolver.resolve(input, in: $0) }
+        let sessionID = try store.read { try BrowseSupport.session(input, in: $0, context) }
         let label = try store.read { try $0.sessionLabel(id: sessionID) }
         let existing = try store.read { try $0.feedback(sessionID: sessionID) }
         if existing?.syncState == .synced { throw FeedbackError.alreadyUploaded(session: label.id) }
@@ -153,7 +153,7 @@ enum FeedbackCommand {
             return Listing.columns(rows.map { row in
                 ["\(row.id)", "overall \(stars(row.overall))  content \(stars(row.content))  presentation \(stars(row.presentation))",
                  row.stands, row.title ?? "(no longer in the schedule)"]
-            }, width: context.outputWidth)
+            }, width: context.outputWidth, columns: [.init(), .init(), .init(minimum: 8, dropOrder: 1), .init(flexible: true)])
         }
     }
 }

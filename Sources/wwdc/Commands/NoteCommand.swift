@@ -7,6 +7,7 @@ import PlainText
 /// `wwdc note <id> [TEXT] [--clear]`: the one note you keep on a session.
 enum NoteCommand {
     static let clear = Option.flag("clear", help: "Remove the note.")
+    static let show = Option.flag("show", help: "Print the note (nothing is changed).")
 
     static let spec = CommandSpec(
         path: "note",
@@ -15,9 +16,10 @@ enum NoteCommand {
         One note per session, shown by 'wwdc session' and found by 'wwdc search'. With the text, it \
         becomes the note ('-' reads it from standard input); with no text, on a terminal, your editor \
         opens on the note as it is ($VISUAL, else $EDITOR, else vi), as 'git commit' does, and what \
-        you save is the note. Text that is only blanks removes the note, as --clear does.
+        you save is the note. Text that is only blanks removes the note, as --clear does. --show \
+        prints the note as it is.
         """,
-        options: [clear, SharedOptions.db, SharedOptions.trace],
+        options: [show, clear, SharedOptions.db, SharedOptions.trace],
         arguments: [
             .init(name: "session", help: "A session id (wwdc2026-101), a number in the current event (101) or a developer.apple.com link.",
                   completion: .sessionIDs),
@@ -27,6 +29,7 @@ enum NoteCommand {
             ("wwdc note 102 'Try the new macro in the parser'", ""),
             ("wwdc note 102", "Edit the note in $VISUAL or $EDITOR."),
             ("pbpaste | wwdc note 102 -", "The note from standard input."),
+            ("wwdc note 102 --show", "Print it."),
             ("wwdc note 102 --clear", "Remove it."),
         ])
 
@@ -35,7 +38,20 @@ enum NoteCommand {
         if arguments[clear] && !words.isEmpty {
             throw UsageError("--clear takes no text: give one or the other", spec: spec)
         }
+        if arguments[show] && (arguments[clear] || !words.isEmpty) {
+            throw UsageError("--show changes nothing: give it without text or --clear", spec: spec)
+        }
         let id = try PersonalDataSupport.sessions([arguments.positionals[0]], arguments, context)[0]
+        if arguments[show] {
+            let store = try context.openExistingStore(explicitPath: arguments[SharedOptions.db])
+            let (note, label) = try store.read { db in (try db.personalRecord(sessionID: id).note?.text, try db.sessionLabel(id: id).id) }
+            guard let note, !note.isEmpty else {
+                context.message("\(label) has no note. Write one with 'wwdc note \(label) TEXT'.")
+                return .success
+            }
+            context.output(note.hasSuffix("\n") ? note : note + "\n")
+            return .success
+        }
         let edit: PersonalEdit
         if arguments[clear] {
             edit = .clearNote(session: id)
@@ -46,7 +62,7 @@ enum NoteCommand {
         } else {
             guard isatty(STDIN_FILENO) == 1 && context.stdoutIsTerminal else {
                 throw UsageError("No text given, and no terminal to open an editor on", spec: spec,
-                                 hint: "Give the text: " + ShellWord.command("wwdc", "note", id) + " 'text', or '-' to read it from standard input; '" + ShellWord.command("wwdc", "session", id) + "' shows the note.")
+                                 hint: "Give the text: " + ShellWord.command("wwdc", "note", id) + " 'text', or '-' to read it from standard input; '" + ShellWord.command("wwdc", "note", id, "--show") + "' prints the note.")
             }
             let store = try context.openExistingStore(explicitPath: arguments[SharedOptions.db])
             let current = try store.read { try $0.personalRecord(sessionID: id).note?.text } ?? ""

@@ -71,7 +71,7 @@ enum RemindCommand {
             watch = ShellWord.command("wwdc", "watch", name)
         }
 
-        var whenText: String { minutes <= 0 ? "now" : "in " + Quantity.text(minutes, "minute") }
+        var whenText: String { minutes <= 0 ? "now" : "in " + RelativeTime.duration(minutes: minutes) }
 
         var notification: DesktopNotification {
             DesktopNotification(summary: "WWDC · starts " + whenText + (item.room.map { " · " + $0 } ?? ""),
@@ -85,7 +85,8 @@ enum RemindCommand {
             let local = zone.localTime(reminder.start, recordedOffset: reminder.item.utcOffset)
             return [local.clockText, reminder.whenText, BrowseSupport.cell(reminder.item.room), reminder.watch, BrowseSupport.cell(reminder.item.title)]
         }
-        return Listing.columns(rows, width: width)
+        // The room shortens, then goes, before a title is cut; the command stays whole.
+        return Listing.columns(rows, width: width, columns: [.init(), .init(), .init(minimum: 6, dropOrder: 1), .init(), .init(flexible: true)])
     }
 
     /// `remind --json`: the field names are part of the interface.

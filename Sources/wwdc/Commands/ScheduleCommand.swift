@@ -8,12 +8,7 @@ import TerminalUI
 
 /// `wwdc schedule`: the schedule, grouped by day, with filters that combine.
 enum ScheduleCommand {
-    static let track = Option.texts("track", value: "name", help: "Only this track (name, unique prefix or id); repeat for several.",
-                                    completion: .stored(.tracks))
-    static let type = Option.texts("type", value: "type", help: "Only this type (Session, Lab, 'Special Event', ...); repeat for several.",
-                                   completion: .stored(.types))
-    static let platform = Option.texts("platform", value: "name", help: "Only sessions about this platform (iOS, macOS, ...); repeat for several.",
-                                       completion: .stored(.platforms))
+    static let hasVideo = Option.flag("has-video", help: "Only sessions with a video (no labs or get-togethers).")
     static let search = SharedOptions.search.help("Only sessions matching these words, \"phrases\" or prefix* (title, description, keywords), best first; a number finds that session.")
     static let upcoming = Option.flag("upcoming", short: "u", help: "Only sessions still running or to come.")
     static let unscheduled = Option.flag("unscheduled", help: "The event's items without a time instead (videos, articles), by publishing date.")
@@ -25,13 +20,13 @@ enum ScheduleCommand {
         One row per scheduled session: time, number, title, type, track (or topic) and room, with ★ \
         for your favorites. Times are in the conference's time zone unless you pass --local. Filters \
         combine: a session must match all of them (a repeated --track, --topic, --type or --platform \
-        means any of those). With --search the best matches come first, those with the words in their \
+        means any of those). --has-video leaves out what has no video (labs, get-togethers). With --search the best matches come first, those with the words in their \
         title before the others, and items without a time are found too. --unscheduled lists the \
         event's items that have no time (videos, articles), by publishing date.
         """,
         options: [
-            SharedOptions.day, SharedOptions.event, track, SharedOptions.topic, type, platform, SharedOptions.favorites, search,
-            upcoming, unscheduled, SharedOptions.local, SharedOptions.json, SharedOptions.limit, SharedOptions.noPager, SharedOptions.db,
+            SharedOptions.day, SharedOptions.event, SharedOptions.track, SharedOptions.topic, SharedOptions.type, SharedOptions.platform,
+            SharedOptions.favorites, hasVideo, search, upcoming, unscheduled, SharedOptions.local, SharedOptions.json, SharedOptions.limit, SharedOptions.noPager, SharedOptions.db,
         ],
         examples: [
             ("wwdc schedule --day tomorrow", "Tomorrow's sessions, in the conference's time zone."),
@@ -60,11 +55,9 @@ enum ScheduleCommand {
                 let date = try BrowseSupport.date(for: day, zone: zone, now: now, event: primary)
                 query.day = zone == .local ? .instants(zone.dayRange(date, conferenceOffset: 0)) : .conferenceDate(date)
             }
-            query.trackIDs = try FilterNames.trackIDs(arguments[track], in: db)
-            query.topicIDs = try BrowseSupport.topicIDs(arguments, in: db)
-            query.types = try FilterNames.match(arguments[type], kind: "type", known: db.sessionTypes())
-            query.platforms = try FilterNames.match(arguments[platform], kind: "platform", known: db.platformNames())
+            (query.trackIDs, query.topicIDs, query.types, query.platforms) = try BrowseSupport.namedFilters(arguments, in: db)
             query.favoritesOnly = arguments[SharedOptions.favorites]
+            query.hasVideo = arguments[hasVideo]
             query.search = arguments[search]
             if arguments[upcoming] { query.notEndedBefore = now.timeIntervalSince1970 }
             let items = try db.schedule(query)
@@ -226,10 +219,10 @@ enum ScheduleCommand {
         if showsWatch { columns.append(.init(minimum: 1, alignRight: true)) }
         if showsTimeMark { columns.append(.init()) }
         if ranked { columns.append(.init()) }
-        // On a narrow terminal the track goes first, then the type; the room, what an attendee
-        // needs next, stays longest.
+        // Titles get the room first: on a narrow terminal the track goes first, then the type; the
+        // room, what an attendee needs next, stays longest.
         if !unscheduled { columns.append(.init()) }
-        columns += [.init(alignRight: true), .init(minimum: 28, flexible: true),
+        columns += [.init(alignRight: true), .init(flexible: true),
                     .init(minimum: 7, dropOrder: 2), .init(minimum: 8, dropOrder: 3), .init(minimum: 8, dropOrder: 1)]
         var layout = TableLayout(columns: columns)
         layout.markColumn(of: &rows, shown: showsMark)

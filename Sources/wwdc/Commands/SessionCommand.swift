@@ -36,7 +36,7 @@ enum SessionCommand {
         let store = try BrowseSupport.openStore(arguments, context)
         let standing = try Standing(store: store, context: context)
         let (detail, current, downloads, personal, stands) = try store.read { db in
-            let id = try SessionResolver.resolve(input, in: db)
+            let id = try BrowseSupport.session(input, in: db, context)
             let detail = try db.sessionDetail(id: id)
             let stands = (favorite: try detail?.favorite.map { standing.text($0.syncState, change: try db.personalChange(.favorite, key: id)) },
                           feedback: try detail?.feedback.map { standing.text($0.syncState, change: try db.personalChange(.rating, key: id)) })

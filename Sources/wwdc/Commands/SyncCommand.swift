@@ -170,7 +170,8 @@ enum SyncCommand {
         if let last = try store.lastSource() { return last }
         guard let sample = SampleConference.locate() else {
             throw RuntimeError("no source given and the bundled sample conference is missing",
-                               hint: "Pass --source <url|path> or set WWDC_SOURCE; reinstall wwdc to restore the sample.")
+                               hint: "Sync Apple's feeds with --source apple, a folder of feed files with --source DIR, or a server "
+                                   + "with --source URL (or set WWDC_SOURCE); reinstall wwdc to restore the sample.")
         }
         return .folder(sample)
     }

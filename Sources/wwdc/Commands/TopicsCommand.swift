@@ -46,7 +46,7 @@ enum TopicsCommand {
             }
             if group.topics.isEmpty { rows.append(["(no topics)", "", ""]) }
         }
-        let layout = TableLayout(columns: [.init(minimum: 12, flexible: true), .init(alignRight: true), .init(alignRight: true)],
+        let layout = TableLayout(columns: [.init(flexible: true), .init(alignRight: true), .init(alignRight: true)],
                                  pipeWidth: 40)
         return layout.render(rows, headings: headings, indent: "  ", width: width, heading: style.bold) { column, text in
             column == 0 ? text : style.dim(text)

@@ -37,7 +37,7 @@ enum TranscriptCommand {
         let from = arguments[at].map(Double.init)
         let store = try BrowseSupport.openStore(arguments, context)
         let (id, transcript) = try store.read { db -> (String, SessionTranscript?) in
-            let id = try SessionResolver.resolve(input, in: db)
+            let id = try BrowseSupport.session(input, in: db, context)
             return (id, try db.transcript(sessionID: id))
         }
         guard let transcript, !transcript.paragraphs.isEmpty else {

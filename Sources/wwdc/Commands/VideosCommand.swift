@@ -9,6 +9,8 @@ import TerminalUI
 enum VideosCommand {
     static let search = SharedOptions.search.help("Only videos matching these words, best first; a number finds that session.")
     static let downloaded = Option.flag("downloaded", help: "Only videos downloaded with 'wwdc download' (playable offline).")
+    static let notDownloaded = Option.flag("not-downloaded", help: "Only videos not downloaded yet.")
+    static let bookmarked = Option.flag("bookmarked", help: "Only videos you bookmarked a moment of (see 'wwdc bookmark').")
     static let watched = Option.flag("watched", help: "Only videos you watched (marked ✓).")
     static let unwatched = Option.flag("unwatched", help: "Only videos you have not watched (never played, or in progress).")
     static let inProgress = Option.flag("in-progress", help: "Only videos you are in the middle of (see 'wwdc continue').")
@@ -23,7 +25,8 @@ enum VideosCommand {
         their title before the others. A video you watched is marked ✓, one you are in the middle of \
         with how far you got (42%).
         """,
-        options: [SharedOptions.event, search, SharedOptions.favorites, downloaded, watched, unwatched, inProgress, rated, SharedOptions.topic,
+        options: [SharedOptions.event, search, SharedOptions.favorites, downloaded, notDownloaded, watched, unwatched, inProgress, rated,
+                  bookmarked, SharedOptions.track, SharedOptions.topic, SharedOptions.type, SharedOptions.platform,
                   SharedOptions.json, SharedOptions.limit,
                   SharedOptions.noPager, SharedOptions.db],
         examples: [
@@ -33,6 +36,7 @@ enum VideosCommand {
             ("wwdc videos --event wwdc2019 --topic swift", "One event's videos about a topic."),
             ("wwdc videos --downloaded --event all", "Every video on disk, to watch offline."),
             ("wwdc videos --unwatched --topic swift", "What is left to see about Swift."),
+            ("wwdc videos --platform visionOS --not-downloaded", "visionOS videos still to download."),
             ("wwdc videos --rated --event all", "Every video you rated."),
         ])
 
@@ -43,22 +47,26 @@ enum VideosCommand {
         if chosen.count > 1 {
             throw UsageError("--\(chosen[0].0.long) and --\(chosen[1].0.long) cannot be combined: give one", spec: spec)
         }
+        if arguments[downloaded] && arguments[notDownloaded] {
+            throw UsageError("--\(downloaded.long) and --\(notDownloaded.long) cannot be combined: give one", spec: spec)
+        }
         try BrowseSupport.checkSearch(arguments[search], spec: spec)
         let store = try BrowseSupport.openStore(arguments, context)
         let (items, events, explanation) = try store.read { db -> ([VideoItem], [EventSummary], String?) in
             let (eventIDs, primary) = try BrowseSupport.events(arguments, in: db)
             let downloads = try db.downloadedSessionIDs()
             let onlyDownloaded = arguments[downloaded]
-            var query = VideoQuery(eventIDs: eventIDs, search: arguments[search], favoritesOnly: arguments[SharedOptions.favorites],
-                                   topicIDs: try BrowseSupport.topicIDs(arguments, in: db), limit: onlyDownloaded ? nil : limit)
+            var query = VideoQuery(eventIDs: eventIDs, search: arguments[search], favoritesOnly: arguments[SharedOptions.favorites], limit: limit)
+            (query.trackIDs, query.topicIDs, query.types, query.platforms) = try BrowseSupport.namedFilters(arguments, in: db)
             query.watchFilter = chosen.first?.1
             query.ratedOnly = arguments[rated]
-            var items = try db.videos(query).map { item in
+            query.bookmarkedOnly = arguments[bookmarked]
+            query.downloaded = onlyDownloaded ? true : arguments[notDownloaded] ? false : nil
+            let items = try db.videos(query).map { item in
                 var item = item
                 item.isDownloaded = downloads.contains(item.sessionID)
                 return item
             }
-            if onlyDownloaded { items = Array(items.filter(\.isDownloaded).prefix(limit ?? .max)) }
             // An event with no videos at all: no filter could match, so say where the videos are.
             if items.isEmpty, eventIDs?.count == 1, let primary, try db.eventContents(primary.id).videos == 0 {
                 var explanation = "\(BrowseSupport.cell(primary.name)) has no videos yet."
@@ -71,6 +79,9 @@ enum VideosCommand {
             }
             if items.isEmpty, onlyDownloaded {
                 return ([], [], "No downloaded videos match. Download one with 'wwdc download <session>'.")
+            }
+            if items.isEmpty, query.bookmarkedOnly {
+                return ([], [], "No bookmarked videos match. Bookmark a moment with 'wwdc bookmark add <session> --at TIME'.")
             }
             if items.isEmpty, query.ratedOnly, query.watchFilter == nil {
                 return ([], [], "No rated videos match. Rate one with 'wwdc feedback <session>'.")
@@ -121,11 +132,12 @@ enum VideosCommand {
         var columns: [TableLayout.Column] = [.init(minimum: 1)]
         if showsWatch { columns.append(.init(minimum: 1, alignRight: true)) }
         columns.append(.init(alignRight: true))
-        if showsDate { columns.append(.init(dropOrder: 3)) }
-        // The type goes before a title is cut (it says little that the title does not); the topic
-        // and the date go next, when the title would be cut below its minimum.
-        columns += [.init(alignRight: true), .init(), .init(minimum: 20, flexible: true),
-                    .init(minimum: 5, dropOrder: 4, dropsBeforeCutting: true), .init(minimum: 8, dropOrder: 2)]
+        // A date is shown whole or not at all.
+        if showsDate { columns.append(.init(minimum: 12, dropOrder: 3)) }
+        // Titles get the room first: the type goes first (it says little that the title does not),
+        // then the date, then the topic, then the qualities (never cut: "HD SD ↓" whole or gone).
+        columns += [.init(alignRight: true), .init(minimum: 7, dropOrder: 1), .init(flexible: true),
+                    .init(minimum: 5, dropOrder: 4), .init(minimum: 8, dropOrder: 2)]
         var layout = TableLayout(columns: columns)
         layout.markColumn(of: &rows, shown: showsMark)
         let indent = "  "

@@ -61,7 +61,7 @@ enum WatchCommand {
         let input = arguments.positionals[0]
         let now = context.now.timeIntervalSince1970
         let store = try BrowseSupport.openStore(arguments, context)
-        let detail = try store.read { db -> SessionDetail? in try db.sessionDetail(id: SessionResolver.resolve(input, in: db)) }
+        let detail = try store.read { db -> SessionDetail? in try db.sessionDetail(id: BrowseSupport.session(input, in: db, context)) }
         guard let detail else { throw BrowseError.unknownSession(input, suggestions: []) }
         let downloadedFile = try store.read { db in
             try db.downloadRecords(sessionID: detail.sessionID).first(where: \.isComplete)?.item.path

@@ -24,9 +24,29 @@ enum BrowseSupport {
         try FilterNames.events(arguments[SharedOptions.event], in: db)
     }
 
+    /// The stored id of the session `input` names (``SessionResolver``); a bare number found
+    /// outside the current event (which may have nothing yet, between conferences) says which
+    /// event's it is, on stderr.
+    static func session(_ input: String, in db: Database, _ context: CommandContext) throws -> String {
+        let (id, elsewhere) = try SessionResolver.resolution(input, in: db)
+        if let elsewhere {
+            context.message("\(elsewhere.currentEvent ?? "The current event") has no session \(elsewhere.number): "
+                            + "using \(elsewhere.event)'s, \(TextSanitizer.singleLine.sanitize(id)).")
+        }
+        return id
+    }
+
     /// The topic ids `--topic` names (by name, prefix or id).
     static func topicIDs(_ arguments: ParsedArguments, in db: Database) throws -> [Int] {
         try FilterNames.topicIDs(arguments[SharedOptions.topic], in: db)
+    }
+
+    /// What `--track`, `--topic`, `--type` and `--platform` name, for the commands that take them.
+    static func namedFilters(_ arguments: ParsedArguments, in db: Database) throws
+        -> (trackIDs: [Int], topicIDs: [Int], types: [String], platforms: [String]) {
+        (try FilterNames.trackIDs(arguments[SharedOptions.track], in: db), try topicIDs(arguments, in: db),
+         try FilterNames.match(arguments[SharedOptions.type], kind: "type", known: db.sessionTypes()),
+         try FilterNames.match(arguments[SharedOptions.platform], kind: "platform", known: db.platformNames()))
     }
 
     /// Refuses, as a usage error, a search (`--search` or the text of `wwdc search`) that asks for

@@ -1,3 +1,4 @@
+import CommandLineKit
 import ConferenceKit
 import ConferenceTerminal
 import Foundation
@@ -101,7 +102,14 @@ extension ErrorWording {
     private static func advice(_ error: BrowseError) -> String? {
         switch error {
         case .emptyStore: "Run 'wwdc sync' first."
-        case .unknownSession(_, let suggestions) where suggestions.isEmpty: "Find sessions with 'wwdc schedule --search TEXT'."
+        // Every event: the current one may have nothing yet (between conferences).
+        case .unknownSession(_, let suggestions) where suggestions.isEmpty: "Find sessions with 'wwdc search TEXT'."
+        case let .unknownName(input, kind, choices, searchFinds) where !choices.isEmpty:
+            // One line: the nearest names, the search that finds the words, where the whole list is.
+            [BrowseError.didYouMean(FilterNames.nearest(input, among: choices)),
+             searchFinds ? "To look for the words instead: wwdc search \(ShellWord.word(input))." : nil,
+             kind == "topic" ? "Every topic: wwdc topics." : BrowseError.names(choices, kind: kind)]
+                .compactMap { $0 }.joined(separator: " ")
         default: nil
         }
     }

@@ -20,12 +20,14 @@ enum Listing {
     }
 
     /// Rows of cells, the last one a title: on a terminal (`width`) aligned in columns, the title
-    /// cut to fit; in a pipe, one line a row with the cells separated by tabs, for `cut -f`.
-    static func columns(_ rows: [[String]], width: Int?) -> String {
+    /// given the room first (`columns` says which of the others may shrink or go; by default none),
+    /// cut only when they are gone; in a pipe, one line a row with the cells separated by tabs, for
+    /// `cut -f`.
+    static func columns(_ rows: [[String]], width: Int?, columns: [TableLayout.Column]? = nil) -> String {
         guard let width, let count = rows.first?.count else {
             return rows.map { $0.joined(separator: "\t") + "\n" }.joined()
         }
-        let layout = TableLayout(columns: Array(repeating: .init(), count: count - 1) + [.init(minimum: 20, flexible: true)])
+        let layout = TableLayout(columns: columns ?? Array(repeating: .init(), count: count - 1) + [.init(flexible: true)])
         return layout.render(rows, headings: [:], indent: "", width: width, heading: { $0 }) { $1 }
     }
 }

@@ -38,7 +38,7 @@ enum PersonalDataSupport {
     /// The sessions `words` name (ids, numbers, links), resolved in the store `arguments` name.
     static func sessions(_ words: [String], _ arguments: ParsedArguments, _ context: CommandContext) throws -> [String] {
         let store = try context.openExistingStore(explicitPath: arguments[SharedOptions.db])
-        return try store.read { db in try words.map { try SessionResolver.resolve($0, in: db) } }
+        return try store.read { db in try words.map { try BrowseSupport.session($0, in: db, context) } }
     }
 
     /// The command that plays a session from `seconds` (from the start when nil).

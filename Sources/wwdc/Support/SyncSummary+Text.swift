@@ -10,7 +10,9 @@ extension SyncSummary {
         case .succeeded:
             let unchangedNote = unchanged.isEmpty ? "" : ", \(unchanged.count) unchanged"
             return "Synced from \(source) in \(String(format: "%.2f", seconds)) s: \(Quantity.text(downloaded.count, "feed")) downloaded\(unchangedNote), "
-                + (rowsChanged == 0 ? "nothing changed" : Quantity.text(rowsChanged, "row") + " changed")
+                // After the sync folder's line, which may have said what came from other machines.
+                + (rowsChanged > 0 ? Quantity.text(rowsChanged, "row") + " changed"
+                   : (syncFolder?.received ?? 0) > 0 ? "nothing else changed" : "nothing changed")
                 + (transcriptsFailed.isEmpty ? "" : "; " + Quantity.text(transcriptsFailed.count, "transcript") + " failed, will retry")
                 + (skipped.isEmpty ? "." : "; " + skippedNote + " (see --verbose).")
         case .failed:
