@@ -20,7 +20,7 @@ public enum ShellWord {
         words.map(word).joined(separator: " ")
     }
 
-    /// `words` as one command line (``command(_:)-(_:)``).
+    /// `words`, given one by one, as one command line.
     public static func command(_ words: String...) -> String {
         command(words)
     }

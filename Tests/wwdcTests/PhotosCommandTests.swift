@@ -211,13 +211,15 @@ struct PhotosHostileTests {
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
         let feeds = try sandbox.copyOfFixtures()
-        // A news item whose id and photo ids are paths, options and escapes.
+        // A news item whose photo ids are paths, options and escapes; one whose id is a path (skipped by
+        // the sync: an id is letters, digits, '-', '_' and '.').
         let newsURL = feeds.appendingPathComponent("news.json")
         var news = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: newsURL)) as? [String: Any])
         var items = try #require(news["items"] as? [[String: Any]])
-        items.append(["id": "../../../escaped", "title": "Hostile", "timestamp": 1_780_000_000,
+        items.append(["id": "hostile-news", "title": "Hostile", "timestamp": 1_780_000_000,
                       "photos": [["id": "../../../../etc/passwd", "ratio": 1.5], ["id": "-rf", "ratio": 1.5],
                                  ["id": "a/b", "ratio": 1.5], ["id": "GOOD-1", "ratio": 1.5]]])
+        items.append(["id": "../../../escaped", "title": "Hostile id", "timestamp": 1_780_000_000, "photos": [["id": "GOOD-2", "ratio": 1.5]]])
         news["items"] = items
         try JSONSerialization.data(withJSONObject: news).write(to: newsURL)
         // An event whose imagesPath is a path, not an address.
@@ -232,15 +234,18 @@ struct PhotosHostileTests {
 
         let server = try await ReferenceServer.start(root: feeds, arguments: ["--rebase-images"])
         defer { server.stop() }
-        #expect(try await sandbox.run(["sync", "--source", server.baseURL.absoluteString, "--quiet"]).status == 0)
+        let sync = try await sandbox.run(["sync", "--source", server.baseURL.absoluteString, "--json"])
+        #expect(sync.status == 0)
+        let skipped = (try JSONSerialization.jsonObject(with: Data(sync.stdout.utf8)) as? [String: Any])?["skipped"] as? [[String: Any]] ?? []
+        #expect(skipped.contains { $0["feed"] as? String == "news.json" && $0["field"] as? String == "id" }, "\(skipped)")
         let before = try Self.files(under: sandbox.directory.url)
         let out = sandbox.directory.path("out")
-        let result = try await sandbox.run(["photos", "../../../escaped", "--dir", out.path, "--json"])
+        let result = try await sandbox.run(["photos", "hostile-news", "--dir", out.path, "--json"])
         #expect(result.status == 0, "\(result.stderr)")
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
         #expect(rows.map { $0["id"] as? String } == ["GOOD-1"])
         for id in ["../../../../etc/passwd", "-rf", "a/b"] {
-            #expect(result.stderr.contains("Skipped: ../../../escaped has no picture: the photo id '\(id)' is not letters, digits and dashes"),
+            #expect(result.stderr.contains("Skipped: hostile-news has no picture: the photo id '\(id)' is not letters, digits and dashes"),
                     "\(result.stderr)")
         }
         let session = try await sandbox.run(["photos", "101", "--dir", out.path])
