@@ -46,7 +46,7 @@ enum NoteCommand {
             let store = try context.openExistingStore(explicitPath: arguments[SharedOptions.db])
             let (note, label) = try store.read { db in (try db.personalRecord(sessionID: id).note?.text, try db.sessionLabel(id: id).id) }
             guard let note, !note.isEmpty else {
-                context.message("\(label) has no note. Write one with 'wwdc note \(label) TEXT'.")
+                context.message("\(label) has no note. Write one with '" + ShellWord.command("wwdc", "note", label) + " TEXT'.")
                 return .success
             }
             context.output(note.hasSuffix("\n") ? note : note + "\n")
