@@ -206,8 +206,7 @@ public struct SyncFolderExchange: Sendable {
                 try limit.progressed()
                 var taken: [(change: PersonalChange, content: PersonalChange.Content?)] = []
                 taken.reserveCapacity(batch.count)
-                for change in batch {
-                    let mine = try db.personalClock(change.kind, key: change.key)
+                for (change, mine) in zip(batch, try db.personalClocks(of: batch)) {
                     // Not here, or older here; a change made here and not yet sent ("") is newer than any.
                     guard mine == nil || (mine != "" && mine! < change.clock) else { continue }
                     taken.append((change, change.content))
