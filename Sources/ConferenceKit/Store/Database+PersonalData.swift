@@ -107,9 +107,17 @@ extension Database {
         try fetchInt("SELECT EXISTS (SELECT 1 FROM personal_changes WHERE clock != '' AND substr(clock, 27) = ?)", [machine]) == 1
     }
 
-    /// The clock of an item's latest change ("" for one not yet in a sync folder); nil when it has none.
-    func personalClock(_ kind: PersonalKind, key: String) throws -> String? {
-        try fetchString("SELECT clock FROM personal_changes WHERE kind = ? AND key = ?", [kind.rawValue, key])
+    /// The clock of the latest change here of each item `changes` change ("" for one not yet in a
+    /// sync folder; nil for an item with none), one statement run for each.
+    func personalClocks(of changes: [PersonalChange]) throws -> [String?] {
+        let statement = try cachedStatement("SELECT clock FROM personal_changes WHERE kind = ? AND key = ?")
+        defer { statement.reset() }
+        return try changes.map { change in
+            statement.reset()
+            try statement.bind(change.kind.rawValue, at: 1)
+            try statement.bind(change.key, at: 2)
+            return try statement.step() ? statement.string(at: 0) : nil
+        }
     }
 
     /// About how many bytes a sync folder's snapshot of the items whose latest change has a clock

@@ -199,26 +199,31 @@ public struct SyncFolderExchange: Sendable {
         let unreadable = try merge.unreadableItems()
         if unreadable > 0 { report.damage.append(Quantity.text(unreadable, "change") + " whose value cannot be read skipped") }
         let (received, machines) = try store.write { db in
-            var last = try db.setting(Self.clockSetting).flatMap(HybridTimestamp.init)
             var received = 0
+            var latest: String?
             // In clock order, so their versions here follow it.
             try merge.forEachWinner { batch in
                 try limit.progressed()
                 var taken: [(change: PersonalChange, content: PersonalChange.Content?)] = []
-                for change in batch {
-                    let mine = try db.personalClock(change.kind, key: change.key)
+                taken.reserveCapacity(batch.count)
+                for (change, mine) in zip(batch, try db.personalClocks(of: batch)) {
                     // Not here, or older here; a change made here and not yet sent ("") is newer than any.
                     guard mine == nil || (mine != "" && mine! < change.clock) else { continue }
                     taken.append((change, change.content))
-                    if let moment = HybridTimestamp(change.clock) {
-                        try merge.received(from: moment.machine)
-                        if last == nil || moment > last! { last = HybridTimestamp(wall: moment.wall, counter: moment.counter, machine: folder.machine) }
-                    }
+                    // A clock read from a file is in its canonical form: the machine from its 27th character.
+                    try merge.received(from: String(decoding: change.clock.utf8.dropFirst(26), as: UTF8.self))
+                    latest = change.clock
                 }
                 try db.applyReceived(taken)
                 received += taken.count
             }
-            if let last { try db.setSetting(Self.clockSetting, to: last.description) }
+            // This machine's clock moves past the latest received.
+            if let moment = latest.flatMap(HybridTimestamp.init) {
+                let last = try db.setting(Self.clockSetting).flatMap(HybridTimestamp.init)
+                if last == nil || moment > last! {
+                    try db.setSetting(Self.clockSetting, to: HybridTimestamp(wall: moment.wall, counter: moment.counter, machine: folder.machine).description)
+                }
+            }
             try db.setSetting(Self.unreadSetting, to: Self.text(of: reading.unread))
             try limit.beginCommit()
             return (received, try merge.machines())

@@ -25,6 +25,7 @@ final class SyncFolderMerge {
     /// What is kept of an item: its latest change whose value can be read, and the latest clock of
     /// any of its changes, with whether that one's value cannot be read.
     private struct Held {
+        var item: Item
         var readable: PersonalChange?
         var top: String
         var topUnreadable: Bool
@@ -39,7 +40,9 @@ final class SyncFolderMerge {
     private let memoryLimit: Int
     /// The latest clock taken now: a change dated more than a day ahead of this machine's clock waits.
     private let horizon: String
-    private var held: [Item: Held] = [:]
+    /// Where each item held in memory is in ``entries`` (an array: its elements change in place).
+    private var slots: [Item: Int] = [:]
+    private var entries: [Held] = []
     private var heldBytes = 0
     private var machineNames = Set<String>()
     /// Opened when what is held outgrows ``memoryLimit``.
@@ -76,22 +79,23 @@ final class SyncFolderMerge {
             return
         }
         let item = Item(kind: change.kind, key: change.key)
-        if let index = held.index(forKey: item) {
+        if let index = slots[item] {
             // Not newer than the readable change kept: it changes nothing (its value is never read).
-            if let readable = held.values[index].readable, change.clock <= readable.clock { return }
+            if let readable = entries[index].readable, change.clock <= readable.clock { return }
             let usable = change.isUsable
-            if change.clock > held.values[index].top {
-                held.values[index].top = change.clock
-                held.values[index].topUnreadable = !usable
+            if change.clock > entries[index].top {
+                entries[index].top = change.clock
+                entries[index].topUnreadable = !usable
             }
             if usable {
-                heldBytes += Self.bytes(of: change) - (held.values[index].readable.map(Self.bytes(of:)) ?? 0)
-                held.values[index].readable = change
+                heldBytes += Self.bytes(of: change) - (entries[index].readable.map(Self.bytes(of:)) ?? 0)
+                entries[index].readable = change
             }
         } else {
             let usable = change.isUsable
-            held[item] = Held(readable: usable ? change : nil, top: change.clock, topUnreadable: !usable)
-            heldBytes += Self.bytes(of: change) + 64
+            slots[item] = entries.count
+            entries.append(Held(item: item, readable: usable ? change : nil, top: change.clock, topUnreadable: !usable))
+            heldBytes += Self.bytes(of: change) + 96
         }
         if heldBytes > memoryLimit { try spill() }
     }
@@ -140,12 +144,13 @@ final class SyncFolderMerge {
         // `latest` holds, for each item, the latest change whose value can be read (`clock`, `at`,
         // `value`; NULL while there is none) and the latest clock of any (`top`), with whether its
         // value cannot be read. A NULL clock compares as neither higher nor lower: the row's stays.
-        let rows = held.map { item, held -> [DatabaseValue] in
-            [.text(item.kind.rawValue), .text(item.key), held.readable.map { .text($0.clock) } ?? .null,
+        let rows = entries.map { held -> [DatabaseValue] in
+            [.text(held.item.kind.rawValue), .text(held.item.key), held.readable.map { .text($0.clock) } ?? .null,
              held.readable.map { .real($0.changedAt.timeIntervalSince1970) } ?? .null, held.readable?.value.databaseValue ?? .null,
              .text(held.top), .integer(held.topUnreadable ? 1 : 0)]
         }
-        held.removeAll()
+        slots.removeAll()
+        entries.removeAll()
         heldBytes = 0
         try database.execute("INSERT INTO latest (kind, key, clock, at, value, top, top_unreadable) VALUES", rows: rows, "(?, ?, ?, ?, ?, ?, ?)", """
             ON CONFLICT (kind, key) DO UPDATE SET
@@ -160,22 +165,19 @@ final class SyncFolderMerge {
     /// The items whose latest change's value cannot be read. Call once every line is added.
     func unreadableItems() throws -> Int {
         if database != nil { try spill() }
-        guard let database else { return held.values.reduce(0) { $0 + ($1.topUnreadable ? 1 : 0) } }
+        guard let database else { return entries.reduce(0) { $0 + ($1.topUnreadable ? 1 : 0) } }
         return try database.fetchInt("SELECT count(*) FROM latest WHERE top_unreadable = 1") ?? 0
     }
 
-    /// Each item's latest change whose value can be read, in clock order, `batch` at a time. Call
-    /// once every line is added.
-    func forEachWinner(batch size: Int = 500, _ body: ([PersonalChange]) throws -> Void) throws {
+    /// Each item's latest change whose value can be read, in clock order: all at once when they
+    /// were held in memory, else `batch` at a time. Call once every line is added.
+    func forEachWinner(batch size: Int = 4000, _ body: ([PersonalChange]) throws -> Void) throws {
         if database != nil { try spill() }
         guard let database else {
-            let winners = held.values.compactMap(\.readable).sorted { ($0.clock, $0.kind.rawValue, $0.key) < ($1.clock, $1.kind.rawValue, $1.key) }
-            held.removeAll()
-            var start = 0
-            while start < winners.count {
-                try body(Array(winners[start..<min(start + size, winners.count)]))
-                start += size
-            }
+            let winners = entries.compactMap(\.readable).sorted { ($0.clock, $0.kind.rawValue, $0.key) < ($1.clock, $1.kind.rawValue, $1.key) }
+            slots.removeAll()
+            entries.removeAll()
+            if !winners.isEmpty { try body(winners) }
             return
         }
         var batch: [PersonalChange] = []
