@@ -26,8 +26,23 @@ public struct TextSanitizer: Sendable, Equatable {
     /// Sanitises a string.
     public func sanitize(_ text: String) -> String {
         // Fast path: most server text is plain printable ASCII.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+        var text = text
+        if text.withUTF8(Self.isPrintableASCII) { return text }
         return sanitize(scalars: Array(text.unicodeScalars))
+    }
+
+    /// Whether every byte is printable ASCII (0x20 to 0x7E).
+    ///
+    /// A walk along the bytes in memory: through the string's UTF-8 view, the debug build (the one
+    /// the tests run) made generic calls for each byte, seconds for the megabytes of a hostile feed.
+    private static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard var byte = bytes.baseAddress else { return true }
+        let end = byte + bytes.count
+        while byte < end {
+            if byte.pointee < 0x20 || byte.pointee >= 0x7F { return false }
+            byte += 1
+        }
+        return true
     }
 
     /// Sanitises raw bytes; invalid UTF-8 becomes U+FFFD.

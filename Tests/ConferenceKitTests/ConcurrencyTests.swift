@@ -6,6 +6,7 @@ import TestSupport
 import TestTraits
 import Testing
 import Operations
+import SQLiteDatabase
 
 @Suite("Several connections at once", .offThePool)
 struct ConcurrencyTests {
@@ -18,6 +19,13 @@ struct ConcurrencyTests {
         /// The importer has stopped, done or failed: the readers stop too.
         let importerEnded = Atomic<Bool>(false)
     }
+
+    /// Each connection waits for the write lock until a hang would (the store's own wait is 10 s).
+    /// On a loaded machine an import holds the lock for seconds, and a writer can wait through all
+    /// three: SQLite's busy handler polls, and the importer's next import, asked for at once, takes the
+    /// lock first. What still fails at once is a lock error without a wait: a transaction that began
+    /// reading and then writes (`SQLITE_BUSY_SNAPSHOT`); a deadlock fails at the deadline.
+    static let patient = Database.Configuration(busyTimeoutMilliseconds: Int32(HangDeadline.seconds * 1000))
 
     @Test("four threads with their own connections write and read while three imports run: no lock error, nothing lost")
     func fourConnections() async throws {
@@ -39,7 +47,7 @@ struct ConcurrencyTests {
                     group.leave()
                 }
                 do {
-                    let store = try ConferenceStore(path: path)
+                    let store = try ConferenceStore(path: path, configuration: Self.patient)
                     var count = 0
                     while worker == 0 ? count < importsToRun : count < 2 || !shared.importerEnded.load(ordering: .acquiring) {
                         if worker == 0 {

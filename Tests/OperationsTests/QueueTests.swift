@@ -41,7 +41,7 @@ struct QueueTests {
             previous = operation
         }
         queue.addOperations(operations, waitUntilFinished: false)
-        await queue.drain(seconds: 60)
+        await queue.drain()
         #expect(counter.withLock { $0 } == 5_000)
     }
 
@@ -65,7 +65,7 @@ struct QueueTests {
         var shuffled = nodes
         shuffled.shuffle(using: &generator)
         queue.addOperations(shuffled, waitUntilFinished: false)
-        await queue.drain(seconds: 60)
+        await queue.drain()
         let ran = order.withLock { $0 }
         #expect(ran.count == 1_000)
         var position = [Int: Int]()

@@ -1,5 +1,6 @@
 import Foundation
 import Operations
+import TestSupport
 import Testing
 
 /// A thread-safe, ordered log of events.
@@ -35,9 +36,10 @@ final class OverlapMeter: Sendable {
     var maximum: Int { state.withLock { $0.max } }
 }
 
-/// A one-shot event, with timeouts that fail instead of hanging (generous: they only bound how long
-/// a failing test takes, and a loaded machine must not turn a slow pass into a failure). Operations block on `wait()`; test
-/// bodies `await fired()`, so they never block Swift's cooperative threads (tests run on them).
+/// A one-shot event, with timeouts that fail instead of hanging (``HangDeadline``: they only bound how
+/// long a failing test takes, and a loaded machine must not turn a slow pass into a failure).
+/// Operations block on `wait()`; test bodies `await fired()`, so they never block Swift's cooperative
+/// threads (tests run on them).
 final class Signal: Sendable {
     private let semaphore = DispatchSemaphore(value: 0)
     private let state = Locked<(fired: Bool, waiters: [@Sendable () -> Void])>((false, []))
@@ -54,12 +56,12 @@ final class Signal: Sendable {
 
     /// Blocks the calling thread: for operations' work, never for test bodies.
     @discardableResult
-    func wait(seconds: Double = 60) -> Bool {
+    func wait(seconds: Double = HangDeadline.seconds) -> Bool {
         semaphore.wait(timeout: .now() + seconds) == .success
     }
 
     /// Suspends until fired; false after `seconds`.
-    func fired(within seconds: Double = 60) async -> Bool {
+    func fired(within seconds: Double = HangDeadline.seconds) async -> Bool {
         await withTimeout(seconds) { done in
             let now = self.state.withLock { state in
                 if state.fired { return true }
@@ -137,7 +139,7 @@ final class ManualCondition: OperationCondition, @unchecked Sendable {
 
 extension AdvancedOperationQueue {
     /// Waits for the queue to drain; records a test failure instead of hanging.
-    func drain(seconds: Double = 60, sourceLocation: SourceLocation = #_sourceLocation) async {
+    func drain(seconds: Double = HangDeadline.seconds, sourceLocation: SourceLocation = #_sourceLocation) async {
         let drained = await withTimeout(seconds) { done in self.whenIdle(done) }
         #expect(drained, "queue did not drain within \(seconds) s", sourceLocation: sourceLocation)
     }

@@ -84,6 +84,23 @@ struct TextSanitizerTests {
         #expect(line.sanitize(bytes: bytes) == "a\u{FFFD}b\u{FFFD}(c")
     }
 
+    @Test("printable ASCII comes back as it is; one other character, first, in the middle or last, short or long text, is sanitised")
+    func plainASCIIShortcut() {
+        let printable = String(String.UnicodeScalarView((0x20...0x7E).compactMap(Unicode.Scalar.init)))
+        #expect(line.sanitize(printable) == printable)
+        #expect(line.sanitize("") == "")
+        for (odd, replacement) in [("\u{1F}", ""), ("\u{7F}", ""), ("\t", " "), ("\u{202E}", ""), ("é", "é")] {
+            for plain in ["abc", String(repeating: "long ", count: 40)] {
+                let middle = plain.index(plain.startIndex, offsetBy: 2)
+                let cases = [(odd + plain, replacement + plain), (plain + odd, plain + replacement),
+                             (plain[..<middle] + odd + plain[middle...], plain[..<middle] + replacement + plain[middle...])]
+                for (text, expected) in cases {
+                    #expect(line.sanitize(text) == expected, "\(text.debugDescription)")
+                }
+            }
+        }
+    }
+
     @Test("a title made only of escape sequences prints as nothing harmful")
     func onlyEscapes() {
         let hostile = "\u{1B}]0;x\u{07}\u{1B}[2J\u{1B}[H\u{1B}[?25l\u{9B}6n\u{1B}P+q\u{1B}\\"

@@ -64,7 +64,7 @@ public final class RunningCommand: @unchecked Sendable {
     public var stderrSoFar: String { lock.withLock { String(decoding: err, as: UTF8.self) } }
 
     /// Waits until stderr contains `marker`; false after `seconds`.
-    public func waitForStderr(containing marker: String, seconds: Double = 30) -> Bool {
+    public func waitForStderr(containing marker: String, seconds: Double = HangDeadline.seconds) -> Bool {
         let deadline = Date(timeIntervalSinceNow: seconds)
         lock.lock()
         defer { lock.unlock() }
@@ -79,18 +79,18 @@ public final class RunningCommand: @unchecked Sendable {
     }
 
     /// Waits, off the cooperative pool, until stderr contains `marker`; false after `seconds`.
-    public func stderr(contains marker: String, within seconds: Double = 30) async -> Bool {
+    public func stderr(contains marker: String, within seconds: Double = HangDeadline.seconds) async -> Bool {
         (try? await onThread { self.waitForStderr(containing: marker, seconds: seconds) }) ?? false
     }
 
     /// Waits, off the cooperative pool, for the exit (killing it after `seconds`).
-    public func finished(within seconds: Double = 120) async -> CommandResult {
+    public func finished(within seconds: Double = HangDeadline.seconds) async -> CommandResult {
         // onThread only rethrows what its body throws, and `wait` throws nothing.
         try! await onThread { self.wait(seconds: seconds) }
     }
 
     /// Waits for the exit (killing it after `seconds`) and returns what it printed.
-    public func wait(seconds: Double = 120) -> CommandResult {
+    public func wait(seconds: Double = HangDeadline.seconds) -> CommandResult {
         let deadline = Date(timeIntervalSinceNow: seconds)
         lock.lock()
         while exit == nil {
@@ -156,14 +156,14 @@ public enum CommandRunner {
 
     /// Runs to completion, blocking the calling thread: for code already off the cooperative pool.
     public static func run(_ executable: URL = wwdc, _ arguments: [String], environment: [String: String] = [:],
-                           stdin: String? = nil, seconds: Double = 120) throws -> CommandResult {
+                           stdin: String? = nil, seconds: Double = HangDeadline.seconds) throws -> CommandResult {
         try start(executable, arguments, environment: environment, stdin: stdin).wait(seconds: seconds)
     }
 
     /// Runs to completion off the cooperative pool, once one of ``ProcessSlots/shared``'s slots is
     /// free; `queued: false` runs at once (for a test that holds a child whose clock runs meanwhile).
     public static func run(_ executable: URL = wwdc, _ arguments: [String], environment: [String: String] = [:],
-                           stdin: String? = nil, seconds: Double = 120, queued: Bool = true) async throws -> CommandResult {
+                           stdin: String? = nil, seconds: Double = HangDeadline.seconds, queued: Bool = true) async throws -> CommandResult {
         let body: @Sendable () async throws -> CommandResult = {
             try await onThread { try run(executable, arguments, environment: environment, stdin: stdin, seconds: seconds) }
         }

@@ -111,8 +111,8 @@ public final class PseudoTerminal {
     /// out of the transcript, as a terminal shows none of them.
     public private(set) var questions: [String] = []
 
-    /// The default deadline: generous, as the machine may be busy compiling; a hang still fails.
-    public static let timeout: Double = 30
+    /// The default deadline (``HangDeadline``).
+    public static let timeout: Double = HangDeadline.seconds
 
     public init(columns: UInt16 = 80, rows: UInt16 = 24) throws {
         master = PTY.openpt(O_RDWR | O_NOCTTY | O_CLOEXEC)

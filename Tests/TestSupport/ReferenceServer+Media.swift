@@ -69,7 +69,7 @@ extension ReferenceServer {
 
     /// Waits until `count` responses for paths matching `path` are paused at their pause point: the
     /// event a test waits for instead of sleeping. Throws when that does not happen within `timeout`.
-    public func waitForPausedMedia(_ path: String, count: Int = 1, timeout: Double = 60) async throws {
+    public func waitForPausedMedia(_ path: String, count: Int = 1, timeout: Double = HangDeadline.seconds) async throws {
         _ = try await request("GET", "/_control/media/paused/wait?path=\(Self.queryValue(path))&count=\(count)&timeout=\(timeout)",
                               timeout: timeout + 10)
     }
@@ -80,7 +80,7 @@ extension ReferenceServer {
 
     /// Waits until no media response is sending a body (one let go after its client was killed
     /// ends when the kernel refuses its bytes).
-    public func waitForMediaIdle(timeout: Double = 60) async throws {
+    public func waitForMediaIdle(timeout: Double = HangDeadline.seconds) async throws {
         _ = try await request("GET", "/_control/media/stats/idle/wait?timeout=\(timeout)", timeout: timeout + 10)
     }
 

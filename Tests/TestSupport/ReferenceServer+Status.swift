@@ -8,7 +8,7 @@ extension ReferenceServer {
     ///
     /// Unlike ``request(_:_:json:timeout:)`` it never throws for a 4xx or 5xx answer: the status is
     /// what a test checks (a revoked token answers 401).
-    public func status(_ method: String, _ path: String, headers: [String: String] = [:], timeout: Double = 30) async throws -> Int {
+    public func status(_ method: String, _ path: String, headers: [String: String] = [:], timeout: Double = HangDeadline.seconds) async throws -> Int {
         var request = URLRequest(url: url(path), timeoutInterval: timeout)
         request.httpMethod = method
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }

@@ -107,13 +107,13 @@ public final class ReferenceServer: @unchecked Sendable {
     }
 
     /// Waits until the hold holds `count` requests (the server answers when they have arrived).
-    public func waitForHeld(_ id: Int, count: Int = 1, timeout: Double = 60) async throws {
+    public func waitForHeld(_ id: Int, count: Int = 1, timeout: Double = HangDeadline.seconds) async throws {
         _ = try await request("GET", "/_control/holds/\(id)/wait?timeout=\(timeout)&count=\(count)", timeout: timeout + 10)
     }
 
     /// Waits until `count` of the hold's requests have been carried out and answered (after a
     /// release), whether or not their client still listens.
-    public func waitForAnswered(_ id: Int, count: Int = 1, timeout: Double = 60) async throws {
+    public func waitForAnswered(_ id: Int, count: Int = 1, timeout: Double = HangDeadline.seconds) async throws {
         _ = try await request("GET", "/_control/holds/\(id)/wait?timeout=\(timeout)&done=\(count)", timeout: timeout + 10)
     }
 
@@ -146,7 +146,7 @@ public final class ReferenceServer: @unchecked Sendable {
     }
 
     @discardableResult
-    public func request(_ method: String, _ path: String, json: [String: Any]? = nil, timeout: Double = 60) async throws -> Data {
+    public func request(_ method: String, _ path: String, json: [String: Any]? = nil, timeout: Double = HangDeadline.seconds) async throws -> Data {
         var request = URLRequest(url: url(path), timeoutInterval: timeout)
         request.httpMethod = method
         if let json {

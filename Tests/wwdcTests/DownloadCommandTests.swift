@@ -57,7 +57,7 @@ struct DownloadBench {
 
     /// The partial file's size, waited for until it reaches `bytes` (the client writes what the
     /// server sent a moment later).
-    func waitForPart(_ id: String, reaching bytes: Int, in other: URL? = nil, seconds: Double = 30) async throws -> Bool {
+    func waitForPart(_ id: String, reaching bytes: Int, in other: URL? = nil, seconds: Double = HangDeadline.seconds) async throws -> Bool {
         let part = (other ?? folder).path
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {

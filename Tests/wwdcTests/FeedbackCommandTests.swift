@@ -161,17 +161,12 @@ struct FeedbackCommandTests {
         defer { sandbox.remove(); server.stop() }
         let login = try await sandbox.run(["login", "--username", "ada", "--password-stdin"], stdin: Self.password + "\n")
         #expect(login.status == 0)
-        try await server.request("POST", "/_control/faults", json: ["path": "/account/feedback", "kind": "delay", "value": 60, "method": "POST"])
+        let upload = try await server.hold("/account/feedback", method: "POST")
         let running = try sandbox.start(["feedback", "101", "--rating", "4", "--comment", "Before the crash"], environment: Self.now)
-        // Submitted means saved: once the row is there, the upload is on its way (held by the server).
-        var saved = false
-        for _ in 0..<600 where !saved {
-            saved = (try? local(sandbox).count) == 1
-            if !saved { try await Task.sleep(nanoseconds: 50_000_000) }
-        }
-        #expect(saved)
+        // Submitted means saved: once the upload has reached the service (held there), the row is here.
+        try await server.waitForHeld(upload)
         running.signal(SIGKILL)
-        _ = await running.finished(within: 10)
+        _ = await running.finished()
         let rows = try local(sandbox)
         #expect(rows.count == 1)
         #expect(rows.first?.comment == "Before the crash")

@@ -1,12 +1,13 @@
 import ConferenceKit
 import Foundation
 import TestSupport
+import TestTraits
 import Testing
 
 /// What you watched, where you stopped, your bookmarks and your notes, through the built binary on
 /// the sample conference: `watched`, `continue`, `bookmark`, `note` (a fake editor on a real
 /// pseudo-terminal), the filters and marks of the listings, `session`, and `search` in notes.
-@Suite("personal data: watched, continue, bookmarks, notes")
+@Suite("personal data: watched, continue, bookmarks, notes", .offThePool)
 struct PersonalDataCommandTests {
     /// Records a playback position the way the player's tracking does, at `date`.
     static func play(_ store: BrowseSandbox, _ id: String, at position: Double, on date: Date) throws {

@@ -163,7 +163,7 @@ struct SyncCommandTests {
         #expect(refused.status == 1)
         #expect(refused.errorLines.first?.contains("another wwdc sync is running") == true, "\(refused.stderr)")
         slow.signal(SIGINT)
-        let interrupted = await slow.finished(within: 30)
+        let interrupted = await slow.finished()
         #expect(interrupted.status == 130 && !interrupted.signalled, "\(interrupted.status): \(interrupted.stderr)")
     }
 
@@ -178,7 +178,7 @@ struct SyncCommandTests {
         let running = try sandbox.start(["sync", "--source", server.baseURL.absoluteString], environment: ["WWDC_TIMEOUT": "900"])
         #expect(await running.stderr(contains: "Configuration"))
         running.signal(SIGINT)
-        let result = await running.finished(within: 20)
+        let result = await running.finished()
         #expect(result.status == 130, "\(result.stderr)")
         #expect(result.stderr.contains("interrupted"))
         #expect(!result.stderr.contains("\u{1B}"))

@@ -143,7 +143,7 @@ struct WatchProgressTests {
         defer { bench.stop() }
         let running = try bench.sandbox.start(["watch", "202"], environment: bench.environment(control: "pause_at=40"))
         defer { running.signal(SIGKILL) }
-        #expect(await running.stderr(contains: "control: start", within: 120), "\(running.stderr)")
+        #expect(await running.stderr(contains: "control: start"), "\(running.stderr)")
         let player = try #require(MPVBench.control("start", in: running.stderrSoFar))
         defer { kill(player.pid, SIGKILL) }
         // A position past the first seconds is saved while mpv goes on playing (the pause is at 40 s).
@@ -251,7 +251,7 @@ struct MPVBench {
     /// and process, and the progress saved. The caller ends both processes.
     func watchPaused(at second: Int) async throws -> (running: RunningCommand, paused: (position: Double, pid: pid_t), saved: WatchProgress) {
         let running = try sandbox.start(["watch", "202"], environment: environment(control: "pause_at=\(second)"))
-        guard await running.stderr(contains: "control: paused", within: 120),
+        guard await running.stderr(contains: "control: paused"),
               let paused = MPVBench.control("paused", in: running.stderrSoFar) else {
             running.signal(SIGKILL)
             throw BrowseSandbox.Failure(message: "mpv did not pause: \(running.stderrSoFar)")
@@ -284,7 +284,7 @@ struct MPVBench {
 
     /// Waits until the store holds a progress that `condition` accepts: the store's content is the
     /// event (wwdc writes it when it is due, and nothing else announces it).
-    func waitForProgress(seconds: Double = 120, _ condition: (WatchProgress) -> Bool) async throws -> WatchProgress {
+    func waitForProgress(seconds: Double = HangDeadline.seconds, _ condition: (WatchProgress) -> Bool) async throws -> WatchProgress {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if let progress = try progress(), condition(progress) { return progress }
