@@ -159,16 +159,7 @@ def _text(value, key):
 def validate(obj):
     """(path, changes) from a request body; ValueError with the message of the 400 otherwise. A key
     given as null clears it."""
-    if not isinstance(obj, dict):
-        raise ValueError("an HLS setting is a JSON object")
-    unknown = sorted(set(obj) - set(SETTING_KEYS))
-    if unknown:
-        raise ValueError("unknown HLS setting %s (known: %s)" % (unknown[0], ", ".join(SETTING_KEYS)))
-    path = obj.get("path")
-    if not isinstance(path, str) or not path.startswith("/"):
-        raise ValueError("HLS path must be a string starting with /")
-    if path.startswith("/_control/"):
-        raise ValueError("control endpoints are not streams")
+    path = media.setting_path(obj, SETTING_KEYS, "HLS")
     changes = {}
     for key in SETTING_KEYS[1:]:
         if key not in obj:

@@ -157,6 +157,22 @@ def bounded_integer(obj, key, low, high):
     return value
 
 
+def setting_path(obj, keys, what):
+    """The `path` of a control body that sets things by path glob (`what`: "media", "HLS"), its
+    keys checked; ValueError with the message of the 400 otherwise."""
+    if not isinstance(obj, dict):
+        raise ValueError("%s settings are JSON objects" % what)
+    unknown = sorted(set(obj) - set(keys))
+    if unknown:
+        raise ValueError("unknown %s setting %s (known: %s)" % (what, unknown[0], ", ".join(keys)))
+    path = obj.get("path")
+    if not isinstance(path, str) or not path.startswith("/"):
+        raise ValueError("%s path must be a string starting with /" % what)
+    if path.startswith("/_control/"):
+        raise ValueError("control endpoints cannot be set")
+    return path
+
+
 class MediaSetting:
     """What a POST to /_control/media said about a path glob: file properties (size, version,
     ranges), which persist, and a fault (dropAt, pauseAt), which takes `times` responses."""
@@ -170,16 +186,7 @@ class MediaSetting:
     def validate(obj):
         """(path, file changes, fault or None) from a request body; ValueError with a message for
         the 400 otherwise. A key given as null clears that property."""
-        if not isinstance(obj, dict):
-            raise ValueError("a media setting is a JSON object")
-        unknown = sorted(set(obj) - set(SETTING_KEYS))
-        if unknown:
-            raise ValueError("unknown media setting %s (known: %s)" % (unknown[0], ", ".join(SETTING_KEYS)))
-        path = obj.get("path")
-        if not isinstance(path, str) or not path.startswith("/"):
-            raise ValueError("media path must be a string starting with /")
-        if path.startswith("/_control/"):
-            raise ValueError("control endpoints are not media")
+        path = setting_path(obj, SETTING_KEYS, "media")
         changes = {}
         if "size" in obj:
             changes["size"] = bounded_integer(obj, "size", 0, MAX_SIZE)
