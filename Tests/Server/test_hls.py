@@ -339,6 +339,26 @@ class SubtitleTests(HLSTestCase):
         cues = [(seconds(c.start), seconds(c.end), c.text) for c in document.captions]
         self.assertEqual(cues, expected_cues(SESSION, "eng", label="eng file"))
 
+    def test_the_parser_script_other_tests_read_webvtt_with(self):
+        require(WEBVTT_MISSING)
+        script = os.path.join(HERE, "webvtt_cues.py")
+        with tempfile.TemporaryDirectory() as tmp:
+            served = os.path.join(tmp, "served.vtt")
+            with open(served, "w", encoding="utf-8") as f:
+                f.write(self.text(FOLDER + "/subtitles/jpn/sequence_1.webvtt", "text/vtt; charset=utf-8"))
+            read = subprocess.run([sys.executable, script, served], capture_output=True, text=True, timeout=60)
+            self.assertEqual(read.returncode, 0, read.stderr)
+            answer = json.loads(read.stdout)
+            self.assertEqual(answer["metadata"], ["X-TIMESTAMP-MAP=MPEGTS:1440000,LOCAL:00:00:10.000"])
+            self.assertEqual([(c["start"] - 4, c["end"] - 4, c["text"]) for c in answer["cues"]],
+                             expected_cues(SESSION, "jpn")[1:4])
+            broken = os.path.join(tmp, "broken.vtt")
+            with open(broken, "w", encoding="utf-8") as f:
+                f.write("WEBVTT\n\n00:00:01.000 --> 00:00:02.000\na\n00:00:03.000 --> 00:00:04.000\nb\n")
+            read = subprocess.run([sys.executable, script, broken], capture_output=True, text=True, timeout=60)
+            self.assertEqual((read.returncode, read.stdout, read.stderr.count("\n")), (1, "", 1))
+            self.assertIn("not valid WebVTT", read.stderr)
+
     def test_a_folder_of_no_session_has_numbered_cues(self):
         cues, _ = self.joined("/videos/elsewhere/1/hls_vod_mvp.m3u8", "en")
         self.assertEqual([text for _, _, text in cues], ["[eng] Cue %d" % k for k in range(1, 6)])
