@@ -458,16 +458,21 @@ class MediaUnavailable(Exception):
 
 def ffmpeg_command(ffmpeg):
     """One ffmpeg run writing both variants' segments: testsrc (a picture with a running counter),
-    H.264 Constrained Baseline, a key frame every 6 s, cut at each, timestamps from 10 s."""
+    H.264 Constrained Baseline, a key frame every 6 s, cut at each, timestamps from 10 s. Cut by
+    ffmpeg's HLS muxer (its playlist is not served), which carries the MPEG-TS continuity counters
+    from one segment to the next as a stream's segmenter does: its segment muxer starts them again
+    in each file, and a player joining the segments reads the first packet after each cut as
+    corrupt."""
     source = "testsrc=size=%dx%d:rate=%d:duration=%d" % (VARIANTS[0][4], VARIANTS[0][5], FRAME_RATE, DURATION)
     command = [ffmpeg, "-nostdin", "-hide_banner", "-v", "error", "-y", "-f", "lavfi", "-i", source]
     for folder, _, _, _, width, height in VARIANTS:
         command += ["-map", "0:v", "-vf", "scale=%d:%d" % (width, height), "-c:v", "libx264", "-preset", "ultrafast",
                     "-profile:v", "baseline", "-level:v", "3.0", "-pix_fmt", "yuv420p",
                     "-g", str(FRAME_RATE * SEGMENT_SECONDS), "-keyint_min", str(FRAME_RATE * SEGMENT_SECONDS),
-                    "-sc_threshold", "0", "-f", "segment", "-segment_time", str(SEGMENT_SECONDS),
-                    "-segment_format", "mpegts", "-output_ts_offset", str(FIRST_TIMESTAMP // CLOCK),
-                    "-muxdelay", "0", "-muxpreload", "0", os.path.join(folder, "sequence_%d.ts")]
+                    "-sc_threshold", "0", "-output_ts_offset", str(FIRST_TIMESTAMP // CLOCK),
+                    "-muxdelay", "0", "-muxpreload", "0", "-f", "hls", "-hls_time", str(SEGMENT_SECONDS),
+                    "-hls_playlist_type", "vod", "-hls_segment_filename", os.path.join(folder, "sequence_%d.ts"),
+                    os.path.join(folder, "ffmpeg.m3u8")]
     return command
 
 
