@@ -9,14 +9,15 @@ RELEASE = -c release --static-swift-stdlib
 build:
 	$(SWIFT) build
 
-# The Swift tests, then the reference server's own tests (Python standard library only), then
-# `wwdc mcp` driven by the official MCP Python SDK, from the virtual environment .ci/run makes
-# (its tests skip, saying so, where the SDK is not installed).
-MCP_PYTHON = $(if $(wildcard .venv-mcp/bin/python),.venv-mcp/bin/python,python3)
+# The Swift tests, then the reference server's own tests (the server is Python's standard library
+# only; its tests read its subtitles with webvtt-py), then `wwdc mcp` driven by the official MCP
+# Python SDK: both packages pinned, from the virtual environment .ci/run makes (the tests that need
+# them skip, saying so, where they are not installed; on CI, those of the server fail).
+TEST_PYTHON = $(if $(wildcard .venv-tests/bin/python),.venv-tests/bin/python,python3)
 test:
 	$(SWIFT) test
-	python3 -m unittest discover -s Tests/Server -p 'test_*.py'
-	WWDC_BINARY="$$($(SWIFT) build --show-bin-path)/wwdc" $(MCP_PYTHON) -m unittest discover -s Tests/MCP -p 'test_*.py'
+	$(TEST_PYTHON) -m unittest discover -s Tests/Server -p 'test_*.py'
+	WWDC_BINARY="$$($(SWIFT) build --show-bin-path)/wwdc" $(TEST_PYTHON) -m unittest discover -s Tests/MCP -p 'test_*.py'
 
 # Every test target under the thread sanitizer (the wwdc the end-to-end tests run is built with it
 # too; a race reported in any process ends it with status 66, which fails its test), one target at

@@ -1,6 +1,6 @@
 """`wwdc mcp` driven by the official MCP Python SDK (pinned in requirements.txt), over stdio.
 
-Run by `make test` with .venv-mcp's Python when .ci/run made it; without the SDK every test is
+Run by `make test` with .venv-tests's Python when .ci/run made it; without the SDK every test is
 skipped, saying why. The wwdc binary is $WWDC_BINARY, else the debug build.
 """
 import asyncio
@@ -24,7 +24,7 @@ try:
     from jsonschema import Draft202012Validator  # the SDK's own dependency, which checks results against outputSchema
     SDK = None
 except ImportError as error:  # the tests say why they skip
-    SDK = f"the MCP Python SDK is not installed ({error}); run .ci/run, or pip install -r Tests/MCP/requirements.txt"
+    SDK = f"the MCP Python SDK is not installed ({error}); run .ci/run, or .venv-tests/bin/pip install -r Tests/MCP/requirements.txt"
 
 
 def closed(schema):

@@ -26,8 +26,10 @@ is always served with each etag set to the ETag this server sends for the file t
 that file is here, so editing a transcript changes the manifest and its own ETag.
 
 Paths under /videos/ ending in .mp4, .m4v or .mov that are not real files are generated videos
-(`media.py`: ranges, faults inside the body, counters); with --rebase-media, a served contents
-document has its media URLs pointed here.
+(`media.py`: ranges, faults inside the body, counters), and a video's HLS stream, its subtitle
+renditions and whole-file subtitles are answered in the shape of Apple's (`hls.py`: playlists,
+WebVTT segments made from the transcripts, media segments made by ffmpeg, hostile variants); with
+--rebase-media, a served contents document has its media URLs pointed here.
 
 With --rebase-images, a served contents document has its events' imagesPath pointed here, and the
 picture URLs docs/feed-format.md gives are answered with generated pictures (`pictures.py`).
@@ -52,6 +54,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import accounts  # noqa: E402
 import codings  # noqa: E402
+import hls  # noqa: E402
 import media  # noqa: E402
 import pictures  # noqa: E402
 from routing import JSON_TYPE, HTTPError, Request, Response, Router  # noqa: E402
@@ -855,8 +858,10 @@ def build_router():
     codings.register(router)
     accounts.register(router)
     media.register(router)
-    # The catch-all: generated videos, generated pictures, the feed folder.
-    router.add("GET", "/{path*}", media.serving(lambda request: pictures.serve(request, serve_file, etag_matches)))
+    hls.register(router)
+    # The catch-all: generated videos, their streams and subtitles, generated pictures, the feed folder.
+    router.add("GET", "/{path*}", media.serving(hls.serving(lambda request: pictures.serve(request, serve_file,
+                                                                                            etag_matches))))
     return router
 
 
@@ -870,7 +875,8 @@ class ConferenceServer(ThreadingHTTPServer):
     # --parallel) could have one refused and retried a second later, as no real server does.
     request_queue_size = 128
 
-    def __init__(self, address, feeds, account_service, faults, quiet=False, encodings=None, picture_format=None):
+    def __init__(self, address, feeds, account_service, faults, quiet=False, encodings=None, picture_format=None,
+                 hls_media=None):
         super().__init__(address, Handler)
         self.feeds = feeds
         self.encodings = encodings or codings.EncodingTable()
@@ -879,6 +885,7 @@ class ConferenceServer(ThreadingHTTPServer):
         self.holds = HoldTable()
         self.log = RequestLog()
         self.media = media.MediaLibrary()
+        self.hls = hls.HLSLibrary(feeds, hls_media)
         self.pictures = pictures.PictureLibrary(picture_format) if picture_format else None
         self.router = build_router()
         self.quiet = quiet
@@ -1107,11 +1114,14 @@ def parse_args(argv):
                              "accountService URL), and every absolute URL of a served transcript "
                              "manifest, at this server, present or not")
     parser.add_argument("--rebase-media", action="store_true",
-                        help="point every absolute media URL (downloadHD, downloadSD, hls, tvOShls) of a "
+                        help="point every absolute media URL (downloadHD, downloadSD, hls, tvOShls, subtitles) of a "
                              "served contents document at this server, keeping its path")
     parser.add_argument("--rebase-images", action="store_true",
                         help="point every absolute events[].imagesPath of a served contents document at "
                              "this server, which answers the picture URLs with generated pictures")
+    parser.add_argument("--hls-media", metavar="DIR",
+                        help="folder where the streams' media segments are made by ffmpeg (the first time one is "
+                             "asked for) and kept for the next server (default: a temporary folder removed at exit)")
     parser.add_argument("--picture-format", choices=("jpeg", "png"), default="jpeg",
                         help="what generated pictures are, whatever their URL says (default jpeg)")
     parser.add_argument("--fault", action="append", default=[],
@@ -1156,7 +1166,8 @@ def make_server(args):
     for rule in args.encodings:
         encodings.add(rule)
     return ConferenceServer((args.host, args.port), feeds, service, faults, quiet=args.quiet, encodings=encodings,
-                            picture_format=args.picture_format if args.rebase_images else None)
+                            picture_format=args.picture_format if args.rebase_images else None,
+                            hls_media=args.hls_media)
 
 
 def main(argv=None):
@@ -1193,6 +1204,7 @@ def main(argv=None):
     server.holds.close()  # held requests are cut off, waits on holds return
     server.shutdown()
     server.server_close()
+    server.hls.segments.close()
     server.access_log("stopped on %s" % signal.Signals(received).name)
     return 0
 

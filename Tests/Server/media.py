@@ -13,7 +13,8 @@ reproduced here on demand:
 - counters of what was really written to sockets, and how many responses were sending at once.
 
 With --rebase-media, a served contents document has its media URLs pointed at this server, so
-that the client downloads Apple's real catalogue from loopback.
+that the client downloads Apple's real catalogue from loopback (its streams and subtitles are
+hls.py's).
 
 The bytes: the file is cut in chunks of 65,536 bytes; chunk i is the 8-byte big-endian i followed
 by a 65,528-byte block derived from the path and the version (concatenated SHA-256 digests). The
@@ -53,7 +54,7 @@ VERSION_STEP = 3600
 PAUSE_POLL = 0.1
 DIGITS = re.compile(r"[0-9]+")
 UNSATISFIABLE = "unsatisfiable"
-REBASED_KEYS = ("downloadHD", "downloadSD", "hls", "tvOShls")
+REBASED_KEYS = ("downloadHD", "downloadSD", "hls", "tvOShls", "subtitles")
 SETTING_KEYS = ("path", "size", "version", "ranges", "dropAt", "pauseAt", "times")
 LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1")
 
@@ -147,13 +148,29 @@ class MediaFile:
 # Per-path settings
 # ------------------------------------------------------------------------------------------------
 
-def _integer(obj, key, low, high):
+def bounded_integer(obj, key, low, high):
     value = obj.get(key)
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise ValueError("%s must be an integer between %d and %d" % (key, low, high))
     return value
+
+
+def setting_path(obj, keys, what):
+    """The `path` of a control body that sets things by path glob (`what`: "media", "HLS"), its
+    keys checked; ValueError with the message of the 400 otherwise."""
+    if not isinstance(obj, dict):
+        raise ValueError("%s settings are JSON objects" % what)
+    unknown = sorted(set(obj) - set(keys))
+    if unknown:
+        raise ValueError("unknown %s setting %s (known: %s)" % (what, unknown[0], ", ".join(keys)))
+    path = obj.get("path")
+    if not isinstance(path, str) or not path.startswith("/"):
+        raise ValueError("%s path must be a string starting with /" % what)
+    if path.startswith("/_control/"):
+        raise ValueError("control endpoints cannot be set")
+    return path
 
 
 class MediaSetting:
@@ -169,30 +186,21 @@ class MediaSetting:
     def validate(obj):
         """(path, file changes, fault or None) from a request body; ValueError with a message for
         the 400 otherwise. A key given as null clears that property."""
-        if not isinstance(obj, dict):
-            raise ValueError("a media setting is a JSON object")
-        unknown = sorted(set(obj) - set(SETTING_KEYS))
-        if unknown:
-            raise ValueError("unknown media setting %s (known: %s)" % (unknown[0], ", ".join(SETTING_KEYS)))
-        path = obj.get("path")
-        if not isinstance(path, str) or not path.startswith("/"):
-            raise ValueError("media path must be a string starting with /")
-        if path.startswith("/_control/"):
-            raise ValueError("control endpoints are not media")
+        path = setting_path(obj, SETTING_KEYS, "media")
         changes = {}
         if "size" in obj:
-            changes["size"] = _integer(obj, "size", 0, MAX_SIZE)
+            changes["size"] = bounded_integer(obj, "size", 0, MAX_SIZE)
         if "version" in obj:
-            changes["version"] = _integer(obj, "version", 0, MAX_VERSION)
+            changes["version"] = bounded_integer(obj, "version", 0, MAX_VERSION)
         if "ranges" in obj:
             if obj["ranges"] is not None and not isinstance(obj["ranges"], bool) and obj["ranges"] != "always":
                 raise ValueError('ranges must be true, false or "always"')
             changes["ranges"] = obj["ranges"]
         fault = None
         if any(key in obj for key in ("dropAt", "pauseAt", "times")):
-            drop_at = _integer(obj, "dropAt", 1, MAX_OFFSET)
-            pause_at = _integer(obj, "pauseAt", 1, MAX_OFFSET)
-            times = _integer(obj, "times", 1, 1000000)
+            drop_at = bounded_integer(obj, "dropAt", 1, MAX_OFFSET)
+            pause_at = bounded_integer(obj, "pauseAt", 1, MAX_OFFSET)
+            times = bounded_integer(obj, "times", 1, 1000000)
             if times is not None and drop_at is None and pause_at is None:
                 raise ValueError("times needs dropAt or pauseAt")
             fault = (drop_at, pause_at, times)
@@ -490,13 +498,14 @@ def none_match(header, etag):
 
 
 class MediaResponse(Response):
-    """A response whose body is a range of a generated file, streamed by `send` rather than held in
-    memory. `drop_at` and `pause_at` are the fault offsets that fall inside it."""
+    """A response whose body is a range of a generated file (or of anything with `views(start,
+    end)`, such as a long playlist of hls.py), streamed by `send` rather than held in memory.
+    `drop_at` and `pause_at` are the fault offsets that fall inside it."""
 
     FILE_HEADERS = ("Content-Range", "Accept-Ranges", "Last-Modified")
 
-    def __init__(self, status, media, start, end, headers, drop_at=None, pause_at=None):
-        super().__init__(status, b"", MEDIA_TYPE, headers)
+    def __init__(self, status, media, start, end, headers, drop_at=None, pause_at=None, content_type=MEDIA_TYPE):
+        super().__init__(status, b"", content_type, headers)
         self.media, self.start, self.end = media, start, end
         self.drop_at, self.pause_at = drop_at, pause_at
 
@@ -644,7 +653,7 @@ def url_here(url, base_url):
 
 def rebase_contents(doc, base_url):
     """Points every absolute media URL of a contents document (`contents[].media.downloadHD`,
-    `downloadSD`, `hls`, `tvOShls`) here in place; returns whether anything changed."""
+    `downloadSD`, `hls`, `tvOShls`, `subtitles`) here in place; returns whether anything changed."""
     changed = False
     for item in doc.get("contents") or ():
         media = item.get("media") if isinstance(item, dict) else None

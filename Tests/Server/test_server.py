@@ -39,11 +39,11 @@ PASSWORDS = {"ada": "lovelace-1843", "bob": "builder-bob-42", "cy": "cy-has-no-c
 class Server:
     """A server subprocess. Readiness is the first stdout line, never a sleep."""
 
-    def __init__(self, *args, root=FIXTURES):
+    def __init__(self, *args, root=FIXTURES, env=None):
         self.stderr = tempfile.TemporaryFile()
         self.proc = subprocess.Popen([sys.executable, SERVER, "--root", root] + list(args),
                                      stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                     stderr=self.stderr)
+                                     stderr=self.stderr, env=env)
         line = self.proc.stdout.readline().decode("utf-8", "replace")
         match = re.fullmatch(r"listening on (http://127\.0\.0\.1:(\d+))\n", line)
         if not match:

@@ -95,7 +95,7 @@ extension ReferenceServer {
     }
 
     /// A query value with its separators escaped, so that any path or pattern arrives as it is.
-    private static func queryValue(_ value: String) -> String {
+    static func queryValue(_ value: String) -> String {
         var allowed = CharacterSet.urlQueryAllowed
         allowed.remove(charactersIn: "&=+#?")
         return value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value
