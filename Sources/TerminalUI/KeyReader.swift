@@ -74,7 +74,7 @@ final class KeyReader: Sendable {
                 return .resize
             }
 
-            let waitingForSequence = state.withLock { $0.decoder.hasPendingBytes }
+            let waitingForSequence = state.withLock { $0.decoder.hasPendingBytes && !$0.decoder.isAwaitingPaste }
             var descriptors = [
                 pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
