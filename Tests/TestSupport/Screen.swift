@@ -1,8 +1,8 @@
 /// What a user would see after the terminal received some output: a minimal emulator for the
-/// sequences the terminal layer writes (CR, LF, cursor up/down/forward/back, erase line, erase
-/// below, SGR and cursor visibility, which leave no trace). The screen grows downwards without
-/// scrolling, so everything printed stays inspectable. Given a width, it wraps long lines and
-/// rewraps them on ``resize(columns:)``, as tmux and VTE do when a window changes size.
+/// sequences the terminal layer writes (CR, LF, cursor up/down/forward/back and to a place, erase
+/// line, erase below, erase all, SGR and modes, which leave no trace). The screen grows downwards
+/// without scrolling, so everything printed stays inspectable. Given a width, it wraps long lines
+/// and rewraps them on ``resize(columns:)``, as tmux and VTE do when a window changes size.
 public struct Screen {
     public private(set) var rows: [[Character]] = [[]]
     public private(set) var row = 0
@@ -115,10 +115,18 @@ public struct Screen {
         case "K":
             if column < rows[row].count { rows[row].removeSubrange(column...) }
             wrapped.remove(row)
+        case "J" where parameters == "2":
+            rows = rows.map { _ in [] }
+            wrapped = []
         case "J":
             if column < rows[row].count { rows[row].removeSubrange(column...) }
             rows.removeSubrange((row + 1)...)
             wrapped = wrapped.filter { $0 < row }
+        case "H":
+            let place = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 1 }
+            row = max(0, (place.first ?? 1) - 1)
+            column = max(0, (place.count > 1 ? place[1] : 1) - 1)
+            ensureRow()
         case "h" where parameters == "?25": cursorVisible = true
         case "l" where parameters == "?25": cursorVisible = false
         default: break  // SGR and anything else: no effect on the text
