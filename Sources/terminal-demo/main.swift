@@ -7,6 +7,7 @@ import Glibc
 import Darwin
 #endif
 import ConferenceTerminal
+import Foundation
 import Operations
 import TerminalUI
 
@@ -164,6 +165,35 @@ func alerts(_ owner: TerminalOwner) {
     finish(owner, code: 0)
 }
 
+/// The full-screen demo (`DemoBrowser`): `--hostile` adds hostile titles, `--crashable` lets X
+/// crash it and E fail it, `--no-mouse` leaves the mouse to the terminal; `TERMINAL_DEMO_FOREGROUND`
+/// is a shell command `!` runs in the foreground.
+func browse(_ owner: TerminalOwner) -> Never {
+    let arguments = CommandLine.arguments.dropFirst(2)
+    let count = arguments.first { $0.hasPrefix("--items=") }.flatMap { Int($0.dropFirst("--items=".count)) } ?? 120
+    let app = DemoBrowser(items: DemoItem.sample(count: count, hostile: arguments.contains("--hostile")),
+                          crashable: arguments.contains("--crashable"),
+                          foreground: ProcessInfo.processInfo.environment["TERMINAL_DEMO_FOREGROUND"])
+    let session = FullScreenSession<DemoBrowser>(owner: owner, options: .init(mouse: !arguments.contains("--no-mouse")))
+    do {
+        try session.run(app)
+    } catch {
+        say(owner, "ERROR \(error)")
+        finish(owner, code: 1)
+    }
+    switch app.exit {
+    case .quit:
+        say(owner, "BYE")
+        finish(owner, code: 0)
+    case .interrupted:
+        say(owner, "INTERRUPTED")
+        finish(owner, code: 130)
+    case .failed:
+        say(owner, "ERROR the demo failed on purpose")
+        finish(owner, code: 1)
+    }
+}
+
 let owner = TerminalOwner()
 let mode = CommandLine.arguments.dropFirst().first ?? ""
 do {
@@ -176,12 +206,13 @@ do {
     case "form": try form(owner)
     case "progress": try progress(owner)
     case "alerts": alerts(owner)
+    case "browse": browse(owner)
     case "info":
         let size = owner.terminal.size
         say(owner, "INFO interactive=\(owner.terminal.isInteractive) size=\(size.columns)x\(size.rows) color=\(owner.style.isEnabled)")
         finish(owner, code: 0)
     default:
-        say(owner, "usage: terminal-demo password|raw-ctrl-c|raw-signal|raw-throw|menu|form|progress|alerts|info")
+        say(owner, "usage: terminal-demo password|raw-ctrl-c|raw-signal|raw-throw|menu|form|progress|alerts|browse|info")
         finish(owner, code: 64)
     }
 } catch {
