@@ -78,7 +78,7 @@ public final class FullScreenSession<App: FullScreenApp>: @unchecked Sendable {
     }
 
     /// Runs `app` on the full screen until it calls ``quit()``; blocks the calling thread, which
-    /// must not be the owner's queue.
+    /// must not be the owner's queue. The first frame is on the screen before the first key is read.
     ///
     /// - Throws: ``TerminalError/notInteractive`` off a terminal (nothing is drawn then),
     ///   ``TerminalError/inputClosed`` when the terminal went away, a system call's failure.
@@ -89,6 +89,8 @@ public final class FullScreenSession<App: FullScreenApp>: @unchecked Sendable {
             try terminal.enterRawMode()
             terminal.setFullScreen(true, mouse: options.mouse)
             self.app = app
+            ended = false
+            failure = nil
             currentSize = terminal.size
             renderer.invalidate()
             drawNow()

@@ -167,11 +167,7 @@ struct FeedbackFormTerminalTests {
         try pty.expect("CANCELLED")
         #expect(try pty.waitForExit() == .exited(130))
         try pty.drain()
-        let split = Screen.boundary(in: Array(pty.transcript.utf8), before: before)
-        var screen = Screen(pty.transcript(0..<split), columns: 100)
-        screen.resize(columns: 30)
-        screen.feed(pty.transcript(split..<pty.outputCount))
-        let lines = screen.lines
+        let lines = Screen(pty.transcript, columns: 100, resizedAt: before, to: 30).lines
         #expect(lines.filter { $0.contains("Feedback: Advanced") }.count == 1, "\(lines)")
         #expect(lines.filter { $0.contains("Esc cancel") || $0.contains("←/→ choose") }.isEmpty, "\(lines)")
         #expect(lines.filter { $0.contains("Overall") }.count == 1, "\(lines)")

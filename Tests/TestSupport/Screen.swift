@@ -18,6 +18,17 @@ public struct Screen {
         feed(text)
     }
 
+    /// What a user sees after `transcript` when the window went from `columns` to `newColumns`
+    /// wide after its first `resizedAt` bytes (as ``PseudoTerminal/resize(columns:rows:)`` returns
+    /// them): the part before shown at the old width, rewrapped, then the rest at the new one.
+    public init(_ transcript: String, columns: Int, resizedAt offset: Int, to newColumns: Int) {
+        let bytes = Array(transcript.utf8)
+        let split = Self.boundary(in: bytes, before: offset)
+        self.init(String(decoding: bytes[..<split], as: UTF8.self), columns: columns)
+        resize(columns: newColumns)
+        feed(String(decoding: bytes[split...], as: UTF8.self))
+    }
+
     /// A point at or before `offset` in `bytes` that cuts neither a UTF-8 character nor an escape
     /// sequence: where to split output read from a terminal (which arrives in any pieces) to replay
     /// the part before a resize at the old width and the rest at the new one.
