@@ -66,8 +66,9 @@ struct FullScreenPseudoTerminalTests {
     func stopFromElsewhere() throws {
         // The child leads its own session, so no shell stops it: what is checked is what the
         // handler writes around the stop, and that the frame is drawn whole after it.
-        let pty = try start()
+        let pty = try PseudoTerminal(columns: 80, rows: 24)
         let before = try pty.sttySettings()
+        try pty.spawn(try DemoProgram.require(), ["browse"])
         try pty.expect(endOfFrame)
         let raw = try pty.sttySettings()
         kill(pty.pid, SIGTSTP)
