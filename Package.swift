@@ -55,8 +55,11 @@ let package = Package(
         // runs the sqlite3 shell on baseline-transcripts.sql.
         .executableTarget(name: "Benchmarks", dependencies: ["Operations", "ConferenceKit", "SQLiteDatabase", "TestSupport"],
                          exclude: ["baseline-import-store.sql", "baseline-transcripts.sql"]),
-        // Drives the terminal primitives for TerminalUITests' pseudo-terminal tests.
-        .executableTarget(name: "terminal-demo", dependencies: ["TerminalUI", "Operations", "ConferenceTerminal"]),
+        // Drives the terminal primitives and the full-screen widgets for TerminalUITests' terminal
+        // tests; knows no conference.
+        .executableTarget(name: "terminal-demo", dependencies: ["TerminalUI", "Operations"]),
+        // Runs the app's feedback form for ConferenceTerminalTests' pseudo-terminal tests.
+        .executableTarget(name: "conference-terminal-demo", dependencies: ["ConferenceTerminal", "TerminalUI"]),
         .target(name: "TestSupport", dependencies: ["TerminalUI"], path: "Tests/TestSupport"),
         .target(name: "TestTraits", path: "Tests/TestTraits"),
         .testTarget(name: "OperationsTests", dependencies: ["Operations", "TestSupport", "TestTraits"]),
@@ -65,7 +68,7 @@ let package = Package(
         .testTarget(name: "SQLiteDatabaseTests", dependencies: ["SQLiteDatabase", "CSQLite", "TestSupport", "TestTraits"]),
         .testTarget(name: "ConferenceKitTests", dependencies: ["ConferenceKit", "CSQLite", "Operations", "SQLiteDatabase", "TestSupport", "TestTraits"]),
         .testTarget(name: "MCPServerTests", dependencies: ["MCPServer", "Operations", "TestTraits"]),
-        .testTarget(name: "ConferenceTerminalTests", dependencies: ["ConferenceTerminal", "TerminalUI", "TestTraits"]),
+        .testTarget(name: "ConferenceTerminalTests", dependencies: ["ConferenceTerminal", "TerminalUI", "TestSupport", "TestTraits"]),
         // Golden/ holds expected outputs, read through #filePath (not bundled resources).
         .testTarget(name: "wwdcTests", dependencies: ["ConferenceKit", "Operations", "SQLiteDatabase", "TestSupport", "TestTraits"], exclude: ["Golden"]),
     ],

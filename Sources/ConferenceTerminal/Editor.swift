@@ -1,5 +1,6 @@
 import ConferenceKit
 import Foundation
+import TerminalUI
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,4 +1,5 @@
-/// One key press, decoded from the bytes a terminal sends in raw mode.
+/// One key press, decoded from the bytes a terminal sends in raw mode; in a full-screen session
+/// also a mouse event or a paste.
 public enum Key: Hashable, Sendable {
     /// A printable character (any script, including multi-byte UTF-8).
     case character(Character)
@@ -26,6 +27,11 @@ public enum Key: Hashable, Sendable {
     case unknown([UInt8])
     /// Not a key: the window was resized (SIGWINCH) while a key was awaited. Redraw.
     case resize
+    /// Not a key: a click or the wheel, where the terminal reports them (a full-screen session).
+    case mouse(MouseEvent)
+    /// Not a key: text pasted while bracketed paste is on (a full-screen session), whole, as the
+    /// terminal sent it: line breaks and all, not sanitised. Never keys to act on.
+    case paste(String)
 
     /// Ctrl-C: cancels a prompt in raw mode, where it no longer raises SIGINT.
     public static let interrupt = Key.control("c")

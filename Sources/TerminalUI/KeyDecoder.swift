@@ -4,8 +4,18 @@
 /// or the start of a sequence or of a UTF-8 character cut off by the read, stays pending: the
 /// reader waits a short time for more bytes (see ``KeyReader``) and, if none come, calls
 /// ``flushPending()`` to get an Escape key (or an ``Key/unknown(_:)`` for a cut sequence).
+///
+/// So ESC then `x` in one burst is Alt-x (what a terminal sends for it), and ESC alone, nothing
+/// after it within the wait, is Escape. SGR mouse reports become ``Key/mouse(_:)``. A bracketed
+/// paste (`ESC [ 200 ~` … `ESC [ 201 ~`) becomes one ``Key/paste(_:)``, however many reads it
+/// takes: it is never cut by the wait (``isAwaitingPaste``).
 public struct KeyDecoder: Sendable {
     private var buffer: [UInt8] = []
+    /// Where the search for the end of a paste goes on from (the bytes before were searched).
+    private var pasteSearchedTo = 0
+
+    static let pasteStart: [UInt8] = Array("\u{1B}[200~".utf8)
+    static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
 
     public init() {}
 
@@ -17,11 +27,33 @@ public struct KeyDecoder: Sendable {
     /// Whether bytes are waiting that do not yet make a complete key.
     public var hasPendingBytes: Bool { !buffer.isEmpty }
 
+    /// Whether a paste has begun and not ended: the reader waits for its end, however long.
+    public var isAwaitingPaste: Bool { buffer.starts(with: Self.pasteStart) }
+
     /// The next complete key, or nil when the buffer is empty or holds only the start of a key.
     public mutating func nextKey() -> Key? {
+        if isAwaitingPaste { return nextPaste() }
         guard let (key, length) = Self.decode(buffer[...]) else { return nil }
         buffer.removeFirst(length)
         return key
+    }
+
+    /// The paste at the start of the buffer, once its end has arrived.
+    private mutating func nextPaste() -> Key? {
+        let start = Self.pasteStart.count
+        var index = max(start, pasteSearchedTo)
+        while index + Self.pasteEnd.count <= buffer.count {
+            if buffer[index] == 0x1B, buffer[index..<(index + Self.pasteEnd.count)].elementsEqual(Self.pasteEnd) {
+                let text = String(decoding: buffer[start..<index], as: UTF8.self)
+                buffer.removeFirst(index + Self.pasteEnd.count)
+                pasteSearchedTo = 0
+                // Terminals send a pasted line break as Return.
+                return .paste(text.replacing("\r\n", with: "\n").replacing("\r", with: "\n"))
+            }
+            index += 1
+        }
+        pasteSearchedTo = index
+        return nil
     }
 
     /// Gives up waiting for the rest of a key: a lone ESC becomes ``Key/escape``; a sequence or
@@ -29,6 +61,8 @@ public struct KeyDecoder: Sendable {
     public mutating func flushPending() -> [Key] {
         var keys: [Key] = []
         while let key = nextKey() { keys.append(key) }
+        // A paste goes on until its end comes.
+        if isAwaitingPaste { return keys }
         // What is left is the start of a single key: decoding stopped only because it ran out of bytes.
         if buffer == [0x1B] {
             keys.append(.escape)
@@ -46,6 +80,11 @@ public struct KeyDecoder: Sendable {
         var keys: [Key] = []
         while let key = decoder.nextKey() { keys.append(key) }
         keys.append(contentsOf: decoder.flushPending())
+        if decoder.isAwaitingPaste {
+            // The input ended inside a paste: what came of it is the paste.
+            decoder.append(pasteEnd)
+            keys.append(contentsOf: decoder.flushPending())
+        }
         return keys
     }
 
@@ -152,6 +191,18 @@ public struct KeyDecoder: Sendable {
             return (.unknown(Array(bytes.prefix(2))), 2)
         }
         let parameters = String(decoding: bytes[(start + 2)..<index], as: UTF8.self)
+        if parameters.hasPrefix("<"), final == UInt8(ascii: "M") || final == UInt8(ascii: "m") {
+            let numbers = parameters.dropFirst().split(separator: ";").compactMap { Int($0) }
+            guard numbers.count == 3,
+                  let event = MouseEvent.sgr(code: numbers[0], column: numbers[1], row: numbers[2], pressed: final == UInt8(ascii: "M"))
+            else { return (.unknown(sequence), length) }
+            return (.mouse(event), length)
+        }
+        if parameters.isEmpty, final == UInt8(ascii: "M") {
+            // The old mouse encoding, three raw bytes after ESC [ M: not asked for, taken whole.
+            guard bytes.count >= length + 3 else { return nil }
+            return (.unknown(Array(bytes.prefix(length + 3))), length + 3)
+        }
         let fields = parameters.split(separator: ";", omittingEmptySubsequences: false)
         let first = fields.first.flatMap { Int($0) }
         // xterm's modifier parameter: 1 + (Shift 1, Alt 2, Ctrl 4); Ctrl or Alt makes an arrow move by words.

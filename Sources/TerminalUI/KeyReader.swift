@@ -10,7 +10,7 @@ import Operations
 /// A lone ESC is told apart from the start of an arrow key's sequence by waiting at most
 /// ``escapeTimeout`` milliseconds for the next byte. A self-pipe lets ``InteractionToken/cancel()``
 /// wake a read that is blocked waiting for the user; another, ``WindowResize``'s, makes a resized
-/// window arrive as ``Key/resize``.
+/// window (or a full screen continued after a stop) arrive as ``Key/resize``.
 final class KeyReader: Sendable {
     /// How long to wait for the rest of an escape sequence, in milliseconds.
     static let escapeTimeout: Int32 = 100
@@ -25,6 +25,9 @@ final class KeyReader: Sendable {
         var pending: [Key] = []
         /// The window size generation last reported with ``Key/resize``.
         var resizeGeneration = WindowResize.generation
+        /// The same for the process being continued with the full screen on, which calls for a
+        /// whole new frame as a resize does.
+        var continuedGeneration = TerminalRestorer.continuedGeneration
     }
 
     init(fd: Int32) {
@@ -67,14 +70,14 @@ final class KeyReader: Sendable {
             if token?.isCancelled == true { throw TerminalError.cancelled }
             WindowResize.drainWakePipe()
             if state.withLock({ state -> Bool in
-                let now = WindowResize.generation
-                defer { state.resizeGeneration = now }
-                return state.resizeGeneration != now
+                let now = (WindowResize.generation, TerminalRestorer.continuedGeneration)
+                defer { (state.resizeGeneration, state.continuedGeneration) = now }
+                return state.resizeGeneration != now.0 || state.continuedGeneration != now.1
             }) {
                 return .resize
             }
 
-            let waitingForSequence = state.withLock { $0.decoder.hasPendingBytes }
+            let waitingForSequence = state.withLock { $0.decoder.hasPendingBytes && !$0.decoder.isAwaitingPaste }
             var descriptors = [
                 pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),

@@ -137,7 +137,15 @@ public struct TableLayout: Sendable {
     }
 
     public func line(_ cells: [String], widths: [Int?], style: (Int, String) -> String = { $1 }) -> String {
-        var parts: [String] = []
+        var line = fitted(cells, widths: widths).map { style($0.column, $0.text) }.joined(separator: separator)
+        while line.hasSuffix(" ") { line.removeLast() }
+        return line
+    }
+
+    /// The cells shown, each cut (with an ellipsis) or padded to its column's width, but the last
+    /// one, which is not padded; with the index of its column.
+    func fitted(_ cells: [String], widths: [Int?]) -> [(column: Int, text: String)] {
+        var fitted: [(column: Int, text: String)] = []
         let lastShown = widths.lastIndex { $0 != nil }
         for (index, cell) in cells.enumerated() where index < widths.count {
             guard let width = widths[index] else { continue }
@@ -149,11 +157,9 @@ public struct TableLayout: Sendable {
             } else if !isLast {
                 text += padding
             }
-            parts.append(style(index, text))
+            fitted.append((index, text))
         }
-        var line = parts.joined(separator: separator)
-        while line.hasSuffix(" ") { line.removeLast() }
-        return line
+        return fitted
     }
 
     /// In a pipe, cells are never cut: `line` only cuts on a terminal, so pipes pass widths that fit.

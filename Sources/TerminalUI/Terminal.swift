@@ -51,6 +51,7 @@ public final class Terminal: Sendable {
         var rawDepth = 0
         var saved: termios?
         var cursorHidden = false
+        var fullScreen = false
     }
 
     /// The process's terminal, chosen as described above.
@@ -152,8 +153,10 @@ public final class Terminal: Sendable {
         return try body()
     }
 
-    /// Undoes raw mode and shows the cursor, whatever the nesting; for shutdown paths.
+    /// Leaves the full screen, undoes raw mode and shows the cursor, whatever the nesting; for
+    /// shutdown paths.
     public func leaveAllModes() {
+        setFullScreen(false, mouse: false)
         state.withLock { state in
             if state.rawDepth > 0 {
                 state.rawDepth = 0
@@ -187,6 +190,29 @@ public final class Terminal: Sendable {
             } else {
                 TerminalRestorer.cursorHidden(fd: outputFD)
                 writeAll(Array("\u{1B}[?25l".utf8))
+            }
+        }
+    }
+
+    /// Whether the full screen is on (``FullScreenSession``).
+    var isFullScreen: Bool { state.withLock { $0.fullScreen } }
+
+    /// Turns the full screen on or off (owner queue only): the alternate screen, the cursor hidden,
+    /// no line wrapping, bracketed paste, and clicks and the wheel reported when `mouse`. Any exit
+    /// turns it off (``TerminalRestorer``).
+    func setFullScreen(_ on: Bool, mouse: Bool) {
+        guard supportsCursorControl else { return }
+        state.withLock { state in
+            guard state.fullScreen != on else { return }
+            state.fullScreen = on
+            if on {
+                let enter = Array(("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[?2004h" + (mouse ? "\u{1B}[?1000h\u{1B}[?1006h" : "")).utf8)
+                // Registered before the change, so a signal arriving in between still restores.
+                TerminalRestorer.fullScreenEntered(fd: outputFD, enter: enter)
+                writeAll(enter)
+            } else {
+                writeAll(TerminalRestorer.fullScreenLeave)
+                TerminalRestorer.fullScreenLeft()
             }
         }
     }

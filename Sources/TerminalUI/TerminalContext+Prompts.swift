@@ -70,19 +70,8 @@ extension TerminalContext {
         let shownPrompt = prompt.truncated(toWidth: max(1, columns / 2))
         let promptWidth = shownPrompt.displayWidth
         let available = max(1, columns - promptWidth)
-        let characters = area.lines[0]
-        let cursor = area.column
-        scroll = min(scroll, cursor)
-        while scroll < cursor, TextWidth.of(String(characters[scroll..<cursor])) >= available { scroll += 1 }
-        var visible = ""
-        var used = 0
-        for character in characters[scroll...] {
-            let width = TextWidth.of(character)
-            if used + width > available { break }
-            visible.append(character)
-            used += width
-        }
-        let cursorColumn = promptWidth + TextWidth.of(String(characters[scroll..<cursor]))
+        let (visible, cursorInText) = area.visibleLine(width: available, scroll: &scroll)
+        let cursorColumn = promptWidth + cursorInText
         write(erase + "\r" + shownPrompt + visible + "\u{1B}[K\r" + (cursorColumn > 0 ? "\u{1B}[\(cursorColumn)C" : ""))
         return DrawnRegion(lines: [shownPrompt + visible], cursorLine: 0, cursorColumn: cursorColumn, columns: size.columns)
     }

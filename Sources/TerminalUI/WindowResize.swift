@@ -48,6 +48,12 @@ enum WindowResize {
 
     fileprivate static func signalled() {
         counter.add(1, ordering: .releasing)
+        wake()
+    }
+
+    /// Wakes whoever waits on ``wakeFD`` without a resize: something else for a screen to look
+    /// at (the process was continued). Async-signal-safe.
+    static func wake() {
         let fd = writeEnd.load(ordering: .acquiring)
         guard fd >= 0 else { return }
         var byte: UInt8 = 1

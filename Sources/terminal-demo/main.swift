@@ -1,12 +1,13 @@
-// Exercises the TerminalUI primitives one at a time (and the app's feedback form, built on them),
-// for the pseudo-terminal tests in TerminalUITests. Each mode prints markers the tests wait for;
-// results go through the owner.
+// Exercises the TerminalUI primitives one at a time, and a full-screen program built from its
+// widgets (`browse`), for the pseudo-terminal and tmux tests in TerminalUITests; it knows no
+// conference (the app's feedback form has conference-terminal-demo). Each mode prints markers the
+// tests wait for; results go through the owner.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ConferenceTerminal
+import Foundation
 import Operations
 import TerminalUI
 
@@ -106,19 +107,6 @@ func menu(_ owner: TerminalOwner) throws -> Never {
     finish(owner, code: 0)
 }
 
-func form(_ owner: TerminalOwner) throws -> Never {
-    let form = FeedbackForm(title: "Feedback: Advanced NSOperations")
-    let result = try owner.interact { context throws(TerminalError) in try form.run(in: context) }
-    guard let answer = result.value else {
-        say(owner, "CANCELLED")
-        finish(owner, code: 130)
-    }
-    let content = answer.content.map(String.init) ?? "none"
-    let presentation = answer.presentation.map(String.init) ?? "none"
-    say(owner, "FORM overall=\(answer.overall) content=\(content) presentation=\(presentation) comment=\(answer.comment.debugDescription)")
-    finish(owner, code: 0)
-}
-
 /// A sync-like run; on a terminal a prompt in the middle takes the screen from the live lines.
 func progress(_ owner: TerminalOwner) throws -> Never {
     let display = LiveProgress(owner: owner)
@@ -164,6 +152,35 @@ func alerts(_ owner: TerminalOwner) {
     finish(owner, code: 0)
 }
 
+/// The full-screen demo (`DemoBrowser`): `--hostile` adds hostile titles, `--crashable` lets X
+/// crash it and E fail it, `--no-mouse` leaves the mouse to the terminal; `TERMINAL_DEMO_FOREGROUND`
+/// is a shell command `!` runs in the foreground.
+func browse(_ owner: TerminalOwner) -> Never {
+    let arguments = CommandLine.arguments.dropFirst(2)
+    let count = arguments.first { $0.hasPrefix("--items=") }.flatMap { Int($0.dropFirst("--items=".count)) } ?? 120
+    let app = DemoBrowser(items: DemoItem.sample(count: count, hostile: arguments.contains("--hostile")),
+                          crashable: arguments.contains("--crashable"),
+                          foreground: ProcessInfo.processInfo.environment["TERMINAL_DEMO_FOREGROUND"])
+    let session = FullScreenSession<DemoBrowser>(owner: owner, options: .init(mouse: !arguments.contains("--no-mouse")))
+    do {
+        try session.run(app)
+    } catch {
+        say(owner, "ERROR \(error)")
+        finish(owner, code: 1)
+    }
+    switch app.exit {
+    case .quit:
+        say(owner, "BYE")
+        finish(owner, code: 0)
+    case .interrupted:
+        say(owner, "INTERRUPTED")
+        finish(owner, code: 130)
+    case .failed:
+        say(owner, "ERROR the demo failed on purpose")
+        finish(owner, code: 1)
+    }
+}
+
 let owner = TerminalOwner()
 let mode = CommandLine.arguments.dropFirst().first ?? ""
 do {
@@ -173,15 +190,15 @@ do {
     case "raw-signal": try rawUntilSignal(owner)
     case "raw-throw": rawThenThrow(owner)
     case "menu": try menu(owner)
-    case "form": try form(owner)
     case "progress": try progress(owner)
     case "alerts": alerts(owner)
+    case "browse": browse(owner)
     case "info":
         let size = owner.terminal.size
         say(owner, "INFO interactive=\(owner.terminal.isInteractive) size=\(size.columns)x\(size.rows) color=\(owner.style.isEnabled)")
         finish(owner, code: 0)
     default:
-        say(owner, "usage: terminal-demo password|raw-ctrl-c|raw-signal|raw-throw|menu|form|progress|alerts|info")
+        say(owner, "usage: terminal-demo password|raw-ctrl-c|raw-signal|raw-throw|menu|progress|alerts|browse|info")
         finish(owner, code: 64)
     }
 } catch {

@@ -93,8 +93,72 @@ struct KeyDecoderTests {
     @Test("unknown and unterminated sequences")
     func unknownSequences() {
         #expect(KeyDecoder.keys(in: Array("\u{1B}[99~".utf8)) == [.unknown(Array("\u{1B}[99~".utf8))])
-        #expect(KeyDecoder.keys(in: Array("\u{1B}[200~x".utf8)) == [.unknown(Array("\u{1B}[200~".utf8)), .character("x")])
+        #expect(KeyDecoder.keys(in: Array("\u{1B}[201~x".utf8)) == [.unknown(Array("\u{1B}[201~".utf8)), .character("x")])
         // Cut short at the end of input: reported, not lost in the buffer.
         #expect(KeyDecoder.keys(in: Array("\u{1B}[1;".utf8)) == [.unknown(Array("\u{1B}[1;".utf8))])
+    }
+
+    @Test("Escape alone, then a letter after the wait, is Escape then the letter; together they are Alt")
+    func escapeVersusAlt() {
+        var decoder = KeyDecoder()
+        decoder.append([0x1B])
+        #expect(decoder.nextKey() == nil)
+        #expect(decoder.flushPending() == [.escape])
+        decoder.append(Array("x".utf8))
+        #expect(decoder.nextKey() == .character("x"))
+        decoder.append([0x1B] + Array("x".utf8))
+        #expect(decoder.nextKey() == .alt("x"))
+    }
+
+    @Test("full-screen keys: Tab and Shift-Tab, PgUp/PgDn, Home/End in their forms, Ctrl keys, Backspace, Enter", arguments: [
+        ("\t", Key.tab), ("\u{1B}[Z", .backTab), ("\u{1B}[5~", .pageUp), ("\u{1B}[6~", .pageDown), ("\u{1B}[H", .home),
+        ("\u{1B}[F", .end), ("\u{1B}[1~", .home), ("\u{1B}[4~", .end), ("\u{1A}", .control("z")), ("\u{03}", .interrupt),
+        ("\u{7F}", .backspace), ("\r", .enter), ("\u{1B}[1;5A", .up), ("\u{1B}OH", .home),
+    ])
+    func fullScreenKeys(bytes: String, key: Key) {
+        #expect(KeyDecoder.keys(in: Array(bytes.utf8)) == [key])
+    }
+
+    @Test("SGR mouse reports: clicks with their cell (from 0), releases, the wheel, modifiers, drags")
+    func mouse() {
+        #expect(KeyDecoder.keys(in: Array("\u{1B}[<0;10;5M".utf8)) == [.mouse(MouseEvent(action: .press(.left), column: 9, row: 4))])
+        #expect(KeyDecoder.keys(in: Array("\u{1B}[<0;10;5m".utf8)) == [.mouse(MouseEvent(action: .release(.left), column: 9, row: 4))])
+        #expect(KeyDecoder.keys(in: Array("\u{1B}[<2;1;1M".utf8)) == [.mouse(MouseEvent(action: .press(.right), column: 0, row: 0))])
+        #expect(KeyDecoder.keys(in: Array("\u{1B}[<64;3;4M\u{1B}[<65;3;4M".utf8))
+                == [.mouse(MouseEvent(action: .wheelUp, column: 2, row: 3)), .mouse(MouseEvent(action: .wheelDown, column: 2, row: 3))])
+        #expect(KeyDecoder.keys(in: Array("\u{1B}[<20;200;50M".utf8))
+                == [.mouse(MouseEvent(action: .press(.left), column: 199, row: 49, modifiers: [.shift, .control]))])
+        #expect(KeyDecoder.keys(in: Array("\u{1B}[<32;5;5M".utf8)) == [.mouse(MouseEvent(action: .drag(.left), column: 4, row: 4))])
+        // Cut between reads: joined.
+        var decoder = KeyDecoder()
+        decoder.append(Array("\u{1B}[<0;1".utf8))
+        #expect(decoder.nextKey() == nil)
+        decoder.append(Array("2;3M".utf8))
+        #expect(decoder.nextKey() == .mouse(MouseEvent(action: .press(.left), column: 11, row: 2)))
+        // What is not a click this type models is not a key either.
+        #expect(KeyDecoder.keys(in: Array("\u{1B}[<66;1;1Mx".utf8)) == [.unknown(Array("\u{1B}[<66;1;1M".utf8)), .character("x")])
+        // The old encoding's three raw bytes are taken with it, not typed.
+        #expect(KeyDecoder.keys(in: [0x1B, 0x5B, 0x4D, 0x20, 0x21, 0x21, 0x61]) == [.unknown([0x1B, 0x5B, 0x4D, 0x20, 0x21, 0x21]), .character("a")])
+    }
+
+    @Test("a bracketed paste is one text event, line breaks and escapes inside it never keys, whatever the reads")
+    func paste() {
+        let text = "line one\rline two\u{1B}[A\u{03}q"
+        #expect(KeyDecoder.keys(in: Array(("\u{1B}[200~" + text + "\u{1B}[201~j").utf8))
+                == [.paste("line one\nline two\u{1B}[A\u{03}q"), .character("j")])
+        var decoder = KeyDecoder()
+        decoder.append(Array("k\u{1B}[200~abc".utf8))
+        #expect(decoder.nextKey() == .character("k"))
+        #expect(decoder.nextKey() == nil)
+        #expect(decoder.isAwaitingPaste)
+        // The wait for the rest of a key does not cut a paste.
+        #expect(decoder.flushPending() == [])
+        decoder.append(Array("def\u{1B}[20".utf8))
+        #expect(decoder.nextKey() == nil)
+        decoder.append(Array("1~".utf8))
+        #expect(decoder.nextKey() == .paste("abcdef"))
+        #expect(!decoder.hasPendingBytes)
+        let long = String(repeating: "日本語 ", count: 10_000)
+        #expect(KeyDecoder.keys(in: Array(("\u{1B}[200~" + long + "\u{1B}[201~").utf8)) == [.paste(long)])
     }
 }

@@ -1,8 +1,8 @@
 /// What a user would see after the terminal received some output: a minimal emulator for the
-/// sequences the terminal layer writes (CR, LF, cursor up/down/forward/back, erase line, erase
-/// below, SGR and cursor visibility, which leave no trace). The screen grows downwards without
-/// scrolling, so everything printed stays inspectable. Given a width, it wraps long lines and
-/// rewraps them on ``resize(columns:)``, as tmux and VTE do when a window changes size.
+/// sequences the terminal layer writes (CR, LF, cursor up/down/forward/back and to a place, erase
+/// line, erase below, erase all, SGR and modes, which leave no trace). The screen grows downwards
+/// without scrolling, so everything printed stays inspectable. Given a width, it wraps long lines
+/// and rewraps them on ``resize(columns:)``, as tmux and VTE do when a window changes size.
 public struct Screen {
     public private(set) var rows: [[Character]] = [[]]
     public private(set) var row = 0
@@ -16,6 +16,17 @@ public struct Screen {
     public init(_ text: String, columns: Int? = nil) {
         self.columns = columns
         feed(text)
+    }
+
+    /// What a user sees after `transcript` when the window went from `columns` to `newColumns`
+    /// wide after its first `resizedAt` bytes (as ``PseudoTerminal/resize(columns:rows:)`` returns
+    /// them): the part before shown at the old width, rewrapped, then the rest at the new one.
+    public init(_ transcript: String, columns: Int, resizedAt offset: Int, to newColumns: Int) {
+        let bytes = Array(transcript.utf8)
+        let split = Self.boundary(in: bytes, before: offset)
+        self.init(String(decoding: bytes[..<split], as: UTF8.self), columns: columns)
+        resize(columns: newColumns)
+        feed(String(decoding: bytes[split...], as: UTF8.self))
     }
 
     /// A point at or before `offset` in `bytes` that cuts neither a UTF-8 character nor an escape
@@ -115,10 +126,18 @@ public struct Screen {
         case "K":
             if column < rows[row].count { rows[row].removeSubrange(column...) }
             wrapped.remove(row)
+        case "J" where parameters == "2":
+            rows = rows.map { _ in [] }
+            wrapped = []
         case "J":
             if column < rows[row].count { rows[row].removeSubrange(column...) }
             rows.removeSubrange((row + 1)...)
             wrapped = wrapped.filter { $0 < row }
+        case "H":
+            let place = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 1 }
+            row = max(0, (place.first ?? 1) - 1)
+            column = max(0, (place.count > 1 ? place[1] : 1) - 1)
+            ensureRow()
         case "h" where parameters == "?25": cursorVisible = true
         case "l" where parameters == "?25": cursorVisible = false
         default: break  // SGR and anything else: no effect on the text

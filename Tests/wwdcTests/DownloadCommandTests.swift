@@ -677,12 +677,7 @@ extension DownloadInterruptTests {
         ])
         #expect(finished.problem == nil, "\(finished.problem ?? "")\n\(finished.transcript)")
         #expect(finished.exit == .exited(0))
-        let bytes = Array(finished.transcript.utf8)
-        let offset = Screen.boundary(in: bytes, before: try #require(finished.resizedAt.first))
-        var screen = Screen(String(decoding: bytes[..<offset], as: UTF8.self), columns: 100)
-        screen.resize(columns: 30)
-        screen.feed(String(decoding: bytes[offset...], as: UTF8.self))
-        let lines = screen.lines
+        let lines = Screen(finished.transcript, columns: 100, resizedAt: try #require(finished.resizedAt.first), to: 30).lines
         // The live line ("… of 3.0 MB · 33%", cut to the width) is gone once the file is done: what
         // was drawn at 100 columns and rewrapped at 30 is erased by its new height.
         #expect(lines.filter { $0.contains(" of ") || $0.contains("%") }.isEmpty, "\(lines)")

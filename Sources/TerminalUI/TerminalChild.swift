@@ -5,9 +5,10 @@ import Glibc
 import Darwin
 #endif
 
-/// A program run on wwdc's terminal in the foreground (the pager, the editor): Ctrl-C and Ctrl-\
-/// are its own while it runs (it gets them too, from the same terminal), and the program waits for it
-/// instead of ending first and leaving it on the screen.
+/// A program run on the terminal in the foreground (a pager, an editor, a player): Ctrl-C and
+/// Ctrl-\ are its own while it runs (it gets them too, from the same terminal), and the program
+/// waits for it instead of ending first and leaving it on the screen. A full-screen session hands
+/// the terminal over first (``FullScreenSession/runInForeground(_:)``).
 public struct TerminalChild {
     private let interrupt: sigaction
     private let quit: sigaction
