@@ -56,7 +56,7 @@ final class ScriptedInteraction: Interaction, @unchecked Sendable {
 struct ScriptedInteractionTests {
     private func session(_ server: ReferenceServer, _ folder: TemporaryFolder, _ interaction: any Interaction) -> AccountSession {
         AccountSession(service: server.url("/account"), credentialStore: CredentialStore(folders: UserFolders(configHome: folder.path)),
-                       loginMethod: .ask(interaction))
+                       loginMethod: .ask(interaction), timeout: HangDeadline.seconds)
     }
 
     @Test("a refused password: the alert offers to retry with the username typed, the second answer logs in")
