@@ -92,8 +92,8 @@ final class DemoBrowser: FullScreenApp {
     private let table = TableLayout(columns: [
         .init(minimum: 3, alignRight: true),
         .init(minimum: 8, flexible: true),
-        .init(minimum: 4, dropOrder: 2, dropsBeforeCutting: true),
-        .init(minimum: 6, dropOrder: 1, dropsBeforeCutting: true),
+        .init(minimum: 4, dropOrder: 2),
+        .init(minimum: 6, dropOrder: 1),
         .init(minimum: 1),
     ])
 
