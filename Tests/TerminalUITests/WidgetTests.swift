@@ -99,11 +99,11 @@ struct WidgetTests {
     func columns() {
         let table = TableLayout(columns: [
             .init(minimum: 3, alignRight: true), .init(minimum: 8, flexible: true),
-            .init(minimum: 4, dropOrder: 2, dropsBeforeCutting: true), .init(minimum: 6, dropOrder: 1, dropsBeforeCutting: true),
+            .init(minimum: 4, dropOrder: 2), .init(minimum: 6, dropOrder: 1),
         ])
         let rows = [["501", "What's new in Metal", "Session", "Graphics & Games"], ["8007", "Swift Lab", "Lab", "Developer Tools"]]
         for (width, expected) in [(60, " 501  What's new in Metal  Session  Graphics & Games"),
-                                  (48, " 501  What's new in Metal  Graphics & Games"), (40, " 501  What's new in Metal"),
+                                  (48, " 501  What's new in Metal  Session  Graphics & …"), (40, " 501  What's new in Metal  Sess…  Graph…"),
                                   (20, " 501  What's new in…")] {
             let widths = table.widths(for: rows, width: width)
             var screen = ScreenBuffer(width: width, height: 1)
