@@ -126,4 +126,26 @@ struct NoteLimitTests {
         let note = try ConferenceStore(path: store.sandbox.database.path).read { try $0.storedNote(sessionID: "wwdc2026-105") }
         #expect(note?.text == "Short now")
     }
+
+    @Test("a rating's comment at its limit, every character escaping to its longest form in the journal, reaches another machine through the sync folder")
+    func commentLimitTravels() async throws {
+        let here = try await BrowseSandbox.synced()
+        let there = try await BrowseSandbox.synced()
+        defer { here.remove(); there.remove() }
+        let folder = here.sandbox.directory.path("shared")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let comment = String(repeating: "\u{01}", count: Feedback.maximumCommentLength)
+        let file = here.sandbox.directory.path("comment.txt")
+        try comment.write(to: file, atomically: true, encoding: .utf8)
+        let saved = try await here.sandbox.run(["feedback", "102", "--rating", "4", "--comment-file", file.path],
+                                               environment: ["WWDC_NOW": BrowseSandbox.now])
+        #expect(saved.status == 0, "\(saved.stderr)")
+        let sync = ["sync", "--source", ProjectPaths.fixtures.path, "--sync-folder", folder.path, "--json"]
+        #expect(try await here.run(sync).status == 0)
+        let received = try await there.run(sync)
+        let counts = (try JSONSerialization.jsonObject(with: Data(received.stdout.utf8)) as? [String: Any])?["syncFolder"] as? [String: Any]
+        #expect(counts?["received"] as? Int == 1 && (counts?["damaged"] as? [String])?.isEmpty == true, "\(counts ?? [:])")
+        let rating = try ConferenceStore(path: there.sandbox.database.path).read { try $0.feedback(sessionID: "wwdc2026-102") }
+        #expect(rating?.comment == comment)
+    }
 }
