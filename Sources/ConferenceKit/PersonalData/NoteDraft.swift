@@ -21,9 +21,9 @@ public struct NoteDraft: Equatable, Sendable {
         path = try StoreLocation.dataFolder(folders) + "/drafts/note-" + name + ".md"
     }
 
-    /// The text kept, when there is one.
+    /// The text kept, when there is one (without the newline ``keep(_:)`` ends it with).
     public var text: String? {
-        FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+        FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }.map { $0.hasSuffix("\n") ? String($0.dropLast()) : $0 }
     }
 
     /// Keeps `text` (its folder made 0700, the file 0600 from the start), replacing a draft kept before.
