@@ -43,7 +43,7 @@ public struct FeedbackForm: Sendable, Equatable {
     private let initialRatings: [Int]
     private let initialComment: String
 
-    public init(title: String, initial: Answer? = nil, maximumCommentLength: Int = 4000) {
+    public init(title: String, initial: Answer? = nil, maximumCommentLength: Int = Feedback.maximumCommentLength) {
         self.title = title
         ratings = [initial?.overall ?? 0, initial?.content ?? 0, initial?.presentation ?? 0].map { min(5, max(0, $0)) }
         comment = TextArea(text: initial?.comment ?? "", multiline: true, maximumLength: maximumCommentLength)

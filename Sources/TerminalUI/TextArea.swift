@@ -26,7 +26,8 @@ public struct TextArea: Sendable, Equatable {
     /// The cursor's position in its line, in characters.
     public private(set) var column: Int
     public let isMultiline: Bool
-    /// At most this many characters, line breaks included.
+    /// At most this many Unicode scalars, line breaks included: counted so, combining marks cannot
+    /// make one character of any length.
     public var maximumLength: Int
     /// What the last Ctrl-K, Ctrl-U, Ctrl-W or Alt-D cut, for Ctrl-Y.
     public private(set) var killed: [Character] = []
@@ -47,7 +48,7 @@ public struct TextArea: Sendable, Equatable {
 
     public var isEmpty: Bool { lines.count == 1 && lines[0].isEmpty }
 
-    private var length: Int { lines.reduce(lines.count - 1) { $0 + $1.count } }
+    private var length: Int { lines.reduce(lines.count - 1) { $0 + $1.reduce(0) { $0 + $1.unicodeScalars.count } } }
 
     /// Applies one key.
     public mutating func handle(_ key: Key) -> Outcome {
@@ -137,8 +138,11 @@ public struct TextArea: Sendable, Equatable {
             return .edited
         case .control("y"):
             guard !killed.isEmpty else { return .moved }
-            let room = max(0, maximumLength - length)
-            let pasted = killed.prefix(room)
+            var room = max(0, maximumLength - length)
+            let pasted = killed.prefix { character in
+                room -= character.unicodeScalars.count
+                return room >= 0
+            }
             guard !pasted.isEmpty else { return .unhandled }
             lines[row].insert(contentsOf: pasted, at: column)
             column += pasted.count
@@ -193,11 +197,12 @@ public struct TextArea: Sendable, Equatable {
             // A combining mark typed on its own belongs to the character before it.
             let joined = String(lines[row][column - 1]) + String(character)
             if joined.count == 1 {
+                guard length + character.unicodeScalars.count <= maximumLength else { return .unhandled }
                 lines[row][column - 1] = Character(joined)
                 return .edited
             }
         }
-        guard length < maximumLength else { return .unhandled }
+        guard length + character.unicodeScalars.count <= maximumLength else { return .unhandled }
         lines[row].insert(character, at: column)
         column += 1
         return .edited

@@ -46,6 +46,9 @@ struct BareNumberTests {
         let favorite = try await store.run(["favorite", "add", "209"])
         #expect(favorite.status == 0, "\(favorite.stderr)")
         #expect(try await store.ids(["favorite", "list"]) == ["wwdc2026-209"])
+        // photos too (its picture's address is the feed's, which is not served here: what it said first counts).
+        let photos = try await store.run(["photos", "209", "--json"])
+        #expect(photos.stderr.hasPrefix("WWDC 2028 has no session 209: using WWDC 2026's, wwdc2026-209.\n"), "\(photos.stderr)")
 
         // 4101 is only a news item: the candidates, not a session taken for the person.
         let news = try await store.run(["session", "4101"])

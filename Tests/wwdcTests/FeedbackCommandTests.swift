@@ -136,6 +136,24 @@ struct FeedbackCommandTests {
         #expect(try local(sandbox).count == 1)
     }
 
+    @Test("a comment over the limit, counted in Unicode scalars (plain text, or one character of combining marks as long as a journal line): a clear error, exit 1, nothing saved")
+    func commentTooLong() async throws {
+        let (sandbox, server) = try await synced()
+        defer { sandbox.remove(); server.stop() }
+        let limit = Feedback.maximumCommentLength
+        let before = try sandbox.dump()
+        let file = sandbox.directory.path("comment.txt")
+        for (comment, length) in [(String(repeating: "c", count: limit + 1), limit + 1),
+                                  ("e" + String(repeating: "\u{301}", count: 600_000), 600_001)] {
+            try comment.write(to: file, atomically: true, encoding: .utf8)
+            let result = try await sandbox.run(["feedback", "102", "--rating", "4", "--comment-file", file.path], environment: Self.now)
+            #expect(result.status == 1, "\(length): \(result.stderr)")
+            #expect(result.stderr == "Error: the comment is \(length) characters long; a comment holds at most \(limit)\n"
+                    + "Hint: Nothing was saved: shorten it.\n", "\(length): \(result.stderr)")
+        }
+        #expect(try sandbox.dump() == before, "something was saved")
+    }
+
     @Test("Ctrl-C inside the form asks first; a second Ctrl-C: nothing stored, the terminal exactly as before")
     func ctrlCInForm() async throws {
         let (sandbox, server) = try await synced()

@@ -92,4 +92,38 @@ struct MediaAddressTests {
                 "\(none.stderr)")
         #expect(!none.stderr.contains("secret"))
     }
+
+    @Test("download and photos: a plain http address of another host is asked for over https; failing there with nothing else left, the error names the https address asked for, in one line")
+    func downloadAndPictureName() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let feeds = try sandbox.copyOfFixtures()
+        // A name under .invalid is never any host's: the https request fails at once, without the network.
+        try FeedFiles.editItem("wwdc2026-101", in: feeds) { item in
+            var media = item["media"] as? [String: Any] ?? [:]
+            media["downloadHD"] = "http://devstreaming.invalid/videos/wwdc/2026/101/101_hd.mp4"
+            item["media"] = media
+        }
+        try FeedFiles.edit(feeds.appendingPathComponent("contents.json")) { contents in
+            var events = contents["events"] as? [[String: Any]] ?? []
+            for index in events.indices where events[index]["id"] as? String == "wwdc2026" {
+                events[index]["imagesPath"] = "http://images.invalid/wwdc/2026"
+            }
+            contents["events"] = events
+        }
+        let synced = try await sandbox.run(["sync", "--source", feeds.path])
+        try #require(synced.status == 0, "\(synced.stderr)")
+
+        let download = try await sandbox.run(["download", "101"], environment: ["WWDC_STALL_TIMEOUT": "5"])
+        #expect(download.status == 1, "\(download.stderr)")
+        let error = download.errorLines.last ?? ""
+        #expect(error.contains("https://devstreaming.invalid/videos/wwdc/2026/101/101_hd.mp4 (the feed's plain http address, asked for over https) failed: cannot reach devstreaming.invalid"),
+                "\(download.stderr)")
+
+        let photos = try await sandbox.run(["photos", "101"])
+        #expect(photos.status == 1, "\(photos.stderr)")
+        let line = photos.stderr.split(separator: "\n").first { $0.hasPrefix("Could not fetch") }.map(String.init) ?? ""
+        #expect(line.contains(": https://images.invalid/wwdc/2026/") && line.contains("(the feed's plain http address, asked for over https) failed: "),
+                "\(photos.stderr)")
+    }
 }

@@ -71,4 +71,81 @@ struct NoteLimitTests {
         let note = try ConferenceStore(path: there.sandbox.database.path).read { try $0.storedNote(sessionID: "wwdc2026-101") }
         #expect(note?.text == text)
     }
+
+    @Test("note in the editor: a text over the limit is refused, nothing saved, and kept in a 0600 file the error names; the next note opens the editor on it, and a note saved removes it")
+    func editorTextKept() async throws {
+        let store = try await BrowseSandbox.synced()
+        defer { store.remove() }
+        #expect(try await store.run(["note", "105", "First line"]).status == 0)
+        let before = try store.sandbox.dump()
+        let opened = store.sandbox.directory.path("opened.txt").path
+        let editor = store.sandbox.directory.path("editor.sh").path
+        // --long writes one character over the limit; --keep saves what it was opened on; --short
+        // writes a short note; each first copies what it was opened on.
+        try """
+            #!/bin/sh
+            cp "$2" '\(opened)'
+            case "$1" in
+              --long) head -c \(Self.limit + 1) /dev/zero | tr '\\0' 'x' > "$2" ;;
+              --short) printf 'Short now\\n' > "$2" ;;
+            esac
+
+            """.write(toFile: editor, atomically: true, encoding: .utf8)
+        chmod(editor, 0o755)
+        let draft = store.sandbox.directory.path("data/wwdc/drafts/note-wwdc2026-105.md").path
+        let long = String(repeating: "x", count: Self.limit + 1)
+        func edit(_ action: String, until marker: String) async throws -> TerminalSession.Outcome {
+            let environment = store.sandbox.environment(["VISUAL": "'\(editor)' \(action)", "TZ": "UTC"])
+            // Wide enough that no line of the hint wraps.
+            return try await TerminalSession.run(["note", "105"], environment: environment, columns: 400, script: [.expect(marker)])
+        }
+
+        let refused = try await edit("--long", until: "to shorten it.")
+        #expect(refused.problem == nil, "\(refused.problem ?? "")")
+        #expect(refused.exit == .exited(1), "\(refused.transcript)")
+        let screen = Screen(refused.transcript).lines.joined(separator: "\n")
+        #expect(screen.contains("Error: the note is \(Self.limit + 1) characters long; a note holds at most \(Self.limit)"), "\(screen)")
+        #expect(screen.contains("Hint: Nothing was saved; what you wrote is kept in \(draft): 'wwdc note wwdc2026-105' opens your editor on it again, to shorten it."),
+                "\(screen)")
+        #expect(try store.sandbox.dump() == before, "something was saved")
+        #expect(try String(contentsOfFile: draft, encoding: .utf8) == long + "\n")
+        let mode = try #require(try FileManager.default.attributesOfItem(atPath: draft)[.posixPermissions] as? Int)
+        #expect(mode == 0o600, "\(String(mode, radix: 8))")
+
+        // Saved as it was: refused again, still kept.
+        let again = try await edit("--keep", until: "to shorten it.")
+        #expect(again.exit == .exited(1), "\(again.transcript)")
+        #expect(try String(contentsOfFile: opened, encoding: .utf8) == long + "\n", "the editor opens on the kept text")
+        #expect(try String(contentsOfFile: draft, encoding: .utf8) == long + "\n")
+        #expect(try store.sandbox.dump() == before)
+
+        let saved = try await edit("--short", until: "Saved your note")
+        #expect(saved.exit == .exited(0), "\(saved.transcript)")
+        #expect(Screen(saved.transcript).lines.joined(separator: "\n").contains("Editing what you wrote before, kept in \(draft)"), "\(saved.transcript)")
+        #expect(!FileManager.default.fileExists(atPath: draft), "a note saved removes what was kept")
+        let note = try ConferenceStore(path: store.sandbox.database.path).read { try $0.storedNote(sessionID: "wwdc2026-105") }
+        #expect(note?.text == "Short now")
+    }
+
+    @Test("a rating's comment at its limit, every character escaping to its longest form in the journal, reaches another machine through the sync folder")
+    func commentLimitTravels() async throws {
+        let here = try await BrowseSandbox.synced()
+        let there = try await BrowseSandbox.synced()
+        defer { here.remove(); there.remove() }
+        let folder = here.sandbox.directory.path("shared")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let comment = String(repeating: "\u{01}", count: Feedback.maximumCommentLength)
+        let file = here.sandbox.directory.path("comment.txt")
+        try comment.write(to: file, atomically: true, encoding: .utf8)
+        let saved = try await here.sandbox.run(["feedback", "102", "--rating", "4", "--comment-file", file.path],
+                                               environment: ["WWDC_NOW": BrowseSandbox.now])
+        #expect(saved.status == 0, "\(saved.stderr)")
+        let sync = ["sync", "--source", ProjectPaths.fixtures.path, "--sync-folder", folder.path, "--json"]
+        #expect(try await here.run(sync).status == 0)
+        let received = try await there.run(sync)
+        let counts = (try JSONSerialization.jsonObject(with: Data(received.stdout.utf8)) as? [String: Any])?["syncFolder"] as? [String: Any]
+        #expect(counts?["received"] as? Int == 1 && (counts?["damaged"] as? [String])?.isEmpty == true, "\(counts ?? [:])")
+        let rating = try ConferenceStore(path: there.sandbox.database.path).read { try $0.feedback(sessionID: "wwdc2026-102") }
+        #expect(rating?.comment == comment)
+    }
 }

@@ -77,4 +77,47 @@ struct PassCommandTests {
         #expect(lines.contains("-----END WWDC ATTENDEE PASS-----"))
         #expect(!FileManager.default.fileExists(atPath: sandbox.directory.path("data/wwdc/attendee-pass.pem").path))
     }
+
+    @Test("--output: a file there before, 0644, is replaced by the pass, 0600, and nothing else is left in its folder")
+    func outputReplacesPrivately() async throws {
+        let (sandbox, server) = try await Sandbox.synced()
+        defer { sandbox.remove(); server.stop() }
+        #expect(try await sandbox.login().status == 0)
+        let folder = sandbox.directory.path("passes")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let output = folder.appendingPathComponent("pass.pem")
+        try "an older pass\n".write(to: output, atomically: true, encoding: .utf8)
+        chmod(output.path, 0o644)
+
+        let saved = try await sandbox.run(["pass", "--output", output.path])
+        #expect(saved.status == 0, "\(saved.stderr)")
+        #expect(try String(contentsOf: output, encoding: .utf8).hasPrefix("-----BEGIN WWDC ATTENDEE PASS-----"))
+        let mode = try #require(try FileManager.default.attributesOfItem(atPath: output.path)[.posixPermissions] as? Int)
+        #expect(mode == 0o600, "\(String(mode, radix: 8))")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["pass.pem"], "no temporary file left")
+
+    }
+
+    @Test("--output: the file is 0600 from the moment it exists: strace shows every file made in its folder created 0600, and no mode changed afterwards",
+          .enabled(if: CompletionTests.installed("strace"), "strace is not installed"))
+    func outputPrivateFromTheStart() async throws {
+        let (sandbox, server) = try await Sandbox.synced()
+        defer { sandbox.remove(); server.stop() }
+        #expect(try await sandbox.login().status == 0)
+        let folder = sandbox.directory.path("passes")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let output = folder.appendingPathComponent("pass.pem")
+        let log = sandbox.directory.path("strace.log")
+        let traced = try await CommandRunner.run(URL(fileURLWithPath: "/usr/bin/env"), ["strace",
+                                                  "-f", "-qq", "-e", "trace=open,openat,creat,chmod,fchmod,fchmodat,rename,renameat,renameat2",
+                                                  "-o", log.path, CommandRunner.wwdc.path, "pass", "--output", output.path],
+                                                 environment: sandbox.environment())
+        #expect(traced.status == 0, "\(traced.stderr)")
+        let calls = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map(String.init)
+            .filter { $0.contains(folder.path) }
+        let created = calls.filter { $0.contains("O_CREAT") }
+        #expect(!created.isEmpty, "\(calls)")
+        #expect(created.allSatisfy { $0.contains(", 0600)") }, "a file made in the folder with wider permissions: \(created)")
+        #expect(!calls.contains { $0.contains("chmod") }, "the mode was changed after the file was made: \(calls)")
+    }
 }

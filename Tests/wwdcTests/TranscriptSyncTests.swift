@@ -94,6 +94,42 @@ struct TranscriptSyncTests {
         #expect(text?.hasPrefix("A sentence written by the test.") == true, "\(text ?? "nil")")
     }
 
+    @Test("content ids that are not ids, as the manifest's keys and in a transcript file: skipped and reported like the feeds' unusable ids, never stored")
+    func unusableContentIDs() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let corpus = try await TranscriptCorpus.start(sessions: 3, in: sandbox)
+        defer { corpus.server.stop() }
+        let hostile = ["wwdc2026-$(touch \(sandbox.directory.path("pwned").path))", "-rf"]
+        let manifest = corpus.folder.appendingPathComponent(String(corpus.manifestPath.dropFirst()))
+        var document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: manifest)) as? [String: Any])
+        var individual = try #require(document["individual"] as? [String: Any])
+        let entry = try #require(individual[corpus.ids[0]] as? [String: Any])
+        for id in hostile { individual[id] = entry }
+        document["individual"] = individual
+        try JSONSerialization.data(withJSONObject: document).write(to: manifest)
+        func unusable(_ summary: [String: Any]) -> [[String: Any]] {
+            (summary["skipped"] as? [[String: Any]] ?? []).filter { ($0["reason"] as? String)?.hasPrefix("expected an id as its key, found ") == true }
+        }
+        let first = try await sync(sandbox, corpus)
+        let keys = unusable(first)
+        #expect(keys.compactMap { $0["item"] as? String }.filter { $0.hasPrefix("individual[") }.count == 2, "\(first["skipped"] ?? [])")
+        #expect(keys.contains { ($0["reason"] as? String)?.hasSuffix("found text starting with '-', which a command line would take for an option") == true },
+                "\(first["skipped"] ?? [])")
+        #expect(try storedTranscripts(sandbox).keys.sorted() == corpus.ids.sorted())
+
+        // A transcript's own file, fetched alone once it changed, also holds one under a hostile key.
+        try corpus.change(corpus.ids[1], to: "Changed by the test.")
+        let file = corpus.folder.appendingPathComponent(String(corpus.path(of: corpus.ids[1]).dropFirst()))
+        var transcripts = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        transcripts[hostile[0]] = transcripts[corpus.ids[1]]
+        try JSONSerialization.data(withJSONObject: transcripts).write(to: file)
+        let second = try await sync(sandbox, corpus)
+        #expect(unusable(second).compactMap { $0["item"] as? String }.filter { $0.hasPrefix("[") }.count == 1, "the file's: \(second["skipped"] ?? [])")
+        #expect(try storedTranscripts(sandbox).keys.sorted() == corpus.ids.sorted())
+        #expect(!FileManager.default.fileExists(atPath: sandbox.directory.path("pwned").path))
+    }
+
     @Test("500 on 3 of 100: 97 land and the 3 are reported, the next sync fetches only those; 429 with Retry-After and a stall are retried")
     func partialFailure() async throws {
         let sandbox = try Sandbox()

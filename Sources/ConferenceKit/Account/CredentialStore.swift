@@ -46,17 +46,7 @@ public struct CredentialStore: Sendable {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let data = try encoder.encode(credentials)
         // Created 0600 from the start (never readable by others, not even for a moment), then renamed.
-        let temporary = folder.appendingPathComponent(".credentials-\(getpid()).json")
-        let fd = open(temporary.path, O_CREAT | O_WRONLY | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw FileAccessError.cannotWrite(path: temporary.path, reason: String(cString: strerror(errno))) }
-        let written = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        fchmod(fd, 0o600)
-        fsync(fd)
-        close(fd)
-        guard written == data.count, rename(temporary.path, url.path) == 0 else {
-            unlink(temporary.path)
-            throw FileAccessError.cannotWrite(path: url.path, reason: "the file could not be replaced")
-        }
+        try PrivateFile.write(data, to: url.path)
     }
 
     public func delete() {

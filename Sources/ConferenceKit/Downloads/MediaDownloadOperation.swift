@@ -311,13 +311,13 @@ public final class MediaDownloadOperation: AdvancedOperation, @unchecked Sendabl
             return state
         }
         defer { close(state.fd) }
-        if let failure = state.failure { return finish(with: [failure]) }
+        if let failure = state.failure { return finish(with: [named(failure)]) }
         switch end {
         case .completed: break
         case .cancelled: return finish()
         case .aborted: return finish(with: isCancelled ? [] : [DownloadError.connectionLost(detail: "stopped")])
         case .stalled: return finish(with: [DownloadError.stalled(seconds: stallTimeout.rounded(.up))])
-        case let .failed(code, message): return finish(with: [Self.classify(code: code, message: message, url: item.url)])
+        case let .failed(code, message): return finish(with: [named(Self.classify(code: code, message: message, url: item.url))])
         }
         let size = state.offset + state.received
         // A response is taken only with a known length (see placement): no length, no "done".
@@ -340,6 +340,14 @@ public final class MediaDownloadOperation: AdvancedOperation, @unchecked Sendabl
         } catch {
             finish(with: [DownloadError.fileError(path: item.path, reason: ErrorText.message(error))])
         }
+    }
+
+    /// `error`, naming the https address asked for when it was the feed's plain http one rewritten
+    /// and nothing else is left; a failure another attempt may mend is left as it is (retried).
+    private func named(_ error: DownloadError) -> any Error {
+        guard !error.isRetriable, case .success(let asked) = WebAddress.media(item.url),
+              let upgraded = UpgradedAddressError.wrapping(error, asked: asked, original: item.url) else { return error }
+        return upgraded
     }
 
     /// A libcurl failure in the download's words; what another attempt cannot mend is not retried.

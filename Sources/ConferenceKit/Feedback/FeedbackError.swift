@@ -6,6 +6,8 @@ public enum FeedbackError: Error, Equatable, Sendable {
     case notYetTakenPlace(session: String, startsAt: Date)
     /// The feedback was uploaded already: it can no longer be changed.
     case alreadyUploaded(session: String)
+    /// A comment of `length` characters, over ``Feedback/maximumCommentLength``.
+    case commentTooLong(length: Int)
 }
 
 extension FeedbackError: LocalizedError, CustomStringConvertible {
@@ -20,6 +22,8 @@ extension FeedbackError: LocalizedError, CustomStringConvertible {
             return "\(session) has not taken place yet (it is on \(formatter.string(from: startsAt))): only past sessions can be rated"
         case let .alreadyUploaded(session):
             return "your feedback on \(session) was uploaded already and can no longer be changed"
+        case let .commentTooLong(length):
+            return "the comment is \(length) characters long; a comment holds at most \(Feedback.maximumCommentLength)"
         }
     }
 
@@ -27,6 +31,7 @@ extension FeedbackError: LocalizedError, CustomStringConvertible {
         switch self {
         case .notYetTakenPlace: "Come back after the session."
         case .alreadyUploaded: nil
+        case .commentTooLong: "Nothing was saved: shorten it."
         }
     }
 }

@@ -31,7 +31,9 @@ public final class FeedbackFormOperation: InteractionOperation<FeedbackAnswer>, 
 
 /// Writes feedback to the store as pending upload, keeping the client id of an earlier version.
 public enum FeedbackSaving {
+    /// A comment over ``Feedback/maximumCommentLength`` is refused, nothing saved.
     public static func save(_ answer: FeedbackAnswer, sessionID: String, in store: ConferenceStore, at date: Date) throws {
+        try Feedback.checkComment(answer.comment)
         try store.write { db in
             if let existing = try db.feedback(sessionID: sessionID), existing.syncState == .synced {
                 throw FeedbackError.alreadyUploaded(session: sessionID)

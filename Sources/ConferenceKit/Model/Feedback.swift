@@ -2,6 +2,19 @@ import Foundation
 
 /// The user's rating of a session (one per session), kept by session identifier.
 public struct Feedback: Hashable, Sendable {
+    /// The most characters (Unicode scalars) a comment holds, as the account service takes them:
+    /// so few that the rating's line in a sync folder's journal always fits, each character its
+    /// longest escape (28 KB of a 1 MB line, beside the ratings and the session id). A longer one is
+    /// refused where it is written, nothing saved.
+    public static let maximumCommentLength = 4_000
+
+    /// Throws ``FeedbackError/commentTooLong(length:)`` unless `comment` fits ``maximumCommentLength``.
+    public static func checkComment(_ comment: String) throws {
+        // Scalars, not characters: one character may hold any number of them.
+        let length = comment.unicodeScalars.count
+        if length > maximumCommentLength { throw FeedbackError.commentTooLong(length: length) }
+    }
+
     /// The service's idempotency key, a UUID made by the client when the feedback is first written.
     public var clientID: UUID
     public var sessionID: String

@@ -9,8 +9,9 @@ public enum PersonalDataError: Error, Equatable, Sendable {
     case noSuchBookmark(session: String, number: Int, count: Int)
     /// The time is past the end of the video.
     case beyondEnd(session: String, time: Double, duration: Double)
-    /// A note (a session's or a bookmark's) of `length` characters, over ``SessionNote/maximumLength``.
-    case noteTooLong(length: Int)
+    /// A note (a session's or a bookmark's) of `length` characters, over ``SessionNote/maximumLength``;
+    /// `kept`, where its text was kept when it was typed in the editor.
+    case noteTooLong(length: Int, kept: NoteDraft? = nil)
 }
 
 extension PersonalDataError: LocalizedError, CustomStringConvertible {
@@ -26,7 +27,7 @@ extension PersonalDataError: LocalizedError, CustomStringConvertible {
             "\(session) has no bookmark \(number): it has \(Quantity.text(count, "bookmark")), numbered 1 to \(count)"
         case let .beyondEnd(session, time, duration):
             "\(VideoTime.text(time)) is past the end of \(session)'s video (\(VideoTime.text(duration)))"
-        case let .noteTooLong(length):
+        case let .noteTooLong(length, _):
             "the note is \(length) characters long; a note holds at most \(SessionNote.maximumLength)"
         }
     }

@@ -4,11 +4,13 @@ import SQLiteDatabase
 extension ConferenceStore {
     /// The pictures of the session or news item `name` names (a news item's id, else anything
     /// ``SessionResolver`` takes), at about `width` pixels wide, and the ones that cannot be
-    /// addressed, with why. A news item's photos are resolved against the news feed's address.
+    /// addressed, with why, and where a bare number was found when not in the current event. A news
+    /// item's photos are resolved against the news feed's address.
     ///
     /// - Throws: ``BrowseError`` when `name` names nothing; ``PictureError/noPicture(item:reason:)``
     ///   when it names something without pictures.
-    public func pictures(of name: String, width: Int = PictureAddress.defaultWidth) throws -> (pictures: [Picture], refused: [PictureError]) {
+    public func pictures(of name: String, width: Int = PictureAddress.defaultWidth) throws
+        -> (pictures: [Picture], refused: [PictureError], elsewhere: SessionResolver.Elsewhere?) {
         let newsFeed = try newsFeedURL()
         return try read { db in
             let text = name.trimmingCharacters(in: .whitespaces)
@@ -30,11 +32,11 @@ extension ConferenceStore {
                     case .failure(let refusal): refused.append(.noPicture(item: Clean.line(newsID), reason: refusal.description))
                     }
                 }
-                return (pictures, refused)
+                return (pictures, refused, nil)
             }
-            let sessionID = try SessionResolver.resolve(text, in: db)
+            let (sessionID, elsewhere) = try SessionResolver.resolution(text, in: db)
             switch try db.sessionPicture(sessionID: sessionID, width: width) {
-            case .success(let picture): return ([picture], [])
+            case .success(let picture): return ([picture], [], elsewhere)
             case .failure(let refusal): throw PictureError.noPicture(item: sessionID, reason: refusal.description)
             }
         }

@@ -125,11 +125,24 @@ public final class FetchPicturesOperation: GroupOperation, @unchecked Sendable {
         if let value = (operation as? RetryOperation<FetchFeedOperation<Outcome>>)?.succeeded?.output.value {
             outcome = value
         } else if let error = OperationError.rootCause(in: errors) ?? errors.first, !isCancelled {
-            outcome = .failed(error)
+            outcome = Self.fallback(for: pictures[index], after: error, cache: cache)
         } else {
             outcome = .cancelled
         }
         outcomes.withLock { $0[index] = outcome }
+    }
+
+    /// What a picture whose fetch failed comes to: when its address was the feed's plain http one
+    /// asked for over https, the copy in the cache (the next best source), else a failure naming
+    /// the address refused; any other failure as it is.
+    private static func fallback(for picture: Picture, after error: any Error, cache: ImageCache) -> Outcome {
+        guard case .success(let asked) = WebAddress.media(picture.url),
+              let upgraded = UpgradedAddressError.wrapping(error, asked: asked, original: picture.url.absoluteString) else { return .failed(error) }
+        if let entry = cache.entry(for: picture.url.absoluteString) {
+            cache.touch(entry)
+            return .unchanged(entry)
+        }
+        return .failed(upgraded)
     }
 
     /// Each picture's failure is its outcome, not the group's; the cache is trimmed at the end.

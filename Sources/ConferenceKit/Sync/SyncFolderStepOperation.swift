@@ -26,6 +26,7 @@ final class SyncFolderStepOperation: GroupOperation, SyncStepOperation, OutputOp
                      "\(report.received) received" + (report.received > 0 ? " from " + Quantity.text(report.machines, "machine") : "")]
         if report.conflictCopies > 0 { parts.append(Quantity.text(report.conflictCopies, "conflict copy", plural: "conflict copies") + " read") }
         if !report.damage.isEmpty { parts.append(Quantity.text(report.damage.count, "damaged file") + " read up to the damage") }
+        if !report.skipped.isEmpty { parts.append("unusable changes skipped") }
         if report.postponed > 0 { parts.append("\(report.postponed) dated ahead of this clock left for later") }
         if !report.unread.isEmpty { parts.append(Quantity.text(report.unread.count, "file") + " left for the next sync") }
         if report.stopped != nil { parts.append("stopped at the time limit") }

@@ -66,6 +66,8 @@ public struct SyncSummary: Sendable, Encodable {
         public var conflictCopies: Int
         /// Files read up to their damage, with why (names cleaned for printing).
         public var damaged: [String]
+        /// Unusable changes skipped (an id or a value), with where and how many.
+        public var skipped: [String]
         /// Changes made here the folder does not hold yet.
         public var waiting: Int
         public var git: Bool
@@ -88,6 +90,7 @@ public struct SyncSummary: Sendable, Encodable {
             machines = report?.machines ?? 0
             conflictCopies = report?.conflictCopies ?? 0
             damaged = report?.damage ?? []
+            skipped = report?.skipped ?? []
             git = report?.git ?? false
             gitRefused = report?.gitRefused
             newFolder = report?.newFolder ?? false
@@ -97,7 +100,7 @@ public struct SyncSummary: Sendable, Encodable {
         }
 
         private enum CodingKeys: String, CodingKey {
-            case path, sent, received, machines, conflictCopies, damaged, waiting, git, gitRefused, newFolder, previousFolder, unread, stopped
+            case path, sent, received, machines, conflictCopies, damaged, skipped, waiting, git, gitRefused, newFolder, previousFolder, unread, stopped
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -108,6 +111,7 @@ public struct SyncSummary: Sendable, Encodable {
             try container.encode(machines, forKey: .machines)
             try container.encode(conflictCopies, forKey: .conflictCopies)
             try container.encode(damaged, forKey: .damaged)
+            try container.encode(skipped, forKey: .skipped)
             try container.encode(waiting, forKey: .waiting)
             try container.encode(git, forKey: .git)
             try container.encode(gitRefused, forKey: .gitRefused)

@@ -41,6 +41,8 @@ public struct SyncFolder: Sendable {
         var conflictCopies = 0
         /// Files that could not be read, or held lines that are not changes, with why (names cleaned for printing).
         var damage: [String] = []
+        /// Files that held changes with an unusable id, how many (names cleaned for printing).
+        var skipped: [String] = []
         /// Files left unread, over the bytes one sync reads: the next sync reads them first.
         var unread: [String] = []
         /// Bytes read.
@@ -130,7 +132,7 @@ public struct SyncFolder: Sendable {
             reading.files += 1
             if file.isConflictCopy { reading.conflictCopies += 1 }
             if damaged > 0 { reading.damage.append("\(shown): \(Quantity.text(damaged, "unreadable line")) skipped") }
-            if unusableIDs > 0 { reading.damage.append("\(shown): " + Quantity.text(unusableIDs, "change") + " with an unusable id skipped") }
+            if unusableIDs > 0 { reading.skipped.append("\(shown): " + Quantity.text(unusableIDs, "change") + " with an unusable id") }
         }
         return reading
     }

@@ -194,10 +194,11 @@ public struct SyncFolderExchange: Sendable {
         report.filesRead = reading.files
         report.conflictCopies = reading.conflictCopies
         report.damage = reading.damage
+        report.skipped = reading.skipped
         report.unread = reading.unread.map { TextSanitizer.singleLine.sanitize($0) }
         report.postponed = merge.postponed
         let unreadable = try merge.unreadableItems()
-        if unreadable > 0 { report.damage.append(Quantity.text(unreadable, "change") + " whose value cannot be read skipped") }
+        if unreadable > 0 { report.skipped.append(Quantity.text(unreadable, "change") + " with an unusable value") }
         let (received, machines) = try store.write { db in
             var received = 0
             var latest: String?

@@ -12,6 +12,9 @@ public struct SyncFolderReport: Sendable, Equatable {
     public var conflictCopies = 0
     /// Files, or lines of them, that could not be read, with why (skipped; nothing else is lost).
     public var damage: [String] = []
+    /// Changes that were read but are unusable (an id that is not one, a value out of range or of
+    /// another shape), skipped, with where and how many: not damage, and nothing else is lost.
+    public var skipped: [String] = []
     /// Changes dated more than a day ahead of this machine's clock, left for later.
     public var postponed = 0
     /// Whether this machine's journal was compacted into its snapshot.

@@ -14,6 +14,7 @@ public enum TranscriptReader {
     public static func manifest(_ data: Data, feed: String, base: URL) throws -> (TranscriptManifest, [FeedIssue]) {
         // By key, the last of a repeated key winning: nil while absent; `individual` nil inside when not an object.
         var individual: [String: Result<TranscriptManifest.Entry, Refusal>]??
+        var unusable: [FeedIssue] = []
         var digest: Result<TranscriptManifest.Entry, Refusal>?
         try readObject(data, feed: feed) { scanner, key, file in
             switch key {
@@ -24,8 +25,18 @@ public enum TranscriptReader {
                     return
                 }
                 var entries: [String: Result<TranscriptManifest.Entry, Refusal>] = [:]
-                try scanner.readObject { scanner, id in
-                    entries[String(decoding: id, as: UTF8.self)] = try entry(&scanner, base: base, file: &file)
+                var position = 0
+                try scanner.readObject { scanner, key in
+                    let id = String(decoding: key, as: UTF8.self)
+                    // Its content id becomes a session's: one that is not an id is skipped, named by its place.
+                    if let problem = ItemID.problem(id) {
+                        try file.skip(&scanner)
+                        unusable.append(FeedIssue(kind: .skipped, feed: feed, item: "individual[\(position)]", field: nil,
+                                                  reason: "expected an id as its key, found " + problem))
+                    } else {
+                        entries[id] = try entry(&scanner, base: base, file: &file)
+                    }
+                    position += 1
                 }
                 individual = entries
             case "digest":
@@ -43,7 +54,7 @@ public enum TranscriptReader {
             throw FeedError(kind: individual == nil ? .missingField : .wrongType, feed: feed, path: "individual",
                             detail: "a transcript manifest lists its transcripts in an `individual` object")
         }
-        var issues: [FeedIssue] = []
+        var issues = unusable
         var manifest = TranscriptManifest(individual: [:], digest: nil)
         for (id, entry) in entries.sorted(by: { $0.key < $1.key }) {
             switch entry {
@@ -66,10 +77,19 @@ public enum TranscriptReader {
     /// - Throws: ``FeedError`` when it is not a JSON object.
     public static func transcripts(_ data: Data, feed: String, language fallback: String) throws -> ([Transcript], [FeedIssue]) {
         var items: [String: Item] = [:]
-        try readObject(data, feed: feed) { scanner, id, file in
-            items[id] = try item(&scanner, id: id, feed: feed, file: &file)
-        }
         var issues: [FeedIssue] = []
+        var position = 0
+        try readObject(data, feed: feed) { scanner, id, file in
+            // Its content id becomes a session's: one that is not an id is skipped, named by its place.
+            if let problem = ItemID.problem(id) {
+                try file.skip(&scanner)
+                issues.append(FeedIssue(kind: .skipped, feed: feed, item: "[\(position)]", field: nil,
+                                        reason: "expected an id as its key, found " + problem))
+            } else {
+                items[id] = try item(&scanner, id: id, feed: feed, file: &file)
+            }
+            position += 1
+        }
         var transcripts: [Transcript] = []
         for (id, item) in items.sorted(by: { $0.key < $1.key }) {
             switch item {

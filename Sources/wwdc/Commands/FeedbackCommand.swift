@@ -104,7 +104,8 @@ enum FeedbackCommand {
             }
             return nil
         }
-        guard text.count <= 4000 else { throw UsageError("The comment is longer than 4000 characters", spec: spec) }
+        // Before any login or upload: the limit the save keeps too.
+        try Feedback.checkComment(text)
         return FeedbackAnswer(overall: rating, content: content, presentation: presentation, comment: text)
     }
 

@@ -64,14 +64,37 @@ enum NoteCommand {
                 throw UsageError("No text given, and no terminal to open an editor on", spec: spec,
                                  hint: "Give the text: " + ShellWord.command("wwdc", "note", id) + " 'text', or '-' to read it from standard input; '" + ShellWord.command("wwdc", "note", id, "--show") + "' prints the note.")
             }
-            let store = try context.openExistingStore(explicitPath: arguments[SharedOptions.db])
-            let current = try store.read { try $0.personalRecord(sessionID: id).note?.text } ?? ""
-            let (command, variable) = Configuration.editor(context.environment)
-            // What waits to be written to stderr comes out before the editor takes the screen.
-            context.terminal.drain()
-            edit = .setNote(session: id, text: try Editor.edit(current, command: command, origin: variable.map { "$" + $0 },
-                                                               fileName: "NOTE.md", environment: context.environment))
+            return try editInEditor(id, arguments, context)
         }
+        return try save(edit, arguments, context)
+    }
+
+    /// Opens the editor on the note (or on the text kept when it was last refused) and saves what
+    /// comes back; a text too long to save is kept, not lost.
+    private static func editInEditor(_ id: String, _ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
+        let store = try context.openExistingStore(explicitPath: arguments[SharedOptions.db])
+        let draft = try NoteDraft(sessionID: id, folders: Configuration.folders(context.environment))
+        let kept = draft.text
+        if kept != nil { context.message("Editing what you wrote before, kept in \(draft.path) (the saved note is unchanged).") }
+        let current = try kept ?? store.read { try $0.personalRecord(sessionID: id).note?.text } ?? ""
+        let (command, variable) = Configuration.editor(context.environment)
+        // What waits to be written to stderr comes out before the editor takes the screen.
+        context.terminal.drain()
+        let text = try Editor.edit(current, command: command, origin: variable.map { "$" + $0 },
+                                   fileName: "NOTE.md", environment: context.environment)
+        let status: ExitCode
+        do {
+            status = try save(.setNote(session: id, text: text), arguments, context)
+        } catch PersonalDataError.noteTooLong(let length, _) {
+            try draft.keep(text)
+            throw PersonalDataError.noteTooLong(length: length, kept: draft)
+        }
+        draft.discard()
+        return status
+    }
+
+    /// Makes the change and says what became of the note.
+    private static func save(_ edit: PersonalEdit, _ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let (results, labels) = try PersonalDataSupport.change(edit, arguments, context)
         guard let result = results.first, let label = labels.first else { return .success }
         let removing: Bool

@@ -47,14 +47,8 @@ enum PassCommand {
     /// The file a pass that a terminal cannot show goes to, in wwdc's data folder.
     static let defaultFileName = "attendee-pass.pem"
 
-    /// Writes the pass to `path`, readable by its owner only.
+    /// Writes the pass to `path`, readable by its owner only from the moment the file exists.
     private static func save(_ pass: Data, to path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        do {
-            try pass.write(to: url, options: .atomic)
-        } catch {
-            throw FileAccessError.write(url.path, error)
-        }
-        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
+        try PrivateFile.write(pass, to: path)
     }
 }

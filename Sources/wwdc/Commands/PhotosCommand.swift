@@ -46,7 +46,8 @@ enum PhotosCommand {
         let cache = try Configuration.imageCache(context.environment)
         let timeout = try Configuration.requestTimeout(context.environment)
         let store = try BrowseSupport.openStore(arguments, context)
-        let (pictures, refused) = try store.pictures(of: name, width: width)
+        let (pictures, refused, elsewhere) = try store.pictures(of: name, width: width)
+        if let picture = pictures.first { BrowseSupport.say(elsewhere, id: picture.id, context) }
         for problem in refused { context.message("Skipped: " + ErrorWording.commandLine.message(problem)) }
         guard !pictures.isEmpty else {
             throw RuntimeError("no picture of \(BrowseSupport.cell(name)) can be fetched", hint: "Check the id with 'wwdc news' or 'wwdc session'.")

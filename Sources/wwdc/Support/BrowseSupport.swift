@@ -29,11 +29,15 @@ enum BrowseSupport {
     /// event's it is, on stderr.
     static func session(_ input: String, in db: Database, _ context: CommandContext) throws -> String {
         let (id, elsewhere) = try SessionResolver.resolution(input, in: db)
-        if let elsewhere {
-            context.message("\(elsewhere.currentEvent ?? "The current event") has no session \(elsewhere.number): "
-                            + "using \(elsewhere.event)'s, \(TextSanitizer.singleLine.sanitize(id)).")
-        }
+        say(elsewhere, id: id, context)
         return id
+    }
+
+    /// Says, on stderr, which event's session a bare number named when it was not in the current event.
+    static func say(_ elsewhere: SessionResolver.Elsewhere?, id: String, _ context: CommandContext) {
+        guard let elsewhere else { return }
+        context.message("\(elsewhere.currentEvent ?? "The current event") has no session \(elsewhere.number): "
+                        + "using \(elsewhere.event)'s, \(TextSanitizer.singleLine.sanitize(id)).")
     }
 
     /// The topic ids `--topic` names (by name, prefix or id).

@@ -51,6 +51,9 @@ extension ErrorWording {
         case FeedbackError.alreadyUploaded: "See it with 'wwdc feedback --list'."
         case let PersonalDataError.noSavedPosition(session): "Give the moment with --at (12:34), or play the video first: " + ShellWord.command("wwdc", "watch", session)
         case let PersonalDataError.noSuchBookmark(session, _, _): "List them with '" + ShellWord.command("wwdc", "bookmark", "list", session) + "'."
+        case let PersonalDataError.noteTooLong(_, kept?):
+            "Nothing was saved; what you wrote is kept in \(kept.path): '" + ShellWord.command("wwdc", "note", kept.sessionID)
+                + "' opens your editor on it again, to shorten it."
         case PersonalDataError.noteTooLong: "Nothing was saved: shorten it (keep longer text in a file, and note where it is)."
         default: nil
         }

@@ -39,6 +39,7 @@ enum SyncFolderSupport {
         if counts.received > 0 { line += " from " + Quantity.text(counts.machines, "machine") }
         if counts.conflictCopies > 0 { line += "; " + Quantity.text(counts.conflictCopies, "conflict copy", plural: "conflict copies") + " read" }
         if !counts.damaged.isEmpty { line += "; damaged, read up to the damage: " + counts.damaged.joined(separator: ", ") }
+        if !counts.skipped.isEmpty { line += "; skipped as unusable: " + counts.skipped.joined(separator: ", ") }
         if !counts.unread.isEmpty {
             line += "; left for the next sync, over the \(ByteCount.text(Int64(SyncFolder.maximumBytesRead))) one sync reads: " + counts.unread.joined(separator: ", ")
         }
