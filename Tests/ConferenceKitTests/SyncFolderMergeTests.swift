@@ -131,7 +131,8 @@ struct SyncFolderMergeTests {
         let (shared, b) = try machineWithANoteToSend(in: temporary)
         // The exchange stalls where it asks the time, between sending and merging (a folder that stops answering).
         let stall = Stall()
-        let settings = SyncFolderSettings(path: shared, machine: b.id, timeLimit: 0.5)
+        // Long enough for the sending before the stall on a loaded machine; the stall outlasts it.
+        let settings = SyncFolderSettings(path: shared, machine: b.id, timeLimit: 5)
         let operation = SyncFolderOperation(settings: settings, store: b.store, mode: .exchange) { stall.wait() }
         let queue = AdvancedOperationQueue()
         queue.addOperation(operation)
