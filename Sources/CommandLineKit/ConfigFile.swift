@@ -109,6 +109,17 @@ public struct ConfigFile: Sendable {
         return "The keys: \(names.joined(separator: ", "))."
     }
 
+    /// `environment` with the variable of each of `settings` it leaves unset taken from the file:
+    /// what a program reads every setting from, so a flag wins over the environment, which wins
+    /// over the file, which wins over the default.
+    public func filling(_ environment: [String: String], for settings: [any DeclaredSetting]) -> [String: String] {
+        var result = environment
+        for setting in settings where result[setting.variable] == nil {
+            if let value = value(setting.key) { result[setting.variable] = value }
+        }
+        return result
+    }
+
     /// The value the file gives `key` (the last line naming it), or nil.
     public func value(_ key: String) -> String? {
         setting(key)?.value
