@@ -84,6 +84,19 @@ public struct Setting<Value: Sendable>: DeclaredSetting {
     }
 }
 
+extension Setting where Value: RawRepresentable & CaseIterable, Value.RawValue == String {
+    /// A setting that is one of `Value`'s cases, named in any case; anything else is refused with
+    /// the names ("expected auto, always or never").
+    public init(_ key: String, variable: String, help: String, default defaultValue: Value) {
+        let names = Value.allCases.map(\.rawValue)
+        let expected = "expected " + (names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1])
+        self.init(key, variable: variable, help: help, default: defaultValue, shown: defaultValue.rawValue) { text, _ throws(InvalidValue) in
+            guard let value = Value.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) else { throw InvalidValue(expected) }
+            return value
+        }
+    }
+}
+
 /// Any setting, whatever its value's type: what the config file, the `config` commands and the
 /// manual read.
 public protocol DeclaredSetting: Sendable {

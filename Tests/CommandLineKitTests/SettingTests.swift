@@ -18,6 +18,12 @@ struct SettingTests {
     }
     static let settings: [any DeclaredSetting] = [jobs, player]
 
+    enum Shade: String, CaseIterable, Sendable {
+        case light, dark, auto
+    }
+
+    static let shade = Setting<Shade>("shade", variable: "DEMO_SHADE", help: "The shade.", default: .auto)
+
     @Test("a value is parsed once, trimmed, the rest of the environment at hand; unset or blank is the default")
     func values() throws {
         #expect(try Self.jobs.value(in: [:]) == 3)
@@ -46,6 +52,14 @@ struct SettingTests {
         #expect(Self.settings.map(\.key) == ["jobs", "player"] && Self.settings.map(\.variable) == ["DEMO_JOBS", "DEMO_PLAYER"])
         #expect(SettingOrigin.remembered("last sync").description == "last sync" && !SettingOrigin.remembered("last sync").isFromUser)
         #expect(SettingOrigin.file(path: "/c", line: 2).isFromUser && SettingOrigin.environment("X").isFromUser)
+    }
+
+    @Test("a setting of an enumeration's cases: a name in any case, the names said when refused, the default shown")
+    func choices() throws {
+        #expect(try Self.shade.value(in: ["DEMO_SHADE": " Dark"]) == .dark)
+        #expect(try Self.shade.value(in: [:]) == .auto)
+        #expect(Self.shade.problem("grey", environment: [:]) == "expected light, dark or auto")
+        #expect(Self.shade.inForceByDefault([:]).value == "auto")
     }
 
     @Test("an unknown key: the nearest key when one is near, else every key")
