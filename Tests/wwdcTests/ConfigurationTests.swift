@@ -247,6 +247,33 @@ struct ConfigurationTests {
         #expect(folder("201") == flagFolder, "the flag over the environment")
     }
 
+    @Test("download-dir as every setting: the blanks around a value are not part of it, and a blank value counts as none")
+    func downloadFolderTrimmed() async throws {
+        let bench = try await DownloadBench.start()
+        defer { bench.stop() }
+        let padded = bench.sandbox.directory.path("padded").path
+        for id in ["101", "102"] {
+            try await bench.server.configureMedia(try DownloadBench.mediaPath("wwdc2026-\(id)"), size: 20_000)
+        }
+        // Run in the sandbox: a value read with its blanks would be a folder of that name under the current one.
+        func download(_ id: String, folder: String) async throws -> CommandResult {
+            try await onThread {
+                try CommandRunner.start(CommandRunner.wwdc, ["download", id], environment: bench.sandbox.environment(["WWDC_DOWNLOAD_DIR": folder]),
+                                        directory: bench.sandbox.directory.url).wait()
+            }
+        }
+        let blank = try await download("101", folder: "  ")
+        #expect(blank.status == 0, "\(blank.stderr)")
+        let spaced = try await download("102", folder: " \(padded)\t")
+        #expect(spaced.status == 0, "\(spaced.stderr)")
+        let downloads = try await bench.downloads()
+        func folder(_ id: String) -> String? {
+            (downloads["wwdc2026-\(id) hd"]?["path"] as? String).map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
+        }
+        #expect(folder("101") == bench.folder.path, "a blank value: the default")
+        #expect(folder("102") == padded, "the value without its blanks")
+    }
+
     @Test("the store: --db over WWDC_DB over the data folder; an empty value counts as none")
     func storePrecedence() async throws {
         let sandbox = try Sandbox()

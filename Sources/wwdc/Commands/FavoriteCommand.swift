@@ -46,23 +46,28 @@ enum FavoriteCommand {
         subcommands: [add, remove, list], defaultSubcommand: "list")
 
     static func runAdd(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        try change(arguments[SharedArguments.sessions], arguments, context, favorite: true)
+        try change(arguments[SharedArguments.sessions], favorite: true, storePath: arguments[SharedOptions.db], login: .init(arguments),
+                   runner: OperationRunner(arguments, context: context), context)
     }
 
     static func runRemove(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        try change(arguments[favorites], arguments, context, favorite: false)
+        try change(arguments[favorites], favorite: false, storePath: arguments[SharedOptions.db], login: .init(arguments),
+                   runner: OperationRunner(arguments, context: context), context)
     }
 
     static func runGroup(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         throw UsageError("Missing subcommand", spec: group, hint: "Use 'wwdc favorite add', 'remove' or 'list'.")
     }
 
-    static func change(_ words: [String], _ arguments: ParsedArguments, _ context: CommandContext, favorite: Bool) throws -> ExitCode {
-        let store = try context.openExistingStore(explicitPath: arguments[SharedOptions.db])
+    /// Favorites (`favorite`) or unfavorites the sessions `words` name in the store at `storePath`,
+    /// uploading with `login` when the source has an account, run by `runner`.
+    static func change(_ words: [String], favorite: Bool, storePath: String?, login: AccountAccess.LoginOptions, runner: OperationRunner,
+                       _ context: CommandContext) throws -> ExitCode {
+        let store = try context.openExistingStore(explicitPath: storePath)
         let ids = try store.read { db in try words.map { try BrowseSupport.session($0, in: db, context) } }
         let change = ChangeFavoritesOperation(
             sessionIDs: ids, favorite: favorite, store: store, at: context.now,
-            account: { try AccountAccess.sessionIfAvailable(store: store, login: .init(arguments), context: context) },
+            account: { try AccountAccess.sessionIfAvailable(store: store, login: login, context: context) },
             interaction: TerminalInteraction(owner: context.terminal),
             saved: { results in
                 for (label, changed) in results {
@@ -76,7 +81,7 @@ enum FavoriteCommand {
             },
             waiting: { context.message("Waiting for another wwdc to finish uploading…") },
             backends: try PersonalDataSupport.backends(context))
-        let errors = OperationRunner(arguments, context: context).run(change)
+        let errors = runner.run(change)
         if let error = OperationError.rootCause(in: errors.filter { !ErrorPresenter.isInterruption($0) }) { throw error }
         guard !change.labels.isEmpty else { throw Interrupted() }
         let unchanged = change.unchangedSessionIDs
