@@ -102,11 +102,7 @@ public struct ConfigFile: Sendable {
 
     /// "Did you mean 'download-dir'?" for a near miss, else the keys.
     public static func suggestion(for key: String, among names: [String]) -> String {
-        if let best = names.min(by: { ArgumentParser.editDistance($0, key) < ArgumentParser.editDistance($1, key) }),
-           ArgumentParser.editDistance(best, key) <= max(2, key.count / 3) {
-            return "Did you mean '\(best)'?"
-        }
-        return "The keys: \(names.joined(separator: ", "))."
+        ArgumentParser.nearest(key, among: names).map { "Did you mean '\($0)'?" } ?? "The keys: \(names.joined(separator: ", "))."
     }
 
     /// `environment` with the variable of each of `settings` it leaves unset taken from the file:
