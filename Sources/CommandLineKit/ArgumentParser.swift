@@ -83,10 +83,15 @@ public enum ArgumentParser {
 
     /// "Did you mean '--source'?" for a near miss.
     public static func suggestion(for name: String, in spec: CommandSpec) -> String? {
-        let candidates = spec.allOptions.map(\.long)
-        guard let best = candidates.min(by: { editDistance($0, name) < editDistance($1, name) }),
-              editDistance(best, name) <= max(2, name.count / 3) else { return nil }
-        return "Did you mean '--\(best)'?"
+        nearest(name, among: spec.allOptions.map(\.long)).map { "Did you mean '--\($0)'?" }
+    }
+
+    /// The name of `names` nearest `word`, when it is within a third of the word's length (two
+    /// edits at least): what a mistyped option or key is taken to mean.
+    public static func nearest(_ word: String, among names: [String]) -> String? {
+        guard let best = names.min(by: { editDistance($0, word) < editDistance($1, word) }),
+              editDistance(best, word) <= max(2, word.count / 3) else { return nil }
+        return best
     }
 
     /// Levenshtein distance, for suggestions.

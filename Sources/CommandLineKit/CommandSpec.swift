@@ -89,21 +89,38 @@ public struct CommandSpec: Sendable {
         }
     }
 
-    public struct Argument: Sendable {
+    public struct Argument: DeclaredArgument {
         public var name: String
         public var help: String
         public var optional: Bool
         public var variadic: Bool
         /// What completion offers for the argument.
         public var completion: Completion
+        /// Turns the words it was given (one, none when optional, several when variadic) into the
+        /// typed value ``ParsedArguments`` hands out; a bad word is a usage error.
+        var read: @Sendable (_ given: [String], _ spec: CommandSpec) throws(UsageError) -> any Sendable
 
+        /// An argument read as text: a `String`, a `String?` when optional, a `[String]` when
+        /// variadic (typed declarations, ``CommandLineKit/Argument``, read it so).
         public init(name: String, help: String, optional: Bool = false, variadic: Bool = false, completion: Completion = .nothing) {
+            self.init(name: name, help: help, optional: optional, variadic: variadic, completion: completion) { given, _ in
+                if variadic { return given }
+                if optional { return given.first }
+                return given.first ?? ""
+            }
+        }
+
+        init(name: String, help: String, optional: Bool, variadic: Bool, completion: Completion,
+             read: @escaping @Sendable (_ given: [String], _ spec: CommandSpec) throws(UsageError) -> any Sendable) {
             self.name = name
             self.help = help
             self.optional = optional
             self.variadic = variadic
             self.completion = completion
+            self.read = read
         }
+
+        public var declaration: Argument { self }
 
         public var usageSynopsis: String {
             let base = variadic ? "<\(name)> ..." : "<\(name)>"
@@ -129,18 +146,27 @@ public struct CommandSpec: Sendable {
     public var defaultSubcommand: String?
 
     public init(path: String, abstract: String, discussion: String? = nil, options: [any DeclaredOption] = [],
-         arguments: [Argument] = [], examples: [(command: String, note: String)] = [], subcommands: [CommandSpec] = [],
+         arguments: [any DeclaredArgument] = [], examples: [(command: String, note: String)] = [], subcommands: [CommandSpec] = [],
          hidden: Bool = false, aliases: [String] = [], defaultSubcommand: String? = nil) {
         self.path = path
         self.abstract = abstract
         self.discussion = discussion
         self.options = options.map(\.declaration)
-        self.arguments = arguments
+        self.arguments = arguments.map(\.declaration)
         self.examples = examples
         self.subcommands = subcommands
         self.hidden = hidden
         self.aliases = aliases
         self.defaultSubcommand = defaultSubcommand
+    }
+
+    /// A command whose arguments are declared as text (`.init(name:help:)`), read back as
+    /// ``ParsedArguments/positionals``.
+    public init(path: String, abstract: String, discussion: String? = nil, options: [any DeclaredOption] = [],
+         arguments: [Argument], examples: [(command: String, note: String)] = [], subcommands: [CommandSpec] = [],
+         hidden: Bool = false, aliases: [String] = [], defaultSubcommand: String? = nil) {
+        self.init(path: path, abstract: abstract, discussion: discussion, options: options, arguments: arguments as [any DeclaredArgument],
+                  examples: examples, subcommands: subcommands, hidden: hidden, aliases: aliases, defaultSubcommand: defaultSubcommand)
     }
 
     /// The path, then the path with each alias in place of its last word.

@@ -102,11 +102,18 @@ public struct ConfigFile: Sendable {
 
     /// "Did you mean 'download-dir'?" for a near miss, else the keys.
     public static func suggestion(for key: String, among names: [String]) -> String {
-        if let best = names.min(by: { ArgumentParser.editDistance($0, key) < ArgumentParser.editDistance($1, key) }),
-           ArgumentParser.editDistance(best, key) <= max(2, key.count / 3) {
-            return "Did you mean '\(best)'?"
+        ArgumentParser.nearest(key, among: names).map { "Did you mean '\($0)'?" } ?? "The keys: \(names.joined(separator: ", "))."
+    }
+
+    /// `environment` with the variable of each of `settings` it leaves unset taken from the file:
+    /// what a program reads every setting from, so a flag wins over the environment, which wins
+    /// over the file, which wins over the default.
+    public func filling(_ environment: [String: String], for settings: [any DeclaredSetting]) -> [String: String] {
+        var result = environment
+        for setting in settings where result[setting.variable] == nil {
+            if let value = value(setting.key) { result[setting.variable] = value }
         }
-        return "The keys: \(names.joined(separator: ", "))."
+        return result
     }
 
     /// The value the file gives `key` (the last line naming it), or nil.

@@ -31,6 +31,26 @@ struct CommandGrammarTests {
         #expect(notify.status == 64 && notify.stderr.contains("Missing subcommand"), "\(notify.stderr)")
     }
 
+    @Test("a positional argument's bad word is a usage error (exit 64) naming the argument, before anything is opened")
+    func badPositionalWords() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let cases: [(arguments: [String], error: String, usage: String)] = [
+            (["code", "101", "abc"], "Invalid value 'abc' for '<number>': expected a whole number from 1", "wwdc code [--no-pager] [--db <path>] <session> [<number>]"),
+            (["code", "101", "0"], "Invalid value '0' for '<number>': expected a whole number from 1", "wwdc code [--no-pager] [--db <path>] <session> [<number>]"),
+            (["bookmark", "remove", "102", "first"], "Invalid value 'first' for '<number>': expected a whole number from 1", "<session> <number>"),
+            (["completion", "tcsh"], "Invalid value 'tcsh' for '<shell>': expected one of bash, zsh, fish", "wwdc completion <shell>"),
+        ]
+        for (arguments, error, usage) in cases {
+            let result = try await sandbox.run(arguments)
+            #expect(result.status == 64 && result.stdout.isEmpty, "\(arguments): \(result.stderr)")
+            #expect(result.errorLines == ["Error: " + error], "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains(usage), "\(arguments): \(result.stderr)")
+        }
+        // Nothing was opened: no store was made.
+        #expect(!FileManager.default.fileExists(atPath: sandbox.directory.path("data").appendingPathComponent("wwdc").path))
+    }
+
     @Test("a mistyped subcommand is a usage error naming the nearest, and changes nothing")
     func mistypedSubcommand() async throws {
         let store = try await BrowseSandbox.synced()

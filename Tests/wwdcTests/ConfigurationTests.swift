@@ -247,6 +247,33 @@ struct ConfigurationTests {
         #expect(folder("201") == flagFolder, "the flag over the environment")
     }
 
+    @Test("download-dir as every setting: the blanks around a value are not part of it, and a blank value counts as none")
+    func downloadFolderTrimmed() async throws {
+        let bench = try await DownloadBench.start()
+        defer { bench.stop() }
+        let padded = bench.sandbox.directory.path("padded").path
+        for id in ["101", "102"] {
+            try await bench.server.configureMedia(try DownloadBench.mediaPath("wwdc2026-\(id)"), size: 20_000)
+        }
+        // Run in the sandbox: a value read with its blanks would be a folder of that name under the current one.
+        func download(_ id: String, folder: String) async throws -> CommandResult {
+            try await onThread {
+                try CommandRunner.start(CommandRunner.wwdc, ["download", id], environment: bench.sandbox.environment(["WWDC_DOWNLOAD_DIR": folder]),
+                                        directory: bench.sandbox.directory.url).wait()
+            }
+        }
+        let blank = try await download("101", folder: "  ")
+        #expect(blank.status == 0, "\(blank.stderr)")
+        let spaced = try await download("102", folder: " \(padded)\t")
+        #expect(spaced.status == 0, "\(spaced.stderr)")
+        let downloads = try await bench.downloads()
+        func folder(_ id: String) -> String? {
+            (downloads["wwdc2026-\(id) hd"]?["path"] as? String).map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
+        }
+        #expect(folder("101") == bench.folder.path, "a blank value: the default")
+        #expect(folder("102") == padded, "the value without its blanks")
+    }
+
     @Test("the store: --db over WWDC_DB over the data folder; an empty value counts as none")
     func storePrecedence() async throws {
         let sandbox = try Sandbox()
@@ -279,6 +306,47 @@ struct ConfigurationTests {
         try FileManager.default.removeItem(at: filePager.input)
         _ = try await PagerTests().onTerminal(store, ["transcript", "202"], environment: ["WWDC_PAGER": environmentPager.script.path])
         #expect(environmentPager.ran && !filePager.ran, "WWDC_PAGER over the file's pager")
+    }
+
+    @Test("a value in the file a command cannot use: one line naming the file's line and the key, from config get and config list alike")
+    func badValuesInTheFile() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let bad: [(key: String, value: String, reason: String)] = [
+            ("language", "en glish", "expected a language code such as en, jpn, zho, kor"), ("player", "mpv '--fs", "not a command line: a quote is not closed"),
+            ("pager", "\"less", "not a command line: a quote is not closed"), ("jobs", "99", "expected a whole number from 1 to 16"),
+            ("images", "sometimes", "expected auto, always or never"), ("notify", "yes", "expected desktop or off"),
+        ]
+        try FileManager.default.createDirectory(at: Self.file(sandbox).deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(("# by hand\n" + bad.map { "\($0.key) = \($0.value)\n" }.joined()).utf8).write(to: Self.file(sandbox))
+        let list = try await sandbox.run(["config", "list"])
+        #expect(list.status == 0, "\(list.stderr)")
+        for (index, (key, value, reason)) in bad.enumerated() {
+            let line = "\(Self.file(sandbox).path), line \(index + 2)"
+            let got = try await sandbox.run(["config", "get", key])
+            #expect(got.status == 1 && got.stdout.isEmpty, "\(key): \(got.stdout)\(got.stderr)")
+            #expect(got.errorLines == ["Error: \(line): \(key) is '\(value)': \(reason)"], "\(got.stderr)")
+            #expect(got.stderr.contains("Hint: Change it with 'wwdc config set \(key) <value>', or edit the file."), "\(got.stderr)")
+            #expect(list.stdout.contains("\(key) = \(value)  (\(line); not usable: \(reason))"), "\(list.stdout)")
+        }
+    }
+
+    @Test("config get and config set: an unknown key is a usage error naming the nearest key, else every key, and writes nothing")
+    func unknownKeys() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let every = "source, language, player, pager, download-dir, jobs, images, notify, sync-folder"
+        for arguments in [["config", "get", "jbos"], ["config", "set", "jbos", "2"]] {
+            let near = try await sandbox.run(arguments)
+            #expect(near.status == 64 && near.stdout.isEmpty, "\(near.stderr)")
+            #expect(near.errorLines == ["Error: Unknown key 'jbos'. Did you mean 'jobs'?"], "\(near.stderr)")
+            #expect(near.stderr.contains("Usage: wwdc \(arguments[0]) \(arguments[1]) <key>"), "\(near.stderr)")
+        }
+        for arguments in [["config", "get", "colour"], ["config", "set", "colour", "red"]] {
+            let far = try await sandbox.run(arguments)
+            #expect(far.status == 64 && far.errorLines == ["Error: Unknown key 'colour'. The keys: \(every)."], "\(far.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: Self.file(sandbox).path))
     }
 
     @Test("unknown keys are usage errors with a suggestion; a malformed line names the file and the line")

@@ -13,7 +13,7 @@ extension ManualPage {
             "about one names the variable, or the file and its line. \\(lqwwdc config list\\(rq shows each value in force " +
             "and where it comes from; \\(lqwwdc config set\\(rq refuses a value commands could not use. The keys, with their variables:"]
         for key in Configuration.keys {
-            configuration += [".TP", "\\fB\(escaped(key.name))\\fR (\\fB\(escaped(key.variable))\\fR)", escaped(key.help)]
+            configuration += [".TP", "\\fB\(escaped(key.key))\\fR (\\fB\(escaped(key.variable))\\fR)", escaped(key.help)]
         }
         var environment = ["The variables of the keys above, and:"]
         for variable in Configuration.variables {

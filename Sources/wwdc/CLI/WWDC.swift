@@ -96,7 +96,7 @@ enum WWDC {
         let context: CommandContext
         do {
             let file = try Configuration.file(environment: processEnvironment)
-            context = CommandContext(environment: Configuration.applied(file, to: processEnvironment), originalEnvironment: processEnvironment,
+            context = CommandContext(environment: file.filling(processEnvironment, for: Configuration.keys), originalEnvironment: processEnvironment,
                                      configuration: file)
         } catch {
             let plain = CommandContext(environment: processEnvironment)

@@ -25,9 +25,9 @@ enum ArticlesCommand {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let limit = arguments[SharedOptions.limit]
         try BrowseSupport.checkSearch(arguments[search], spec: spec)
-        let store = try BrowseSupport.openStore(arguments, context)
+        let store = try BrowseSupport.openStore(arguments[SharedOptions.db], context)
         let (items, offset) = try store.read { db -> ([ArticleItem], Int?) in
-            let eventIDs = arguments[event] == nil ? nil : try BrowseSupport.events(arguments, in: db).ids
+            let eventIDs = arguments[event] == nil ? nil : try FilterNames.events(arguments[SharedOptions.event], in: db).ids
             return (try db.articles(eventIDs: eventIDs, search: arguments[search], limit: limit), try db.events().first?.utcOffset)
         }
         let nothing = arguments[search] == nil && arguments[event] == nil

@@ -9,6 +9,9 @@ enum BookmarkCommand {
     static let note = Option.text("note", value: "text", help: "A note to keep with the bookmark (searched by 'wwdc search').")
     static let at = Option.time("at", value: "time", help: "The moment: seconds (754), M:SS (12:34) or H:MM:SS (default: where you stopped watching).")
 
+    static let onlySession = Argument.optionalText("session", help: "Only this session's bookmarks.", completion: .sessionIDs)
+    static let number = Argument.number("number", help: "Which bookmark, from 1 (as 'wwdc bookmark list' numbers them).", from: 1)
+
     static let add = CommandSpec(
         path: "bookmark add",
         abstract: "Bookmark a moment of a session's video, with a note.",
@@ -18,8 +21,7 @@ enum BookmarkCommand {
         from each.
         """,
         options: [at, note, SharedOptions.db, SharedOptions.trace],
-        arguments: [.init(name: "session", help: "A session id (wwdc2026-101), a number in the current event (101) or a developer.apple.com link.",
-                          completion: .sessionIDs)],
+        arguments: [SharedArguments.session],
         examples: [("wwdc bookmark add 102 --at 12:34 --note 'the new macro'", ""),
                    ("wwdc bookmark add 102", "Where you stopped watching.")])
 
@@ -28,7 +30,7 @@ enum BookmarkCommand {
         abstract: "List your bookmarks, of one session or of all, with the command that plays from each.",
         options: [SharedOptions.json.help("Print JSON: an array of {id, title, number, time, note, createdAt}."),
                   SharedOptions.limit, SharedOptions.noPager, SharedOptions.db],
-        arguments: [.init(name: "session", help: "Only this session's bookmarks.", optional: true, completion: .sessionIDs)],
+        arguments: [onlySession],
         examples: [("wwdc bookmark list", "Every bookmark, by session."), ("wwdc bookmark list 102 --json", "")],
         aliases: ["ls"])
 
@@ -36,8 +38,7 @@ enum BookmarkCommand {
         path: "bookmark remove",
         abstract: "Remove a bookmark of a session, by its number.",
         options: [SharedOptions.db, SharedOptions.trace],
-        arguments: [.init(name: "session", help: "A session id, number or link.", completion: .sessionIDs),
-                    .init(name: "number", help: "Which bookmark, from 1 (as 'wwdc bookmark list' numbers them).")],
+        arguments: [SharedArguments.session.help("A session id, number or link."), number],
         examples: [("wwdc bookmark remove 102 2", "The second bookmark of session 102."), ("wwdc bookmark rm 102 1", "")],
         aliases: ["rm"])
 
@@ -53,21 +54,19 @@ enum BookmarkCommand {
     }
 
     static func runAdd(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        let id = try PersonalDataSupport.sessions([arguments.positionals[0]], arguments, context)[0]
+        let id = try PersonalDataSupport.sessions([arguments[SharedArguments.session]], storePath: arguments[SharedOptions.db], context)[0]
         let edit = PersonalEdit.addBookmark(session: id, time: arguments[at].map(Double.init), note: arguments[note] ?? "")
-        let (results, labels) = try PersonalDataSupport.change(edit, arguments, context)
+        let (results, labels) = try PersonalDataSupport.change(edit, storePath: arguments[SharedOptions.db], runner: OperationRunner(arguments, context: context), context)
         guard let added = results.first?.bookmark, let label = labels.first else { return .success }
         context.message("Bookmarked \(label) at \(VideoTime.text(added.bookmark.time)) (bookmark \(added.number)).")
         return .success
     }
 
     static func runRemove(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        let text = arguments.positionals[1]
-        guard let number = Int(text), number >= 1 else {
-            throw UsageError("Invalid value '\(text)' for '<number>': expected a whole number from 1", spec: remove)
-        }
-        let id = try PersonalDataSupport.sessions([arguments.positionals[0]], arguments, context)[0]
-        let (results, labels) = try PersonalDataSupport.change(.removeBookmark(session: id, number: number), arguments, context)
+        let number = arguments[number]
+        let id = try PersonalDataSupport.sessions([arguments[SharedArguments.session]], storePath: arguments[SharedOptions.db], context)[0]
+        let (results, labels) = try PersonalDataSupport.change(.removeBookmark(session: id, number: number), storePath: arguments[SharedOptions.db],
+                                                               runner: OperationRunner(arguments, context: context), context)
         guard let removed = results.first?.bookmark, let label = labels.first else { return .success }
         let note = TextSanitizer.singleLine.sanitize(removed.bookmark.note)
         context.message("Removed bookmark \(removed.number) of \(label) (\(VideoTime.text(removed.bookmark.time))"
@@ -76,9 +75,9 @@ enum BookmarkCommand {
     }
 
     static func runList(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        let store = try BrowseSupport.openStore(arguments, context)
+        let store = try BrowseSupport.openStore(arguments[SharedOptions.db], context)
         let items = try store.read { db -> [BookmarkItem] in
-            let session = try arguments.argument(0).map { try BrowseSupport.session($0, in: db, context) }
+            let session = try arguments[onlySession].map { try BrowseSupport.session($0, in: db, context) }
             return try db.bookmarkList(sessionID: session, limit: arguments[SharedOptions.limit])
         }
         let style = context.outputStyle

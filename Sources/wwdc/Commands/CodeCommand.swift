@@ -6,6 +6,8 @@ import TerminalUI
 
 /// `wwdc code <id> [N]`: one code snippet of a session, as plain text for piping.
 enum CodeCommand {
+    static let number = Argument.optionalNumber("number", help: "Which snippet, from 1 (needed when there are several).", from: 1)
+
     static let spec = CommandSpec(
         path: "code",
         abstract: "Print a code snippet of a session as plain text.",
@@ -15,11 +17,7 @@ enum CodeCommand {
         'wwdc session <id> --code' shows them all.
         """,
         options: [SharedOptions.noPager, SharedOptions.db],
-        arguments: [
-            .init(name: "session", help: "A session id (wwdc2026-101), a number in the current event (101) or a developer.apple.com link.",
-                  completion: .sessionIDs),
-            .init(name: "number", help: "Which snippet, from 1 (needed when there are several).", optional: true),
-        ],
+        arguments: [SharedArguments.session, number],
         examples: [
             ("wwdc code wwdc2025-204", "The session's only snippet."),
             ("wwdc code 208 2 | pbcopy", "The second snippet of session 208, to the clipboard."),
@@ -27,15 +25,9 @@ enum CodeCommand {
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        let input = arguments.positionals[0]
-        var index: Int?
-        if let text = arguments.argument(1) {
-            guard let number = Int(text), number >= 1 else {
-                throw UsageError("Invalid value '\(text)' for '<number>': expected a whole number from 1", spec: spec)
-            }
-            index = number - 1
-        }
-        let store = try BrowseSupport.openStore(arguments, context)
+        let input = arguments[SharedArguments.session]
+        let index = arguments[number].map { $0 - 1 }
+        let store = try BrowseSupport.openStore(arguments[SharedOptions.db], context)
         let detail = try store.read { db -> SessionDetail? in try db.sessionDetail(id: BrowseSupport.session(input, in: db, context)) }
         guard let detail else { throw BrowseError.unknownSession(input, suggestions: []) }
         let snippets = detail.codeSnippets

@@ -11,17 +11,19 @@ enum CompleteIDsCommand {
     static let list = Option.text("list", value: "name", help: "Print this list instead, one value a line, those starting with <prefix> (any case).",
                                   choices: StoredList.allCases.map(\.rawValue))
 
+    static let prefix = Argument.optionalText("prefix", help: "Only ids starting with <prefix>; digits also match numbers in the current event.")
+
     static let spec = CommandSpec(
         path: "__complete-ids",
         abstract: "List session ids (or event ids) for shell completion.",
         discussion: "Used by the scripts of 'wwdc completion'. Prints nothing, successfully, when the store is missing or empty.",
         options: [events, describe, list, SharedOptions.db],
-        arguments: [.init(name: "prefix", help: "Only ids starting with <prefix>; digits also match numbers in the current event.", optional: true)],
+        arguments: [prefix],
         examples: [("wwdc __complete-ids wwdc2026-10", "")],
         hidden: true)
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        let prefix = arguments.argument(0) ?? ""
+        let prefix = arguments[Self.prefix] ?? ""
         let describe = arguments[Self.describe]
         // Completion must never print an error into the user's command line.
         guard let path = try? Configuration.storePath(flag: arguments[SharedOptions.db], context.environment),

@@ -4,7 +4,13 @@ import Foundation
 
 /// `wwdc config list|get|set`: the config file's settings.
 enum ConfigCommand {
-    static let keysHelp = Configuration.keys.map { "\($0.name) (\($0.variable)): \($0.help)" }.joined(separator: "\n")
+    static let keysHelp = Configuration.keys.map { "\($0.key) (\($0.variable)): \($0.help)" }.joined(separator: "\n")
+
+    /// A key of the config file: an unknown one is a usage error naming the nearest key, else every key.
+    static let key = Argument<any DeclaredSetting>.required(
+        "key", help: "A key: " + Configuration.keys.map(\.key).joined(separator: ", ") + ".",
+        completion: .words(Configuration.keys.map(\.key))) { name throws(InvalidValue) in try Configuration.keys.named(name) }
+    static let value = Argument.text("value", help: "Its value (quote spaces for the shell).")
 
     static let group = CommandSpec(
         path: "config",
@@ -36,8 +42,7 @@ enum ConfigCommand {
         path: "config get",
         abstract: "Print the value a key has now (the environment's, else the file's, else the last sync's or the default).",
         discussion: "The value goes to stdout, where it comes from to stderr. A value that cannot be used is an error naming where it comes from.",
-        arguments: [.init(name: "key", help: "A key: " + Configuration.keys.map(\.name).joined(separator: ", ") + ".",
-                          completion: .words(Configuration.keys.map(\.name)))],
+        arguments: [key],
         examples: [("wwdc config get download-dir", "")])
 
     static let set = CommandSpec(
@@ -48,9 +53,7 @@ enum ConfigCommand {
         URL wwdc may fetch or a folder that exists, a command line with its quotes closed. A \
         relative folder (source, download-dir) is written as an absolute path.
         """,
-        arguments: [.init(name: "key", help: "A key: " + Configuration.keys.map(\.name).joined(separator: ", ") + ".",
-                          completion: .words(Configuration.keys.map(\.name))),
-                    .init(name: "value", help: "Its value (quote spaces for the shell).")],
+        arguments: [key, value],
         examples: [("wwdc config set jobs 4", ""), ("wwdc config set download-dir ~/Movies/WWDC", "")])
 
     static func runGroup(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
@@ -62,10 +65,8 @@ enum ConfigCommand {
         for key in Configuration.keys {
             let (value, origin) = context.settingInForce(key)
             var from = origin.description
-            if isFromUser(origin), !value.trimmingCharacters(in: .whitespaces).isEmpty, let problem = key.problem(value, context.environment) {
-                from += "; not usable: " + problem
-            }
-            lines.append(value.isEmpty ? "\(key.name)  (\(from))" : "\(key.name) = \(value)  (\(from))")
+            if let problem = problem(of: key, value: value, origin: origin, context) { from += "; not usable: " + problem }
+            lines.append(value.isEmpty ? "\(key.key)  (\(from))" : "\(key.key) = \(value)  (\(from))")
         }
         if let folder = try? SyncFolderSupport.settings(flag: nil, context) {
             lines.append("This machine's id in the sync folder \(folder.path): \(folder.machine)")
@@ -75,26 +76,24 @@ enum ConfigCommand {
     }
 
     static func runGet(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        let key = try known(arguments.positionals[0], spec: get)
+        let key = arguments[Self.key]
         let (value, origin) = context.settingInForce(key)
-        if isFromUser(origin), !value.trimmingCharacters(in: .whitespaces).isEmpty, let problem = key.problem(value, context.environment) {
-            throw context.settingError(key, value: value, problem: problem)
-        }
+        if let problem = problem(of: key, value: value, origin: origin, context) { throw context.settingError(key, value: value, problem: problem) }
         if !value.isEmpty { context.output(value + "\n") }
         context.message("(\(origin.description))")
         return .success
     }
 
     static func runSet(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        let key = try known(arguments.positionals[0], spec: set)
-        var value = arguments.positionals[1]
+        let key = arguments[Self.key]
+        var value = arguments[Self.value]
         guard !value.contains("\n") else { throw UsageError("A value is one line", spec: set) }
-        if let problem = key.problem(value, context.environment) {
-            throw UsageError("Invalid value '\(WebAddress.redacted(value).prefix(60))' for '\(key.name)': \(problem)", spec: set)
+        if let problem = key.problem(value, environment: context.environment) {
+            throw UsageError("Invalid value '\(WebAddress.redacted(value).prefix(60))' for '\(key.key)': \(problem)", spec: set)
         }
-        value = absolutePath(value, for: key)
+        value = key.written(value)
         var file = try Configuration.file(environment: context.originalEnvironment)
-        guard file.set(key.name, to: value) else {
+        guard file.set(key.key, to: value) else {
             throw UsageError("'\(value.prefix(60))' cannot be written in the config file: it mixes quotes and '#'", spec: set)
         }
         try file.save()
@@ -104,28 +103,10 @@ enum ConfigCommand {
         return .success
     }
 
-    /// Whether the value came from the user (the environment or the file), not from wwdc.
-    private static func isFromUser(_ origin: SettingOrigin) -> Bool {
-        switch origin {
-        case .environment, .file: true
-        case .lastSync, .byDefault: false
-        }
-    }
-
-    /// A relative folder (a source that is not a URL, a download folder) as an absolute path, so the
-    /// file means the same wherever wwdc runs.
-    private static func absolutePath(_ value: String, for key: Configuration.Key) -> String {
-        let trimmed = value.trimmingCharacters(in: .whitespaces)
-        guard [Configuration.source.name, Configuration.downloadFolder.name, Configuration.syncFolder.name].contains(key.name),
-              !trimmed.hasPrefix("/"), !trimmed.hasPrefix("~"), !trimmed.contains("://"),
-              key.name != Configuration.source.name || ConferenceSource.named(trimmed) == nil else { return value }
-        return ((FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(trimmed) as NSString).standardizingPath
-    }
-
-    static func known(_ name: String, spec: CommandSpec) throws(UsageError) -> Configuration.Key {
-        guard let key = Configuration.keys.first(where: { $0.name == name }) else {
-            throw UsageError("Unknown key '\(name)'. " + Configuration.suggestion(for: name), spec: spec)
-        }
-        return key
+    /// What is wrong with the value in force of `key`, when the person set it (wwdc's own choices
+    /// are not checked here: the command says what it does without one).
+    private static func problem(of key: any DeclaredSetting, value: String, origin: SettingOrigin, _ context: CommandContext) -> String? {
+        guard origin.isFromUser, !value.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        return key.problem(value, environment: context.environment)
     }
 }

@@ -21,7 +21,7 @@ enum ContinueCommand {
                    ("wwdc continue --json | jq -r '.[0].id'", "The id of the last one.")])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        let store = try BrowseSupport.openStore(arguments, context)
+        let store = try BrowseSupport.openStore(arguments[SharedOptions.db], context)
         let items = try store.read { try $0.continueWatching(limit: arguments[SharedOptions.limit]) }
         let style = context.outputStyle
         let now = context.now

@@ -17,6 +17,9 @@ enum DownloadCommand {
                                  help: "The folder for the files (default: $WWDC_DOWNLOAD_DIR, else the config file's download-dir, else $XDG_DATA_HOME/wwdc/downloads).")
     static let json = SharedOptions.json.help("Print a JSON summary: the downloads as 'wwdc downloads --json' lists them.")
 
+    static let sessions = Argument.texts("session", help: "Session ids (wwdc2026-101), numbers in the current event (101) or developer.apple.com links.",
+                                         optional: true, completion: .sessionIDs)
+
     static let spec = CommandSpec(
         path: "download",
         abstract: "Download sessions' videos for watching offline.",
@@ -31,8 +34,7 @@ enum DownloadCommand {
         them.
         """,
         options: [quality, subtitles, favorites, resume, jobs, dir, SharedOptions.quiet, json, SharedOptions.db, SharedOptions.trace],
-        arguments: [.init(name: "session", help: "Session ids (wwdc2026-101), numbers in the current event (101) or developer.apple.com links.",
-                          optional: true, variadic: true, completion: .sessionIDs)],
+        arguments: [sessions],
         examples: [
             ("wwdc download 101 102", "The HD videos of sessions 101 and 102 of the current event."),
             ("wwdc download --favorites --quality sd --jobs 2", "Every favorite in SD, two at a time."),
@@ -41,15 +43,17 @@ enum DownloadCommand {
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        let ids = arguments.positionals
+        let ids = arguments[sessions]
         guard !ids.isEmpty || arguments[favorites] || arguments[resume] else {
             throw UsageError("Missing sessions to download", spec: spec,
                              hint: "Name sessions (wwdc download 101), or use --favorites or --resume.")
         }
         // Settings are checked before any work.
-        let jobs = try arguments[Self.jobs] ?? context.setting(Configuration.jobs).flatMap { Int($0) }
+        let jobs = try arguments[Self.jobs] ?? context.setting(Configuration.jobs)
         let qualities = arguments[quality].isEmpty ? [MediaQuality.hd] : arguments[quality]
-        let folder = try Configuration.downloadFolder(flag: arguments[dir], context.environment)
+        // --dir, else the download-dir setting, else `downloads` in the data folder (an empty flag counts as none).
+        let folder = try DownloadFolder.resolve(explicitPath: arguments[dir].flatMap { $0.isEmpty ? nil : $0 } ?? context.setting(Configuration.downloadFolder),
+                                                folders: Configuration.folders(context.environment))
         let store = try context.openExistingStore(explicitPath: arguments[SharedOptions.db])
         let (items, skipped) = try store.read { db -> ([DownloadItem], [DownloadError]) in
             var items: [DownloadItem] = []
@@ -87,7 +91,7 @@ enum DownloadCommand {
         try DownloadsOperation.requireTransfer()
         var settings = DownloadSettings(stallTimeout: timeout, subtitles: arguments[subtitles],
                                         lockFolder: try DownloadFolder.lockFolder(Configuration.folders(context.environment)))
-        if let jobs { settings.jobs = jobs }
+        settings.jobs = jobs
         let display = DownloadProgressDisplay(owner: context.terminal, count: Set(items).count, quiet: arguments[SharedOptions.quiet] || arguments[json],
                                               wording: .commandLine, noteText: ErrorWording.note)
         let downloads = DownloadsOperation(items: items, settings: settings, store: store, reporter: display)

@@ -24,11 +24,11 @@ enum DownloadsCommand {
         path: "downloads remove",
         abstract: "Delete downloaded videos (and partial files) and forget them.",
         options: [DownloadCommand.quality.help("Only this file: hd or sd (default: both)."), SharedOptions.db],
-        arguments: [.init(name: "session", help: "Session ids, numbers or links.", variadic: true, completion: .sessionIDs)],
+        arguments: [SharedArguments.sessions.help("Session ids, numbers or links.")],
         examples: [("wwdc downloads remove 101", "Delete session 101's downloaded videos.")])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        let store = try BrowseSupport.openStore(arguments, context)
+        let store = try BrowseSupport.openStore(arguments[SharedOptions.db], context)
         let lockFolder = try DownloadFolder.lockFolder(Configuration.folders(context.environment))
         let records = try store.read { try $0.downloadRecords() }
         let rows = records.map { Row($0, active: DownloadLock.isHeld(for: $0.item, lockFolder: lockFolder)) }
@@ -43,7 +43,7 @@ enum DownloadsCommand {
         let qualities = arguments[DownloadCommand.quality].isEmpty ? MediaQuality.allCases : arguments[DownloadCommand.quality]
         let lockFolder = try DownloadFolder.lockFolder(Configuration.folders(context.environment))
         let records = try store.read { db in
-            try arguments.positionals.flatMap { input in
+            try arguments[SharedArguments.sessions].flatMap { input in
                 let id = try BrowseSupport.session(input, in: db, context)
                 let found = try db.downloadRecords(sessionID: id).filter { qualities.contains($0.item.quality) }
                 if found.isEmpty { throw RuntimeError("\(id) has no download", hint: "'wwdc downloads' lists them.") }

@@ -71,7 +71,7 @@ enum ExportCommand {
                              spec: spec, hint: "--json and --markdown hold several lists in one file.")
         }
         let asked = lists.isEmpty ? PersonalExport.List.allCases : lists
-        let store = try BrowseSupport.openStore(arguments, context)
+        let store = try BrowseSupport.openStore(arguments[SharedOptions.db], context)
         let export = try store.read { try $0.personalExport(Set(asked)) { id, number in ShellWord.command("wwdc", "watch", id, "--bookmark", String(number)) } }
         let document = switch format {
         case "--json": try JSONOutput.encode(export) + "\n"
@@ -82,33 +82,34 @@ enum ExportCommand {
             list == .history ? Quantity.text(export.count(list), "history entry", plural: "history entries")
                              : Quantity.text(export.count(list), String(list.rawValue.dropLast()))
         }.joined(separator: ", ")
-        try write(document, arguments, context, wrote: counts)
+        try write(document, to: arguments[SharedOptions.output], context, wrote: counts)
         return .success
     }
 
     /// The schedule, or the favorites, as an iCalendar document.
     private static func calendar(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let favoritesOnly = arguments[favorites]
-        let store = try BrowseSupport.openStore(arguments, context)
+        let store = try BrowseSupport.openStore(arguments[SharedOptions.db], context)
         let (events, event) = try store.read { db -> ([CalendarEvent], EventSummary?) in
-            let (eventIDs, primary) = try BrowseSupport.events(arguments, in: db)
+            let (eventIDs, primary) = try FilterNames.events(arguments[SharedOptions.event], in: db)
             let events = try db.calendarEvents(ScheduleQuery(eventIDs: eventIDs, favoritesOnly: favoritesOnly))
             return (events, eventIDs == nil ? nil : primary)
         }
         let name = (event?.name ?? "WWDC") + (favoritesOnly ? " favorites" : "")
         let document = ICalendarWriter.document(name: name, events: events, stamp: context.now.timeIntervalSince1970,
                                                 productID: "-//wwdc//wwdc command line//EN", alarm: arguments[alarm])
-        try write(document, arguments, context, wrote: Quantity.text(events.count, "session"))
+        try write(document, to: arguments[SharedOptions.output], context, wrote: Quantity.text(events.count, "session"))
         if events.isEmpty {
             context.message(favoritesOnly ? "Note: no scheduled favorites; the calendar is empty." : "Note: nothing scheduled; the calendar is empty.")
         }
         return .success
     }
 
-    /// Writes `document` to --output, as it is, or to stdout: as it is in a pipe or a file, cleaned
-    /// of control characters on a terminal (the user's notes are printed as they typed them otherwise).
-    private static func write(_ document: String, _ arguments: ParsedArguments, _ context: CommandContext, wrote: String) throws {
-        guard let path = arguments[SharedOptions.output] else {
+    /// Writes `document` to `path` (--output), as it is, or to stdout when nil: as it is in a pipe or
+    /// a file, cleaned of control characters on a terminal (the user's notes are printed as they
+    /// typed them otherwise).
+    private static func write(_ document: String, to path: String?, _ context: CommandContext, wrote: String) throws {
+        guard let path else {
             context.output(context.stdoutIsTerminal ? TextSanitizer.multiLine.sanitize(document) : document)
             return
         }

@@ -16,15 +16,18 @@ enum FavoriteCommand {
         down, it stays pending and the next sync or favorite command uploads it.
         """,
         options: SharedOptions.login + [SharedOptions.db, SharedOptions.trace],
-        arguments: [.init(name: "session", help: "Session ids (wwdc2026-101), numbers in the current event (101) or developer.apple.com links.", variadic: true, completion: .sessionIDs)],
+        arguments: [SharedArguments.sessions],
         examples: [("wwdc favorite add 101", "Favorite session 101 of the current event."),
                    ("wwdc favorite add wwdc2026-101 wwdc2026-102", "")])
+
+    /// The favorites to remove: completion offers only favorites.
+    static let favorites = Argument.texts("session", help: "Session ids, numbers or links.", completion: .stored(.favorites))
 
     static let remove = CommandSpec(
         path: "favorite remove",
         abstract: "Remove sessions from your favorites (here at once, then on your account).",
         options: SharedOptions.login + [SharedOptions.db, SharedOptions.trace],
-        arguments: [.init(name: "session", help: "Session ids, numbers or links.", variadic: true, completion: .stored(.favorites))],
+        arguments: [favorites],
         examples: [("wwdc favorite remove 101", ""), ("wwdc favorite rm 101", "The same: 'rm' is another name for 'remove'.")],
         aliases: ["rm"])
 
@@ -43,23 +46,28 @@ enum FavoriteCommand {
         subcommands: [add, remove, list], defaultSubcommand: "list")
 
     static func runAdd(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        try change(arguments, context, favorite: true)
+        try change(arguments[SharedArguments.sessions], favorite: true, storePath: arguments[SharedOptions.db], login: .init(arguments),
+                   runner: OperationRunner(arguments, context: context), context)
     }
 
     static func runRemove(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        try change(arguments, context, favorite: false)
+        try change(arguments[favorites], favorite: false, storePath: arguments[SharedOptions.db], login: .init(arguments),
+                   runner: OperationRunner(arguments, context: context), context)
     }
 
     static func runGroup(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         throw UsageError("Missing subcommand", spec: group, hint: "Use 'wwdc favorite add', 'remove' or 'list'.")
     }
 
-    static func change(_ arguments: ParsedArguments, _ context: CommandContext, favorite: Bool) throws -> ExitCode {
-        let store = try context.openExistingStore(explicitPath: arguments[SharedOptions.db])
-        let ids = try store.read { db in try arguments.positionals.map { try BrowseSupport.session($0, in: db, context) } }
+    /// Favorites (`favorite`) or unfavorites the sessions `words` name in the store at `storePath`,
+    /// uploading with `login` when the source has an account, run by `runner`.
+    static func change(_ words: [String], favorite: Bool, storePath: String?, login: AccountAccess.LoginOptions, runner: OperationRunner,
+                       _ context: CommandContext) throws -> ExitCode {
+        let store = try context.openExistingStore(explicitPath: storePath)
+        let ids = try store.read { db in try words.map { try BrowseSupport.session($0, in: db, context) } }
         let change = ChangeFavoritesOperation(
             sessionIDs: ids, favorite: favorite, store: store, at: context.now,
-            account: { try AccountAccess.sessionIfAvailable(store: store, arguments: arguments, context: context) },
+            account: { try AccountAccess.sessionIfAvailable(store: store, login: login, context: context) },
             interaction: TerminalInteraction(owner: context.terminal),
             saved: { results in
                 for (label, changed) in results {
@@ -73,7 +81,7 @@ enum FavoriteCommand {
             },
             waiting: { context.message("Waiting for another wwdc to finish uploading…") },
             backends: try PersonalDataSupport.backends(context))
-        let errors = OperationRunner(arguments, context: context).run(change)
+        let errors = runner.run(change)
         if let error = OperationError.rootCause(in: errors.filter { !ErrorPresenter.isInterruption($0) }) { throw error }
         guard !change.labels.isEmpty else { throw Interrupted() }
         let unchanged = change.unchangedSessionIDs
@@ -115,7 +123,7 @@ enum FavoriteCommand {
 
     static func runList(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let limit = arguments[SharedOptions.limit]
-        let store = try BrowseSupport.openStore(arguments, context)
+        let store = try BrowseSupport.openStore(arguments[SharedOptions.db], context)
         let standing = try Standing(store: store, context: context)
         let rows: [Row] = try store.read { db in
             try db.favoriteList(limit: limit).map { favorite in

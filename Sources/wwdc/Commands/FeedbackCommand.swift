@@ -15,6 +15,9 @@ enum FeedbackCommand {
     static let list = Option.flag("list", help: "List the feedback given and where each stands: here only, in the sync folder, sent to the service, or waiting.")
     static let json = SharedOptions.json.help("With --list: print JSON (fields: id, title, overall, content, presentation, comment, syncState, stands).")
 
+    static let session = Argument.optionalText("session", help: "A session id (wwdc2026-101), a number in the current event (101) or a link.",
+                                               completion: .sessionIDs)
+
     static let spec = CommandSpec(
         path: "feedback",
         abstract: "Rate a session you attended or watched (overall, content, presentation, a comment).",
@@ -26,7 +29,7 @@ enum FeedbackCommand {
         """,
         options: [rating, content, presentation, comment, commentFile, list, json]
             + SharedOptions.login + [SharedOptions.noPager, SharedOptions.db, SharedOptions.trace],
-        arguments: [.init(name: "session", help: "A session id (wwdc2026-101), a number in the current event (101) or a link.", optional: true, completion: .sessionIDs)],
+        arguments: [session],
         examples: [
             ("wwdc feedback 101", "Rate session 101 of the current event on a form."),
             ("wwdc feedback 101 --rating 5 --content 4 --presentation 5 --comment 'Loved it'", "Rate it from a script."),
@@ -35,7 +38,7 @@ enum FeedbackCommand {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         if arguments[list] { return try listFeedback(arguments, context) }
-        guard let input = arguments.argument(0) else {
+        guard let input = arguments[session] else {
             throw UsageError("Missing expected argument '<session>'", spec: spec, hint: "Or use '--list' to see the feedback given.")
         }
         let flags = try ratings(arguments)
@@ -48,7 +51,7 @@ enum FeedbackCommand {
         if interactive, !context.terminal.terminal.isInteractive {
             throw UsageError("Missing '--rating <1-5>' (no terminal for the form)", spec: spec)
         }
-        let account = try AccountAccess.sessionIfAvailable(store: store, arguments: arguments, context: context)
+        let account = try AccountAccess.sessionIfAvailable(store: store, login: .init(arguments), context: context)
         let feedback = GiveFeedbackOperation(sessionID: sessionID, title: label.title ?? label.id, existing: existing, given: flags,
                                              store: store, account: account, interaction: TerminalInteraction(owner: context.terminal),
                                              now: { context.now }, waiting: { context.message("Waiting for another wwdc to finish uploading…") },
@@ -134,7 +137,7 @@ enum FeedbackCommand {
     }
 
     static func listFeedback(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        guard arguments.positionals.isEmpty else { throw UsageError("'--list' takes no session", spec: spec) }
+        guard arguments[session] == nil else { throw UsageError("'--list' takes no session", spec: spec) }
         let store = try context.openExistingStore(explicitPath: arguments[SharedOptions.db])
         let standing = try Standing(store: store, context: context)
         let rows: [Row] = try store.read { db in

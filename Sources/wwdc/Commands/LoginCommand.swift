@@ -21,7 +21,7 @@ enum LoginCommand {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let store = try context.openExistingStore(explicitPath: arguments[SharedOptions.db])
-        let session = try AccountAccess.session(store: store, arguments: arguments, context: context)
+        let session = try AccountAccess.session(store: store, login: .init(arguments), context: context)
         if case .none = session.loginMethod, !session.isLoggedIn {
             throw RuntimeError("cannot log in without a terminal",
                                hint: "Use 'wwdc login --username NAME --password-stdin' and pass the password on standard input.")

@@ -18,9 +18,9 @@ enum NewsCommand {
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        let zone = BrowseSupport.zone(arguments)
+        let zone = BrowseSupport.zone(local: arguments[SharedOptions.local])
         let limit = arguments[SharedOptions.limit]
-        let store = try BrowseSupport.openStore(arguments, context)
+        let store = try BrowseSupport.openStore(arguments[SharedOptions.db], context)
         let (items, offset) = try store.read { db -> ([NewsItem], Int?) in
             (try db.news(limit: limit), try db.events().first?.utcOffset)
         }

@@ -9,6 +9,8 @@ enum NoteCommand {
     static let clear = Option.flag("clear", help: "Remove the note.")
     static let show = Option.flag("show", help: "Print the note (nothing is changed).")
 
+    static let text = Argument.texts("text", help: "The note ('-': read it from standard input); without it, the editor opens.", optional: true)
+
     static let spec = CommandSpec(
         path: "note",
         abstract: "Write, edit or remove your note on a session.",
@@ -20,11 +22,7 @@ enum NoteCommand {
         prints the note as it is.
         """,
         options: [show, clear, SharedOptions.db, SharedOptions.trace],
-        arguments: [
-            .init(name: "session", help: "A session id (wwdc2026-101), a number in the current event (101) or a developer.apple.com link.",
-                  completion: .sessionIDs),
-            .init(name: "text", help: "The note ('-': read it from standard input); without it, the editor opens.", optional: true, variadic: true),
-        ],
+        arguments: [SharedArguments.session, text],
         examples: [
             ("wwdc note 102 'Try the new macro in the parser'", ""),
             ("wwdc note 102", "Edit the note in $VISUAL or $EDITOR."),
@@ -34,14 +32,14 @@ enum NoteCommand {
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        let words = Array(arguments.positionals.dropFirst())
+        let words = arguments[text]
         if arguments[clear] && !words.isEmpty {
             throw UsageError("--clear takes no text: give one or the other", spec: spec)
         }
         if arguments[show] && (arguments[clear] || !words.isEmpty) {
             throw UsageError("--show changes nothing: give it without text or --clear", spec: spec)
         }
-        let id = try PersonalDataSupport.sessions([arguments.positionals[0]], arguments, context)[0]
+        let id = try PersonalDataSupport.sessions([arguments[SharedArguments.session]], storePath: arguments[SharedOptions.db], context)[0]
         if arguments[show] {
             let store = try context.openExistingStore(explicitPath: arguments[SharedOptions.db])
             let (note, label) = try store.read { db in (try db.personalRecord(sessionID: id).note?.text, try db.sessionLabel(id: id).id) }
@@ -95,7 +93,7 @@ enum NoteCommand {
 
     /// Makes the change and says what became of the note.
     private static func save(_ edit: PersonalEdit, _ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        let (results, labels) = try PersonalDataSupport.change(edit, arguments, context)
+        let (results, labels) = try PersonalDataSupport.change(edit, storePath: arguments[SharedOptions.db], runner: OperationRunner(arguments, context: context), context)
         guard let result = results.first, let label = labels.first else { return .success }
         let removing: Bool
         if case .clearNote = edit { removing = true } else if case .setNote(_, let text) = edit {

@@ -20,7 +20,7 @@ enum PassCommand {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let store = try context.openExistingStore(explicitPath: arguments[SharedOptions.db])
-        let session = try AccountAccess.session(store: store, arguments: arguments, context: context)
+        let session = try AccountAccess.session(store: store, login: .init(arguments), context: context)
         let download = DownloadPassOperation(session: session)
         if let error = OperationError.rootCause(in: OperationRunner(arguments, context: context).run(download)) {
             if (error as? AccountError) == .loginCancelled { return AccountAccess.loginCancelled(context) }

@@ -14,6 +14,9 @@ enum PhotosCommand {
     static let dir = Option.text("dir", value: "path", help: "Also copy the pictures into this folder, named after the session or the news item and photo.")
     static let json = SharedOptions.json.help("Print the pictures as JSON: [{id, path, width, height, url}]; nothing is drawn.")
 
+    static let id = Argument.text("id", help: "A session (wwdc2017-102, 102 in the current event, a developer.apple.com link) or a news item's id.",
+                                  completion: .sessionIDs)
+
     static let spec = CommandSpec(
         path: "photos",
         abstract: "Fetch and show a session's picture or a news item's photos.",
@@ -30,8 +33,7 @@ enum PhotosCommand {
         when none could be had.
         """,
         options: [size, dir, json, SharedOptions.db, SharedOptions.trace],
-        arguments: [.init(name: "id", help: "A session (wwdc2017-102, 102 in the current event, a developer.apple.com link) or a news item's id.",
-                          completion: .sessionIDs)],
+        arguments: [id],
         examples: [
             ("wwdc photos 102", "Session 102's picture: drawn on a terminal, its path printed."),
             ("wwdc photos 047E4F0B-2B8C-499A-BB23-F2CFDB3EB730 --size 2048", "A news gallery's photos, the largest size."),
@@ -40,12 +42,12 @@ enum PhotosCommand {
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        let name = arguments.positionals[0]
+        let name = arguments[id]
         let width = arguments[size] ?? PictureAddress.defaultWidth
-        let images = try Configuration.imagesSetting(context)
+        let images = try context.setting(Configuration.images)
         let cache = try Configuration.imageCache(context.environment)
         let timeout = try Configuration.requestTimeout(context.environment)
-        let store = try BrowseSupport.openStore(arguments, context)
+        let store = try BrowseSupport.openStore(arguments[SharedOptions.db], context)
         let (pictures, refused, elsewhere) = try store.pictures(of: name, width: width)
         if let picture = pictures.first { BrowseSupport.say(elsewhere, id: picture.id, context) }
         for problem in refused { context.message("Skipped: " + ErrorWording.commandLine.message(problem)) }

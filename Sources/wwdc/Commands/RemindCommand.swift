@@ -28,9 +28,9 @@ enum RemindCommand {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let window = arguments[within] ?? defaultWindow
         _ = try DesktopNotifier.isWanted(context)
-        let zone = BrowseSupport.zone(arguments)
+        let zone = BrowseSupport.zone(local: arguments[SharedOptions.local])
         let now = context.now.timeIntervalSince1970
-        let store = try BrowseSupport.openStore(arguments, context)
+        let store = try BrowseSupport.openStore(arguments[SharedOptions.db], context)
         let (items, current) = try store.read { db in
             // After now, up to the end of the window: a run on the hour reminds of the sessions on the
             // next hour, not of those starting as it runs.
@@ -45,7 +45,7 @@ enum RemindCommand {
         } else {
             context.output(render(reminders, zone: zone, width: context.outputWidth, style: context.outputStyle))
         }
-        try DesktopNotifier.send(reminders.map(\.notification), arguments, context: context) { more in
+        try DesktopNotifier.send(reminders.map(\.notification), runner: OperationRunner(arguments, context: context), context: context) { more in
             DesktopNotification(summary: "WWDC · \(more) more favorites soon", body: "Run 'wwdc remind' for the whole list.")
         }
         return .success

@@ -38,24 +38,26 @@ enum ScheduleCommand {
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        let day = try BrowseSupport.dayArgument(arguments)
+        let day = try BrowseSupport.dayArgument(arguments[SharedOptions.day], spec: spec)
         let limit = arguments[SharedOptions.limit]
-        let zone = BrowseSupport.zone(arguments)
+        let zone = BrowseSupport.zone(local: arguments[SharedOptions.local])
         let now = context.now
         let unscheduled = arguments[Self.unscheduled]
         if unscheduled, day != nil || arguments[upcoming] {
             throw UsageError("'--unscheduled' lists items without a time: it cannot be combined with '--day' or '--upcoming'", spec: spec)
         }
         try BrowseSupport.checkSearch(arguments[search], spec: spec)
-        let store = try BrowseSupport.openStore(arguments, context)
+        let store = try BrowseSupport.openStore(arguments[SharedOptions.db], context)
         let (items, current, explanation) = try store.read { db -> ([ScheduleItem], String?, [String]) in
-            let (eventIDs, primary) = try BrowseSupport.events(arguments, in: db)
+            let (eventIDs, primary) = try FilterNames.events(arguments[SharedOptions.event], in: db)
             var query = ScheduleQuery(eventIDs: eventIDs, unscheduledOnly: unscheduled, limit: limit)
             if let day {
                 let date = try BrowseSupport.date(for: day, zone: zone, now: now, event: primary)
                 query.day = zone == .local ? .instants(zone.dayRange(date, conferenceOffset: 0)) : .conferenceDate(date)
             }
-            (query.trackIDs, query.topicIDs, query.types, query.platforms) = try BrowseSupport.namedFilters(arguments, in: db)
+            (query.trackIDs, query.topicIDs, query.types, query.platforms) = try BrowseSupport.namedFilters(
+                tracks: arguments[SharedOptions.track], topics: arguments[SharedOptions.topic], types: arguments[SharedOptions.type],
+                platforms: arguments[SharedOptions.platform], in: db)
             query.favoritesOnly = arguments[SharedOptions.favorites]
             query.hasVideo = arguments[hasVideo]
             query.search = arguments[search]
@@ -66,8 +68,9 @@ enum ScheduleCommand {
                 explanation = try nothingScheduled(primary, in: db)
             }
             if items.isEmpty, explanation.isEmpty, query.search == nil, !unscheduled {
-                explanation = try topicUnscheduled(query.topicIDs, arguments, eventIDs: eventIDs, primary: primary, in: db)
-                    ?? outsideEvent(day: day, upcoming: arguments[upcoming], zone: zone, now: now, event: primary, arguments)
+                explanation = try topicUnscheduled(query.topicIDs, topics: arguments[SharedOptions.topic], event: arguments[SharedOptions.event],
+                                                   eventIDs: eventIDs, primary: primary, in: db)
+                    ?? outsideEvent(day: day, upcoming: arguments[upcoming], zone: zone, now: now, event: primary, typedEvent: arguments[SharedOptions.event])
                     ?? []
             }
             return (items, try SessionResolver.currentEvent(in: db), explanation)
@@ -112,19 +115,19 @@ enum ScheduleCommand {
         return lines
     }
 
-    /// What to say when the topics `topicIDs` have nothing scheduled in the events shown: where
-    /// their items are (videos, items without a time, other events); nil when some are scheduled
-    /// (another filter left them out).
-    static func topicUnscheduled(_ topicIDs: [Int], _ arguments: ParsedArguments, eventIDs: [String]?, primary: EventSummary?,
+    /// What to say when the topics `topicIDs` (typed as `topics`) have nothing scheduled in the
+    /// events shown (typed as `event`): where their items are (videos, items without a time, other
+    /// events); nil when some are scheduled (another filter left them out).
+    static func topicUnscheduled(_ topicIDs: [Int], topics: [String], event: String?, eventIDs: [String]?, primary: EventSummary?,
                                  in db: Database) throws -> [String]? {
         guard !topicIDs.isEmpty else { return nil }
         let shown = try db.topicContents(topicIDs, eventIDs: eventIDs)
         guard shown.scheduled == 0 else { return nil }
         let names = try db.topics().filter { topicIDs.contains($0.id) }.map { BrowseSupport.cell($0.name) }
         let topic = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
-        let typed = arguments[SharedOptions.topic].map { "--topic " + ShellWord.word($0) }.joined(separator: " ")
+        let typed = topics.map { "--topic " + ShellWord.word($0) }.joined(separator: " ")
         let inEvent = eventIDs?.count == 1 ? primary.map { " in " + BrowseSupport.cell($0.name) } ?? "" : ""
-        let eventOption = arguments[SharedOptions.event].map { " --event " + ShellWord.word($0) } ?? ""
+        let eventOption = event.map { " --event " + ShellWord.word($0) } ?? ""
         if shown.items > 0 {
             var lines = ["Nothing of \(topic) is scheduled\(inEvent): its \(Quantity.text(shown.items, "item")) \(shown.items == 1 ? "has" : "have") no time."]
             if shown.videos > 0 { lines.append("Its videos: wwdc videos \(typed)\(eventOption)") }
@@ -143,16 +146,17 @@ enum ScheduleCommand {
         return lines
     }
 
-    /// What to say when `--day` names a date outside `event`, or `--upcoming` comes after its end:
-    /// "Today (Wednesday, July 1, 2026) is outside WWDC 2026, June 8–12."; nil otherwise.
+    /// What to say when `--day` names a date outside `event` (typed as `typedEvent`), or
+    /// `--upcoming` comes after its end: "Today (Wednesday, July 1, 2026) is outside WWDC 2026,
+    /// June 8–12."; nil otherwise.
     static func outsideEvent(day: BrowseSupport.DayArgument?, upcoming: Bool, zone: TimeZoneChoice, now: Date,
-                             event: EventSummary?, _ arguments: ParsedArguments) -> [String]? {
+                             event: EventSummary?, typedEvent: String?) -> [String]? {
         guard let event, let start = event.startTime else { return nil }
         let first = zone.localTime(start, recordedOffset: event.utcOffset).date
         let last = zone.localTime(event.endTime ?? start, recordedOffset: event.utcOffset).date
         let name = BrowseSupport.cell(event.name)
         let dates = BrowseSupport.dateRange(first, last)
-        let schedule = "Its schedule: wwdc schedule" + (arguments[SharedOptions.event].map { " --event " + ShellWord.word($0) } ?? "")
+        let schedule = "Its schedule: wwdc schedule" + (typedEvent.map { " --event " + ShellWord.word($0) } ?? "")
         if let day, let date = try? BrowseSupport.date(for: day, zone: zone, now: now, event: event), date < first || last < date {
             let named = switch day {
             case .relative(0): "Today (\(date.longText))"

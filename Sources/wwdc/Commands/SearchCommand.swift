@@ -15,6 +15,8 @@ enum SearchCommand {
     static let limit = SharedOptions.limit.help("Show at most <count> hits (default: \(defaultLimit)).")
     static let defaultLimit = 20
 
+    static let words = Argument.texts("text", help: "Words, \"phrases\" and prefix* to look for.")
+
     static let spec = CommandSpec(
         path: "search",
         abstract: "Search your notes, sessions, transcripts, code and news: one list, best first.",
@@ -44,7 +46,7 @@ enum SearchCommand {
         options: [sources, event, topic, limit,
                   SharedOptions.json.help("Print JSON: an array of {kind, id, title, at, snippet, score, watched, progress}."), SharedOptions.noPager,
                   SharedOptions.db],
-        arguments: [.init(name: "text", help: "Words, \"phrases\" and prefix* to look for.", variadic: true)],
+        arguments: [words],
         examples: [
             ("wwdc search swiftui navigation", "Everything that mentions both words, title matches first."),
             ("wwdc search '\"swift testing\"' --in transcripts", "Where the phrase is said, with the moment to play it from."),
@@ -54,18 +56,18 @@ enum SearchCommand {
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        let text = arguments.positionals.joined(separator: " ")
+        let text = arguments[words].joined(separator: " ")
         guard let query = SearchQuery(text) else {
             throw UsageError("Nothing to search for in '\(text)': give words, a \"phrase\" or a prefix*", spec: spec)
         }
         try BrowseSupport.checkSearch(text, spec: spec)
         let chosen = arguments[sources]
-        let store = try BrowseSupport.openStore(arguments, context)
+        let store = try BrowseSupport.openStore(arguments[SharedOptions.db], context)
         let (results, marks) = try store.read { db -> ([SearchResult], [String: WatchMark]) in
             var request = SearchRequest(query: query, limit: arguments[limit] ?? defaultLimit)
             if !chosen.isEmpty { request.sources = Set(chosen) }
-            if arguments[event] != nil { request.eventIDs = try BrowseSupport.events(arguments, in: db).ids }
-            request.topicIDs = try BrowseSupport.topicIDs(arguments, in: db)
+            if arguments[event] != nil { request.eventIDs = try FilterNames.events(arguments[SharedOptions.event], in: db).ids }
+            request.topicIDs = try FilterNames.topicIDs(arguments[SharedOptions.topic], in: db)
             let results = try db.searchEverywhere(request)
             return (results, try db.watchMarks(sessionIDs: results.filter { $0.source != .news }.map(\.id)))
         }

@@ -20,8 +20,7 @@ enum SessionCommand {
         command that resumes), your bookmarks and your note.
         """,
         options: [code, SharedOptions.local, SharedOptions.json, SharedOptions.noPager, SharedOptions.db],
-        arguments: [.init(name: "session", help: "A session id (wwdc2026-101), a number in the current event (101) or a developer.apple.com link.",
-                          completion: .sessionIDs)],
+        arguments: [SharedArguments.session],
         examples: [
             ("wwdc session 101", "Session 101 of the current event."),
             ("wwdc session wwdc2026-202 --local", "With the time in this machine's time zone."),
@@ -31,9 +30,9 @@ enum SessionCommand {
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        let zone = BrowseSupport.zone(arguments)
-        let input = arguments.positionals[0]
-        let store = try BrowseSupport.openStore(arguments, context)
+        let zone = BrowseSupport.zone(local: arguments[SharedOptions.local])
+        let input = arguments[SharedArguments.session]
+        let store = try BrowseSupport.openStore(arguments[SharedOptions.db], context)
         let standing = try Standing(store: store, context: context)
         let (detail, current, downloads, personal, stands) = try store.read { db in
             let id = try BrowseSupport.session(input, in: db, context)
@@ -66,7 +65,7 @@ enum SessionCommand {
     /// cached copy is used as it is; a picture not cached yet is fetched once, within
     /// ``pictureTimeLimit``, and one that cannot be had leaves the page without it, quietly.
     static func picture(of sessionID: String, store: ConferenceStore, context: CommandContext) throws -> Paging.Drawing? {
-        let images = try Configuration.imagesSetting(context)
+        let images = try context.setting(Configuration.images)
         guard images == .always || (images == .auto && context.stdoutIsTerminal) else { return nil }
         guard case .success(let picture)? = try? store.read({ try $0.sessionPicture(sessionID: sessionID) }) else { return nil }
         let display: PictureDisplay

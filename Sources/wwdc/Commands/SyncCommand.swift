@@ -44,20 +44,21 @@ enum SyncCommand {
         // The command line is checked before anything is created.
         let wantedLanguage: String?
         if let text = arguments[language] {
-            if let problem = Configuration.language.problem(text, context.environment) {
-                throw UsageError("Invalid value '\(text)' for '--language': \(problem)", spec: spec)
+            do throws(InvalidValue) {
+                wantedLanguage = try Configuration.language.parsed(text, environment: context.environment)
+            } catch {
+                throw UsageError("Invalid value '\(text)' for '--language': \(error.reason)", spec: spec)
             }
-            wantedLanguage = FeedLanguage.normalized(text)
         } else {
             // The environment's or the config file's: an error names which (and the file's line).
-            wantedLanguage = try context.setting(Configuration.language).flatMap(FeedLanguage.normalized)
+            wantedLanguage = try context.setting(Configuration.language)
         }
         // A notify setting that cannot be used is said before the sync, not after it.
         _ = try DesktopNotifier.isWanted(context)
         if arguments[verbose], arguments[SharedOptions.quiet] {
             throw UsageError("'--quiet' and '--verbose' cannot be combined", spec: spec)
         }
-        let named = try explicitSource(arguments, context)
+        let named = try explicitSource(flag: arguments[source], context)
         let timeout = try Configuration.requestTimeout(context.environment)
         let path = try Configuration.storePath(flag: arguments[SharedOptions.db], context.environment)
         try StoreLocation.prepareFolder(for: path)
@@ -108,7 +109,7 @@ enum SyncCommand {
             context.message(summary.line)
             if let note = summary.pendingNote { context.message("Note: " + note + ".") }
             if let line = summary.whatsNewLine { context.message(line) }
-            try DesktopNotifier.send(DesktopNotifier.notifications(for: summary.whatsNew), arguments, context: context) { more in
+            try DesktopNotifier.send(DesktopNotifier.notifications(for: summary.whatsNew), runner: OperationRunner(arguments, context: context), context: context) { more in
                 DesktopNotification(summary: "WWDC · \(more) more new", body: "Run 'wwdc whatsnew' for the whole list.")
             }
             return .success
@@ -144,11 +145,11 @@ enum SyncCommand {
 
     /// The source named by `--source`, else `WWDC_SOURCE` (or the config file's source); nil when
     /// none is given.
-    static func explicitSource(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ConferenceSource? {
-        if arguments[source]?.trimmingCharacters(in: .whitespaces).isEmpty == true {
+    static func explicitSource(flag: String?, _ context: CommandContext) throws -> ConferenceSource? {
+        if flag?.trimmingCharacters(in: .whitespaces).isEmpty == true {
             throw UsageError("Missing value for '--source <url|path|apple>': it is empty", spec: spec)
         }
-        if let text = arguments[source] {
+        if let text = flag {
             do {
                 return try Configuration.source(text, context.environment)
             } catch BackendError.refusedAddress(let address, .credentials) {
@@ -162,7 +163,7 @@ enum SyncCommand {
             }
         }
         // The environment's or the config file's: an error names which (and the file's line).
-        return try context.setting(Configuration.source).map { try Configuration.source($0, context.environment) }
+        return try context.setting(Configuration.source)
     }
 
     /// With no source named: the source of the last sync, else the bundled sample.

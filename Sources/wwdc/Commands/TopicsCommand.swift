@@ -24,9 +24,9 @@ enum TopicsCommand {
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        let store = try BrowseSupport.openStore(arguments, context)
+        let store = try BrowseSupport.openStore(arguments[SharedOptions.db], context)
         let groups = try store.read { db -> [TopicGroup] in
-            let eventIDs = arguments[event] == nil ? nil : try BrowseSupport.events(arguments, in: db).ids
+            let eventIDs = arguments[event] == nil ? nil : try FilterNames.events(arguments[SharedOptions.event], in: db).ids
             return try db.topicGroups(eventIDs: eventIDs)
         }
         return try Listing.print(groups, json: arguments[SharedOptions.json], context: context, paging: Paging.isWanted(arguments), row: Row.init,

@@ -23,8 +23,7 @@ enum TranscriptCommand {
         """,
         options: [at, SharedOptions.noPager, SharedOptions.json.help("Print JSON: {id, title, language, duration, paragraphs: [{start, text}]}, times in seconds."),
                   SharedOptions.db],
-        arguments: [.init(name: "session", help: "A session id (wwdc2026-101), a number in the current event (101) or a developer.apple.com link.",
-                          completion: .sessionIDs)],
+        arguments: [SharedArguments.session],
         examples: [
             ("wwdc transcript 101", "What is said in the keynote of the current event."),
             ("wwdc transcript wwdc2026-102 --at 12:34", "From the paragraph spoken at 12 minutes 34 seconds."),
@@ -33,9 +32,9 @@ enum TranscriptCommand {
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        let input = arguments.positionals[0]
+        let input = arguments[SharedArguments.session]
         let from = arguments[at].map(Double.init)
-        let store = try BrowseSupport.openStore(arguments, context)
+        let store = try BrowseSupport.openStore(arguments[SharedOptions.db], context)
         let (id, transcript) = try store.read { db -> (String, SessionTranscript?) in
             let id = try BrowseSupport.session(input, in: db, context)
             return (id, try db.transcript(sessionID: id))

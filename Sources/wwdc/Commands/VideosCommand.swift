@@ -51,13 +51,15 @@ enum VideosCommand {
             throw UsageError("--\(downloaded.long) and --\(notDownloaded.long) cannot be combined: give one", spec: spec)
         }
         try BrowseSupport.checkSearch(arguments[search], spec: spec)
-        let store = try BrowseSupport.openStore(arguments, context)
+        let store = try BrowseSupport.openStore(arguments[SharedOptions.db], context)
         let (items, events, explanation) = try store.read { db -> ([VideoItem], [EventSummary], String?) in
-            let (eventIDs, primary) = try BrowseSupport.events(arguments, in: db)
+            let (eventIDs, primary) = try FilterNames.events(arguments[SharedOptions.event], in: db)
             let downloads = try db.downloadedSessionIDs()
             let onlyDownloaded = arguments[downloaded]
             var query = VideoQuery(eventIDs: eventIDs, search: arguments[search], favoritesOnly: arguments[SharedOptions.favorites], limit: limit)
-            (query.trackIDs, query.topicIDs, query.types, query.platforms) = try BrowseSupport.namedFilters(arguments, in: db)
+            (query.trackIDs, query.topicIDs, query.types, query.platforms) = try BrowseSupport.namedFilters(
+                tracks: arguments[SharedOptions.track], topics: arguments[SharedOptions.topic], types: arguments[SharedOptions.type],
+                platforms: arguments[SharedOptions.platform], in: db)
             query.watchFilter = chosen.first?.1
             query.ratedOnly = arguments[rated]
             query.bookmarkedOnly = arguments[bookmarked]

@@ -41,8 +41,7 @@ enum WatchCommand {
         the middle of.
         """,
         options: [at, fromStart, bookmark, printURL, SharedOptions.db],
-        arguments: [.init(name: "session", help: "A session id (wwdc2026-101), a number in the current event (101) or a developer.apple.com link.",
-                          completion: .sessionIDs)],
+        arguments: [SharedArguments.session],
         examples: [
             ("wwdc watch 101", "Play the keynote of the current event."),
             ("WWDC_PLAYER='mpv --fs' wwdc watch wwdc2026-202", "Full screen in mpv."),
@@ -58,9 +57,9 @@ enum WatchCommand {
         if choices.count > 1 {
             throw UsageError("\(choices[0]) and \(choices[1]) cannot be combined: give one", spec: spec)
         }
-        let input = arguments.positionals[0]
+        let input = arguments[SharedArguments.session]
         let now = context.now.timeIntervalSince1970
-        let store = try BrowseSupport.openStore(arguments, context)
+        let store = try BrowseSupport.openStore(arguments[SharedOptions.db], context)
         let detail = try store.read { db -> SessionDetail? in try db.sessionDetail(id: BrowseSupport.session(input, in: db, context)) }
         guard let detail else { throw BrowseError.unknownSession(input, suggestions: []) }
         let downloadedFile = try store.read { db in
@@ -83,7 +82,8 @@ enum WatchCommand {
     private static func play(_ source: Source, _ detail: SessionDetail, _ arguments: ParsedArguments, _ context: CommandContext,
                              store: ConferenceStore) throws -> ExitCode {
         let (url, live, downloaded) = (source.target, source.live, source.downloaded)
-        let (start, resuming) = try startingPoint(detail.sessionID, live: live, arguments, store)
+        let (start, resuming) = try startingPoint(detail.sessionID, live: live, at: arguments[at], bookmark: arguments[bookmark],
+                                                   fromStart: arguments[fromStart], store)
         // Where to skip to by hand when no player is told: on stderr, so stdout stays the URL alone.
         let time = start.map { VideoTime.text(Double($0)) }
         if arguments[printURL] {
@@ -164,19 +164,19 @@ enum WatchCommand {
         return usable
     }
 
-    /// Where playback starts: `--at`, a bookmark (`--bookmark`), the beginning (`--from-start`, a
-    /// live stream), else where the last playback stopped (then `resuming` is true).
-    private static func startingPoint(_ sessionID: String, live: Bool, _ arguments: ParsedArguments,
+    /// Where playback starts: `at` (`--at`), a bookmark (`--bookmark`), the beginning
+    /// (`--from-start`, a live stream), else where the last playback stopped (then `resuming` is true).
+    private static func startingPoint(_ sessionID: String, live: Bool, at: Int?, bookmark: Int?, fromStart: Bool,
                                       _ store: ConferenceStore) throws -> (start: Int?, resuming: Bool) {
-        if let start = arguments[at] { return (start, false) }
-        if let number = arguments[bookmark] {
+        if let start = at { return (start, false) }
+        if let number = bookmark {
             let bookmarks = try store.read { db in try db.bookmarkList(sessionID: sessionID) }
             guard bookmarks.indices.contains(number - 1) else {
                 throw PersonalDataError.noSuchBookmark(session: sessionID, number: number, count: bookmarks.count)
             }
             return (VideoTime.wholeSeconds(bookmarks[number - 1].time), false)
         }
-        guard !arguments[fromStart], !live, let progress = try store.read({ db in try db.watchProgress(sessionID: sessionID) }),
+        guard !fromStart, !live, let progress = try store.read({ db in try db.watchProgress(sessionID: sessionID) }),
               !progress.watched, let position = progress.position, position >= 1 else { return (nil, false) }
         return (VideoTime.wholeSeconds(position), true)
     }
@@ -192,10 +192,9 @@ enum WatchCommand {
     /// The player `WWDC_PLAYER` (or the config file's player) names, else the first known one
     /// installed; an error about the named one says where it was named.
     private static func findPlayer(_ context: CommandContext) throws -> PlayerCommand? {
-        _ = try context.setting(Configuration.player)
+        let command = try context.setting(Configuration.player)
         do {
-            return try PlayerCommand.find(command: context.environment[Configuration.player.variable],
-                                          path: Configuration.searchPath(context.environment))
+            return try PlayerCommand.find(command: command, path: Configuration.searchPath(context.environment))
         } catch WatchError.playerNotFound(let command) {
             guard case let .file(path, line)? = context.origin(of: Configuration.player) else { throw WatchError.playerNotFound(command) }
             throw RuntimeError("\(path), line \(line): the player '\(command)' was not found",

@@ -23,8 +23,8 @@ enum WhatsNewCommand {
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        let zone = BrowseSupport.zone(arguments)
-        let store = try BrowseSupport.openStore(arguments, context)
+        let zone = BrowseSupport.zone(local: arguments[SharedOptions.local])
+        let store = try BrowseSupport.openStore(arguments[SharedOptions.db], context)
         let (found, slots) = try store.read { db -> ((list: WhatsNew, syncedAt: Date)?, [String: ScheduleItem]) in
             let found = try db.whatsNew()
             var slots: [String: ScheduleItem] = [:]

@@ -13,7 +13,7 @@ enum WhoamiCommand {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let store = try context.openExistingStore(explicitPath: arguments[SharedOptions.db])
-        let session = try AccountAccess.session(store: store, arguments: arguments, context: context)
+        let session = try AccountAccess.session(store: store, login: .none, context: context)
         guard session.isLoggedIn else { throw AccountError.notLoggedIn }
         let fetch = FetchUserInfoOperation(session: session)
         if let error = OperationError.rootCause(in: OperationRunner(arguments, context: context).run(fetch)) { throw error }

@@ -6,22 +6,44 @@ import Foundation
 /// The account of the synced conference, as a command reaches it: the service the last sync named,
 /// the saved token, and how to log in (given credentials, the terminal, or not at all).
 enum AccountAccess {
-    /// The account of the last synced source, logging in as the arguments and the terminal allow.
+    /// The login options a command was given (`--username`, `--password-stdin`), and the command
+    /// whose usage an error about them shows.
+    struct LoginOptions: Sendable {
+        var username: String?
+        var passwordFromStdin: Bool
+        var spec: CommandSpec?
+
+        /// None given: the environment and the terminal decide (`whoami` takes none).
+        static let none = LoginOptions(username: nil, passwordFromStdin: false, spec: nil)
+
+        /// The options of a command that declares ``SharedOptions/login``.
+        init(_ arguments: ParsedArguments) {
+            self.init(username: arguments[SharedOptions.username], passwordFromStdin: arguments[SharedOptions.passwordStdin], spec: arguments.spec)
+        }
+
+        init(username: String?, passwordFromStdin: Bool, spec: CommandSpec?) {
+            self.username = username
+            self.passwordFromStdin = passwordFromStdin
+            self.spec = spec
+        }
+    }
+
+    /// The account of the last synced source, logging in as `login` and the terminal allow.
     /// Throws ``AccountError/unavailable`` when the source has no account service.
-    static func session(store: ConferenceStore, arguments: ParsedArguments, context: CommandContext) throws -> AccountSession {
+    static func session(store: ConferenceStore, login: LoginOptions, context: CommandContext) throws -> AccountSession {
         guard let service = try store.accountService() else {
             if try store.tableCounts()["sessions"] ?? 0 == 0 { throw BrowseError.emptyStore }
             throw AccountError.unavailable
         }
         try ConferenceSource.requireSecure(service)
         return AccountSession(service: service, credentialStore: CredentialStore(folders: Configuration.folders(context.environment)),
-                              loginMethod: try loginMethod(arguments, context), timeout: try timeout(context), now: { context.now })
+                              loginMethod: try loginMethod(login, context), timeout: try timeout(context), now: { context.now })
     }
 
     /// The account, or nil when the source has no account service (changes then stay here).
-    static func sessionIfAvailable(store: ConferenceStore, arguments: ParsedArguments, context: CommandContext) throws -> AccountSession? {
+    static func sessionIfAvailable(store: ConferenceStore, login: LoginOptions, context: CommandContext) throws -> AccountSession? {
         do {
-            return try session(store: store, arguments: arguments, context: context)
+            return try session(store: store, login: login, context: context)
         } catch AccountError.unavailable {
             return nil
         }
@@ -38,18 +60,16 @@ enum AccountAccess {
         try Configuration.requestTimeout(context.environment)
     }
 
-    static func loginMethod(_ arguments: ParsedArguments, _ context: CommandContext) throws -> LoginMethod {
-        // `whoami` takes no login options: the environment and the terminal decide.
-        let given = arguments.declares(SharedOptions.username) ? arguments[SharedOptions.username] : nil
-        let username = given ?? context.environment["WWDC_USERNAME"]
-        if arguments.declares(SharedOptions.passwordStdin), arguments[SharedOptions.passwordStdin] {
+    static func loginMethod(_ login: LoginOptions, _ context: CommandContext) throws -> LoginMethod {
+        let username = login.username ?? context.environment["WWDC_USERNAME"]
+        if login.passwordFromStdin {
             guard let username else {
-                throw UsageError("'--password-stdin' needs '--username <name>'", spec: arguments.spec)
+                throw UsageError("'--password-stdin' needs '--username <name>'", spec: login.spec)
             }
             let input = FileHandle.standardInput.readDataToEndOfFile()
             var password = String(decoding: input, as: UTF8.self)
             while password.hasSuffix("\n") || password.hasSuffix("\r") { password.removeLast() }
-            guard !password.isEmpty else { throw UsageError("no password on standard input", spec: arguments.spec) }
+            guard !password.isEmpty else { throw UsageError("no password on standard input", spec: login.spec) }
             return .password(username: username, password: password)
         }
         if let username, let password = context.environment["WWDC_PASSWORD"], !password.isEmpty {

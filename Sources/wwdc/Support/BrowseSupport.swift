@@ -7,21 +7,16 @@ import TerminalUI
 
 /// What the browsing commands share: opening the store, choosing the event and reading filter values.
 enum BrowseSupport {
-    /// Opens the store to read (`--db`, else the default); a missing or empty store asks for
+    /// Opens the store to read (`--db`, `flag`, else the default); a missing or empty store asks for
     /// `wwdc sync` (exit status 1).
-    static func openStore(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ConferenceStore {
-        let path = try Configuration.storePath(flag: arguments[SharedOptions.db], context.environment)
+    static func openStore(_ flag: String?, _ context: CommandContext) throws -> ConferenceStore {
+        let path = try Configuration.storePath(flag: flag, context.environment)
         return try ConferenceStore.openForBrowsing(path: path)
     }
 
     /// The time zone `--local` asks for.
-    static func zone(_ arguments: ParsedArguments) -> TimeZoneChoice {
-        arguments[SharedOptions.local] ? .local : .conference
-    }
-
-    /// The events `--event` names (nil for all), and the event whose calendar days `--day` counts.
-    static func events(_ arguments: ParsedArguments, in db: Database) throws -> (ids: [String]?, primary: EventSummary?) {
-        try FilterNames.events(arguments[SharedOptions.event], in: db)
+    static func zone(local: Bool) -> TimeZoneChoice {
+        local ? .local : .conference
     }
 
     /// The stored id of the session `input` names (``SessionResolver``); a bare number found
@@ -40,17 +35,13 @@ enum BrowseSupport {
                         + "using \(elsewhere.event)'s, \(TextSanitizer.singleLine.sanitize(id)).")
     }
 
-    /// The topic ids `--topic` names (by name, prefix or id).
-    static func topicIDs(_ arguments: ParsedArguments, in db: Database) throws -> [Int] {
-        try FilterNames.topicIDs(arguments[SharedOptions.topic], in: db)
-    }
-
-    /// What `--track`, `--topic`, `--type` and `--platform` name, for the commands that take them.
-    static func namedFilters(_ arguments: ParsedArguments, in db: Database) throws
+    /// What the values of `--track`, `--topic`, `--type` and `--platform` name, for the commands
+    /// that take them.
+    static func namedFilters(tracks: [String], topics: [String], types: [String], platforms: [String], in db: Database) throws
         -> (trackIDs: [Int], topicIDs: [Int], types: [String], platforms: [String]) {
-        (try FilterNames.trackIDs(arguments[SharedOptions.track], in: db), try topicIDs(arguments, in: db),
-         try FilterNames.match(arguments[SharedOptions.type], kind: "type", known: db.sessionTypes()),
-         try FilterNames.match(arguments[SharedOptions.platform], kind: "platform", known: db.platformNames()))
+        (try FilterNames.trackIDs(tracks, in: db), try FilterNames.topicIDs(topics, in: db),
+         try FilterNames.match(types, kind: "type", known: db.sessionTypes()),
+         try FilterNames.match(platforms, kind: "platform", known: db.platformNames()))
     }
 
     /// Refuses, as a usage error, a search (`--search` or the text of `wwdc search`) that asks for
@@ -73,9 +64,9 @@ enum BrowseSupport {
         case weekday(Int)
     }
 
-    /// What `--day` names, or nil; a value it cannot be is a usage error.
-    static func dayArgument(_ arguments: ParsedArguments) throws -> DayArgument? {
-        guard let text = arguments[SharedOptions.day] else { return nil }
+    /// What `--day` (`text`) names, or nil; a value it cannot be is a usage error of `spec`.
+    static func dayArgument(_ text: String?, spec: CommandSpec) throws -> DayArgument? {
+        guard let text else { return nil }
         switch text.lowercased() {
         case "today": return .relative(days: 0)
         case "tomorrow": return .relative(days: 1)
@@ -85,7 +76,7 @@ enum BrowseSupport {
         if let date = LocalDate(iso: text) { return .date(date) }
         if let weekday = LocalDate.weekday(named: text) { return .weekday(weekday) }
         throw UsageError("Invalid value '\(text)' for '--day': expected YYYY-MM-DD, today, tomorrow or a weekday (mon…sun)",
-                         spec: arguments.spec)
+                         spec: spec)
     }
 
     /// The calendar date a `--day` value stands for, in `zone`: relative days count from `now`;

@@ -34,13 +34,6 @@ extension Configuration {
                                   folders: folders(environment))
     }
 
-    /// Where videos are downloaded: `--dir` (`flag`), else `WWDC_DOWNLOAD_DIR` (or the config file's
-    /// `download-dir`), else `downloads` in the data folder.
-    static func downloadFolder(flag: String?, _ environment: [String: String]) throws -> String {
-        try DownloadFolder.resolve(explicitPath: [flag, environment[downloadFolder.variable]].compactMap { $0 }.first { !$0.isEmpty },
-                                   folders: folders(environment))
-    }
-
     /// A source as typed (`--source`, `WWDC_SOURCE`): `apple` stands for `WWDC_APPLE_SOURCE` when it
     /// is set (a mirror, a test server).
     static func source(_ text: String, _ environment: [String: String]) throws -> ConferenceSource {
@@ -93,11 +86,6 @@ extension Configuration {
                                hint: "Set it to megabytes, such as WWDC_IMAGE_CACHE_MB=200, or unset it for the default (100).")
         }
         return ImageCache(folder: folder, capacity: megabytes * 1_000_000)
-    }
-
-    /// When pictures are drawn (`images`, `WWDC_IMAGES`): auto unless set.
-    static func imagesSetting(_ context: CommandContext) throws -> ImagesSetting {
-        try context.setting(images).flatMap { ImagesSetting(rawValue: $0.lowercased()) } ?? .auto
     }
 
     /// `WWDC_MAX_FEED_MB`: the most a feed may hold once decompressed, in megabytes (default 64).

@@ -9,11 +9,12 @@ import PlainText
 enum DesktopNotifier {
     /// Whether the settings ask for desktop notifications.
     static func isWanted(_ context: CommandContext) throws -> Bool {
-        try context.setting(Configuration.notify).map { $0.lowercased() } == Configuration.NotifyChoice.desktop.rawValue
+        try context.setting(Configuration.notify) == .desktop
     }
 
-    /// Sends `notifications` (one per item up to three, then `overflow` for the rest) when wanted.
-    static func send(_ notifications: [DesktopNotification], _ arguments: ParsedArguments, context: CommandContext,
+    /// Sends `notifications` (one per item up to three, then `overflow` for the rest) with `runner`
+    /// when wanted.
+    static func send(_ notifications: [DesktopNotification], runner: OperationRunner, context: CommandContext,
                      overflow: (Int) -> DesktopNotification) throws {
         guard try isWanted(context), !notifications.isEmpty else { return }
         guard let program = ProgramCommandLine.locate("notify-send", path: Configuration.searchPath(context.environment)) else {
@@ -23,7 +24,7 @@ enum DesktopNotifier {
         let send = SendNotificationsOperation(program: program, appName: "wwdc",
                                               notifications: DesktopNotification.batch(notifications, overflow: overflow),
                                               environment: context.environment)
-        _ = OperationRunner(arguments, context: context).run(send)
+        _ = runner.run(send)
         if let failure = send.output.value?.failure {
             context.message("Note: no desktop notification: notify-send failed (\(failure)); is a notification service running in this desktop session?")
         }

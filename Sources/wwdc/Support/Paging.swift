@@ -51,6 +51,6 @@ enum Paging {
     /// The pager's words, the program first: nil when paging is turned off or the command is not
     /// one (an unclosed quote).
     static func command(environment: [String: String]) -> [String]? {
-        Pager.command(environment["WWDC_PAGER"] ?? environment["PAGER"] ?? Pager.defaultCommand)
+        Pager.command(environment[Configuration.pager.variable] ?? environment["PAGER"] ?? Pager.defaultCommand)
     }
 }

@@ -15,13 +15,14 @@ enum PersonalDataSupport {
         try SyncFolderSupport.settings(flag: nil, context).map { [SyncFolderBackend(settings: $0)] } ?? []
     }
 
-    /// Makes `edit` in the store `arguments` name and returns what it did; a push that failed is
-    /// reported on stderr (the change stays saved here and waits for the next one).
-    static func change(_ edit: PersonalEdit, _ arguments: ParsedArguments, _ context: CommandContext) throws
+    /// Makes `edit` in the store at `storePath` (`--db`; nil for the default) with `runner`, and
+    /// returns what it did; a push that failed is reported on stderr (the change stays saved here
+    /// and waits for the next one).
+    static func change(_ edit: PersonalEdit, storePath: String?, runner: OperationRunner, _ context: CommandContext) throws
         -> (results: [PersonalEditResult], labels: [String]) {
-        let store = try context.openExistingStore(explicitPath: arguments[SharedOptions.db])
+        let store = try context.openExistingStore(explicitPath: storePath)
         let operation = ChangePersonalDataOperation(edit: edit, store: store, at: context.now, backends: try backends(context))
-        let errors = OperationRunner(arguments, context: context).run(operation)
+        let errors = runner.run(operation)
         if let error = OperationError.rootCause(in: errors.filter { !ErrorPresenter.isInterruption($0) }) { throw error }
         guard operation.results.count == edit.sessionIDs.count else { throw Interrupted() }
         reportPushFailures(operation.pushFailures, context)
@@ -35,9 +36,10 @@ enum PersonalDataSupport {
         }
     }
 
-    /// The sessions `words` name (ids, numbers, links), resolved in the store `arguments` name.
-    static func sessions(_ words: [String], _ arguments: ParsedArguments, _ context: CommandContext) throws -> [String] {
-        let store = try context.openExistingStore(explicitPath: arguments[SharedOptions.db])
+    /// The sessions `words` name (ids, numbers, links), resolved in the store at `storePath` (`--db`;
+    /// nil for the default).
+    static func sessions(_ words: [String], storePath: String?, _ context: CommandContext) throws -> [String] {
+        let store = try context.openExistingStore(explicitPath: storePath)
         return try store.read { db in try words.map { try BrowseSupport.session($0, in: db, context) } }
     }
 
