@@ -10,15 +10,9 @@ import Darwin
 public struct CredentialStore: Sendable {
     public let url: URL
 
-    /// The store in the person's config folder: `<configHome>/wwdc`, else `<home>/.config/wwdc`.
+    /// The store in the person's config folder (``UserFolders/configFolder``).
     public init(folders: UserFolders) {
-        let base: URL
-        if let config = folders.configHome, config.hasPrefix("/") {
-            base = URL(fileURLWithPath: config)
-        } else {
-            base = URL(fileURLWithPath: folders.home ?? UserFolders.accountHome() ?? "/").appendingPathComponent(".config")
-        }
-        url = base.appendingPathComponent("wwdc/credentials.json")
+        url = folders.configFolder.appendingPathComponent("credentials.json")
     }
 
     public init(url: URL) {

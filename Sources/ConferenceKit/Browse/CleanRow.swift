@@ -1,4 +1,3 @@
-import PlainText
 import SQLiteDatabase
 
 /// A row of a read query as it leaves ConferenceKit: its text comes out through the sanitiser only
@@ -40,12 +39,6 @@ struct CleanRow: ReadableRow {
     static func finite(_ value: Double) -> Double {
         value.isFinite || value.isNaN ? value : value.sign == .minus ? -.greatestFiniteMagnitude : .greatestFiniteMagnitude
     }
-}
-
-/// The sanitiser as the read models use it.
-enum Clean {
-    static func line(_ text: String) -> String { TextSanitizer.singleLine.sanitize(text) }
-    static func paragraphs(_ text: String) -> String { TextSanitizer.multiLine.sanitize(text) }
 }
 
 extension Database {

@@ -22,6 +22,18 @@ public struct UserFolders: Sendable, Equatable {
         self.configHome = configHome
     }
 
+    /// wwdc's folder of settings (the login token, the machine id): `<configHome>/wwdc`, else
+    /// `<home>/.config/wwdc`.
+    public var configFolder: URL {
+        let base: URL
+        if let config = configHome, config.hasPrefix("/") {
+            base = URL(fileURLWithPath: config)
+        } else {
+            base = URL(fileURLWithPath: home ?? UserFolders.accountHome() ?? "/").appendingPathComponent(".config")
+        }
+        return base.appendingPathComponent("wwdc")
+    }
+
     /// The home folder the system's user database names for this process's user; nil when it names none.
     static func accountHome() -> String? {
         guard let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir else { return nil }

@@ -94,7 +94,7 @@ extension MachineID {
     /// This machine's id, kept in `<config folder>/wwdc/machine-id` (0600, in a 0700 folder): read,
     /// or made and written the first time. A file that does not hold a usable id is replaced.
     public static func load(folders: UserFolders) throws -> String {
-        let folder = CredentialStore(folders: folders).url.deletingLastPathComponent()
+        let folder = folders.configFolder
         let file = folder.appendingPathComponent("machine-id")
         if let text = try? String(contentsOf: file, encoding: .utf8), isValid(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
             return text.trimmingCharacters(in: .whitespacesAndNewlines)
