@@ -43,7 +43,9 @@ let package = Package(
         .target(name: "CommandLineKit", dependencies: ["Operations", "PlainText", "TerminalUI"]),
         // SQLite's connections, statements, transactions and migrations; knows no conference.
         .target(name: "SQLiteDatabase", dependencies: ["CSQLite"]),
-        .target(name: "ConferenceKit", dependencies: ["CCurl", "CSQLite", "CZlib", "Operations", "PlainText", "SQLiteDatabase"]),
+        // The feeds' model and their tolerant decoder, the rule for ids, a question to a person; no store.
+        .target(name: "ConferenceModel", dependencies: ["Operations", "PlainText", "SQLiteDatabase"]),
+        .target(name: "ConferenceKit", dependencies: ["CCurl", "CSQLite", "CZlib", "ConferenceModel", "Operations", "PlainText", "SQLiteDatabase"]),
         .target(name: "ConferenceTerminal", dependencies: ["ConferenceKit", "Operations", "PlainText", "TerminalUI"]),
         // The Model Context Protocol on stdio: JSON-RPC messages, tools, resources, cursors,
         // cancellation. Knows no conference.

@@ -4,6 +4,7 @@ import TestSupport
 import TestTraits
 import Testing
 @testable import ConferenceKit
+@testable import ConferenceModel
 
 @Suite("a feed's time limit", .offThePool)
 struct FetchFeedTimeLimitTests {

@@ -1,4 +1,5 @@
 import ConferenceKit
+import ConferenceModel
 import Foundation
 import Testing
 

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import ConferenceKit
+import ConferenceModel
 import Operations
 import Foundation
 import TestSupport

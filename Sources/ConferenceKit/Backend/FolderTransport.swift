@@ -1,3 +1,4 @@
+import ConferenceModel
 import Foundation
 
 /// Reads feeds from a local folder, as the HTTP transport reads them from a server. The ETag is a

@@ -1,3 +1,4 @@
+import ConferenceModel
 import SQLiteDatabase
 
 /// A row of a read query as it leaves ConferenceKit: its text comes out through the sanitiser only

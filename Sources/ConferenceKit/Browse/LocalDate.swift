@@ -1,3 +1,5 @@
+import ConferenceModel
+
 /// A calendar date (proleptic Gregorian), without a time or a zone.
 public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let year: Int

@@ -1,3 +1,4 @@
+import ConferenceModel
 import PlainText
 
 /// A wall-clock time: an instant seen at one UTC offset.

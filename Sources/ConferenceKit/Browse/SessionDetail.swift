@@ -1,3 +1,4 @@
+import ConferenceModel
 import PlainText
 
 /// Everything the store knows about one session, for `wwdc session`.

@@ -1,3 +1,4 @@
+import ConferenceModel
 import PlainText
 
 /// Times of a video as people write them.

@@ -1,3 +1,5 @@
+import ConferenceModel
+
 /// Which of a session's video files: Apple's feeds offer an HD and an SD download.
 public enum MediaQuality: String, CaseIterable, Codable, Sendable {
     case hd

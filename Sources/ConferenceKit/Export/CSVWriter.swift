@@ -1,3 +1,4 @@
+import ConferenceModel
 import Foundation
 
 /// Comma-separated values as RFC 4180 writes them: a header line, then a line per record, each

@@ -1,3 +1,4 @@
+import ConferenceModel
 import Foundation
 
 /// The export as JSON: an object with a key for each list asked for (`favorites`, `bookmarks`,

@@ -1,3 +1,4 @@
+import ConferenceModel
 import Foundation
 
 /// What the user keeps, in lists to share or to keep elsewhere: favorites (with titles, links and

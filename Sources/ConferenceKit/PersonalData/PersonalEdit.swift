@@ -1,3 +1,4 @@
+import ConferenceModel
 import Foundation
 
 /// A change the user makes here to their progress, bookmarks or notes. Each becomes versioned

@@ -1,3 +1,4 @@
+import ConferenceModel
 import Foundation
 
 /// Where the feeds' pictures are: the rules of docs/feed-format.md, as the open-source WWDC app for

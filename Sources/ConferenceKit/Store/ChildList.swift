@@ -1,3 +1,4 @@
+import ConferenceModel
 import SQLiteDatabase
 
 /// An ordered list owned by a row (a session's keywords, a news item's photos), stored one row per

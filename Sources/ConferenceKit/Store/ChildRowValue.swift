@@ -1,3 +1,5 @@
+import ConferenceModel
+
 /// A value stored in one column (a keyword, a topic id, the owner of a list), read by that column's name.
 protocol ColumnValue {
     init(row: StoredRow, column: String)

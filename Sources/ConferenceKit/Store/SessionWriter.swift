@@ -1,3 +1,4 @@
+import ConferenceModel
 import SQLiteDatabase
 
 /// Writes the items of one `contents.json`, in as many batches as the caller likes, then deletes

@@ -1,4 +1,5 @@
 import CSQLite
+import ConferenceModel
 import Foundation
 import SQLiteDatabase
 

@@ -1,3 +1,4 @@
+import ConferenceModel
 import SQLiteDatabase
 
 /// The store's tables, as an ordered list of migrations.

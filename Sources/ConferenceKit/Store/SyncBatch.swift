@@ -1,3 +1,4 @@
+import ConferenceModel
 import Foundation
 
 /// Everything one sync downloaded, saved by `Database.apply(_:)` in a single transaction.

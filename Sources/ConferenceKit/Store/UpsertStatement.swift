@@ -1,3 +1,4 @@
+import ConferenceModel
 import SQLiteDatabase
 
 /// Writes rows of one table with `INSERT … ON CONFLICT (key) DO UPDATE`, made from one list of

@@ -1,3 +1,4 @@
+import ConferenceModel
 import Operations
 
 /// Satisfied when the source offers the feed in the language synced; a feed it does not offer skips

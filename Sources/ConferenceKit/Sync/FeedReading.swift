@@ -1,3 +1,4 @@
+import ConferenceModel
 import Foundation
 
 /// How a feed step reads its feed: the decoder, what of the body it keeps, what stands in for a feed

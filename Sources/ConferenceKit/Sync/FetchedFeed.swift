@@ -1,3 +1,4 @@
+import ConferenceModel
 import Foundation
 
 /// What a feed step hands on: the feed as read, with the ETag to remember, its size and what reading

@@ -1,3 +1,4 @@
+import ConferenceModel
 import Foundation
 
 /// One of the account's lists as its step fetched it, page by page, for the save step to merge.

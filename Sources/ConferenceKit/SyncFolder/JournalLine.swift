@@ -1,3 +1,4 @@
+import ConferenceModel
 import Foundation
 
 /// One line of a journal or a snapshot: a ``PersonalChange`` with its clock, as a JSON object

@@ -1,3 +1,5 @@
+import ConferenceModel
+
 extension SessionNote {
     /// The most characters (Unicode scalars) a note holds, a session's or a bookmark's: as many as
     /// fit a sync folder's journal line when each becomes its longest escape, beside the rest of

@@ -1,3 +1,4 @@
+import ConferenceModel
 import Foundation
 
 /// What the transcripts step hands on: the batch for the save step, the manifests' ETags, what could

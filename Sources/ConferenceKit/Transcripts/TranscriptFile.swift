@@ -1,3 +1,4 @@
+import ConferenceModel
 import Foundation
 
 /// One file of the transcripts step, as fetched and read: a manifest, the digest or one transcript.

@@ -1,3 +1,4 @@
+import ConferenceModel
 import Foundation
 
 /// What wwdc keeps of a playback from what mpv reports over its JSON IPC: the last position, the

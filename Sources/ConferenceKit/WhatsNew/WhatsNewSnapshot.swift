@@ -1,9 +1,10 @@
+import ConferenceModel
 import SQLiteDatabase
 
 /// What the store holds that a sync compares before and after saving: every session (with whether
 /// it has a video), every news item, and when and where each favorite takes place.
 struct WhatsNewSnapshot: Sendable {
-    struct Session: Sendable {
+    public struct Session: Sendable {
         var title: String
         var isNews: Bool
         var hasVideo: Bool

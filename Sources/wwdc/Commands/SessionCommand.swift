@@ -1,6 +1,7 @@
 import CommandLineKit
 import PlainText
 import ConferenceKit
+import ConferenceModel
 import ConferenceTerminal
 import Foundation
 import Operations

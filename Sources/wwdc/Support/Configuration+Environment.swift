@@ -1,5 +1,6 @@
 import CommandLineKit
 import ConferenceKit
+import ConferenceModel
 import Foundation
 
 /// The environment as wwdc reads it beside the keys' variables (``Configuration/keys``): the other

@@ -1,5 +1,6 @@
 import CommandLineKit
 import ConferenceKit
+import ConferenceModel
 import Foundation
 
 /// wwdc's settings: the keys of its config file (``ConfigFile``), each standing for an environment

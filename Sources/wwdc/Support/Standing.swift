@@ -1,4 +1,5 @@
 import ConferenceKit
+import ConferenceModel
 import Foundation
 
 /// Where a favorite or a rating stands, as `favorite list`, `feedback --list` and `session` say it:

@@ -3,7 +3,7 @@
 // columns of the `sessions` table from the entries that name one (the `instances` and `videos`
 // columns are here too), so a new field is a property, an entry here and a migration.
 extension Session {
-    static let fields = FieldTable<Session>([
+    public static let fields = FieldTable<Session>([
         .identifier("id", \.id),
         .identifier("eventId", \.eventID, column: "event_id"),
         .requiredText("title", \.title, column: "title"),
@@ -40,7 +40,7 @@ extension Session {
     static var empty: Session { Session(id: "", eventID: "", title: "") }
 
     /// The `instances` columns: the schedule of an item that has a start time.
-    static let instanceColumns: [StoredColumn<Session>] = [
+    public static let instanceColumns: [StoredColumn<Session>] = [
         StoredColumn("start_time", \.startTime?.secondsSince1970),
         StoredColumn("end_time", \.endTime?.secondsSince1970),
         StoredColumn("utc_offset", \.startTime?.utcOffsetSeconds),
@@ -52,7 +52,7 @@ extension Session {
 extension Media {
     /// Known kinds by key, with their `videos` columns; a key not listed whose value is text is kept
     /// as a link of that kind.
-    static let fields = FieldTable<Media>([
+    public static let fields = FieldTable<Media>([
         .text("hls", \.hls, column: "hls"),
         .text("tvOShls", \.tvOSHLS, column: "tvos_hls"),
         .text("downloadHD", \.downloadHD, column: "download_hd"),
@@ -72,12 +72,12 @@ extension Media {
 extension Media.Link {
     /// A key of `media` its table does not list, with text (a URL) for its value: read by
     /// `Media.fields` (`other`), kept in `video_links` in these columns.
-    static let columns: [StoredColumn<Media.Link>] = [StoredColumn("kind", \.kind), StoredColumn("url", \.url)]
+    public static let columns: [StoredColumn<Media.Link>] = [StoredColumn("kind", \.kind), StoredColumn("url", \.url)]
 }
 
 extension Chapter {
     /// Its columns are those of `session_chapters`.
-    static let fields = FieldTable<Chapter>([
+    public static let fields = FieldTable<Chapter>([
         .requiredText("title", \.title, column: "title"),
         .number("start", \.start, in: FeedRange.videoSeconds, required: true, column: "start_time"),
         .number("end", \.end, in: FeedRange.videoSeconds, column: "end_time"),
@@ -88,7 +88,7 @@ extension Chapter {
 extension CodeSnippet {
     /// `unstyledCode` is the plain code; `code` is HTML, used (without its markup) when it is the only
     /// one. Its columns are those of `session_code`.
-    static let fields = FieldTable<CodeSnippet>([
+    public static let fields = FieldTable<CodeSnippet>([
         .text("title", \.title, column: "title"),
         .text("language", \.language, column: "language"),
         .number("startTimeSeconds", \.startTime, in: FeedRange.videoSeconds, column: "start_time"),

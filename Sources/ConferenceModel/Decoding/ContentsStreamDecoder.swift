@@ -4,8 +4,8 @@ import Operations
 
 /// Decodes a `contents.json` on a background thread, handing over its items in batches so the store
 /// can write one batch while the next decodes; the rest of the feed comes last.
-final class ContentsStreamDecoder: Sendable {
-    enum Piece: Sendable {
+public final class ContentsStreamDecoder: Sendable {
+    public enum Piece: Sendable {
         case sessions([Session])
         /// The feed without its items, with every issue; the last piece of a readable feed.
         case lists(ContentsFeed)
@@ -31,14 +31,14 @@ final class ContentsStreamDecoder: Sendable {
     /// in memory when the store writes slower than it decodes.
     private let slots = DispatchSemaphore(value: 4)
 
-    init(data: Data, feed: String = "contents.json", batchSize: Int = 500) {
+    public init(data: Data, feed: String = "contents.json", batchSize: Int = 500) {
         self.data = data
         self.feed = feed
         self.batchSize = batchSize
     }
 
     /// Starts decoding on a new thread.
-    func start() {
+    public func start() {
         let thread = Thread { [self] in
             produce()
             state.withLock { $0.finished = true }
@@ -50,7 +50,7 @@ final class ContentsStreamDecoder: Sendable {
     }
 
     /// The next piece, waiting for it; nil once the document is done.
-    func next() -> Piece? {
+    public func next() -> Piece? {
         available.wait()
         let piece: Piece? = state.withLock { state in
             if state.head < state.queue.count {
@@ -68,7 +68,7 @@ final class ContentsStreamDecoder: Sendable {
     }
 
     /// Asks the decoder to stop after the current batch, and waits for its thread to end.
-    func cancelAndWait() {
+    public func cancelAndWait() {
         state.withLock { $0.cancelled = true }
         slots.signal()
         done.wait()

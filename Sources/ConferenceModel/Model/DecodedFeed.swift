@@ -1,5 +1,5 @@
 /// A feed as decoded, with the items it skipped and the fields it ignored.
-protocol DecodedFeed: Sendable {
+public protocol DecodedFeed: Sendable {
     var issues: [FeedIssue] { get }
 }
 

@@ -4,23 +4,23 @@ import SQLiteDatabase
 ///
 /// Writers make both the SQL's column list and its parameters from the name (the parameter of
 /// `title` is `:title`), and bind by that name, so adding a column is adding one entry to a list.
-struct StoredColumn<Model>: Sendable {
-    let name: String
+public struct StoredColumn<Model>: Sendable {
+    public let name: String
     /// Binds the model's value to the parameter at the given index (found from `parameter`).
     let bind: @Sendable (Model, Statement, Int32) throws -> Void
 
-    init(name: String, bind: @escaping @Sendable (Model, Statement, Int32) throws -> Void) {
+    public init(name: String, bind: @escaping @Sendable (Model, Statement, Int32) throws -> Void) {
         self.name = name
         self.bind = bind
     }
 
     /// The column `name` holding the value at `path`.
-    init<Value: DatabaseValueConvertible>(_ name: String, _ path: KeyPath<Model, Value> & Sendable) {
+    public init<Value: DatabaseValueConvertible>(_ name: String, _ path: KeyPath<Model, Value> & Sendable) {
         self.init(name: name) { model, statement, index in try model[keyPath: path].bind(to: statement, at: index) }
     }
 
     /// The statement parameter the column's value is bound to.
-    var parameter: String { ":" + name }
+    public var parameter: String { ":" + name }
 
     /// The column as one of an enclosing model's, holding NULL when the model is absent
     /// (`signup_url` from a session's optional sign-up).
@@ -34,24 +34,24 @@ struct StoredColumn<Model>: Sendable {
 
 extension StoredColumn where Model: DatabaseValueConvertible {
     /// A column holding the model itself (a keyword in `session_keywords`).
-    static func value(_ name: String) -> StoredColumn {
+    public static func value(_ name: String) -> StoredColumn {
         StoredColumn(name: name) { model, statement, index in try model.bind(to: statement, at: index) }
     }
 }
 
 /// The parameters of some columns in one prepared statement, looked up by name once: binding a row
 /// then costs what binding by index does.
-struct ColumnBindings<Model> {
+public struct ColumnBindings<Model> {
     private let parameters: [(index: Int32, bind: @Sendable (Model, Statement, Int32) throws -> Void)]
 
     /// Finds each column's parameter, its name followed by `suffix` (`:title_2` for the second row of
     /// a multi-row INSERT); fails when the SQL lacks one.
-    init(_ columns: [StoredColumn<Model>], in statement: Statement, suffix: String = "") throws {
+    public init(_ columns: [StoredColumn<Model>], in statement: Statement, suffix: String = "") throws {
         parameters = try columns.map { (try statement.parameterIndex(named: $0.parameter + suffix), $0.bind) }
     }
 
     /// Binds the values of `model`.
-    func bind(_ model: Model, to statement: Statement) throws {
+    public func bind(_ model: Model, to statement: Statement) throws {
         for parameter in parameters {
             try parameter.bind(model, statement, parameter.index)
         }

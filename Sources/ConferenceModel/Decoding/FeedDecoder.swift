@@ -90,7 +90,7 @@ public enum FeedDecoder {
 
     /// Runs `body` over the document's bytes; a document that is not JSON fails with where it first
     /// stops being JSON.
-    static func document<T>(_ data: Data, feed: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) throws -> T {
+    public static func document<T>(_ data: Data, feed: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) throws -> T {
         try data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             do {

@@ -3,8 +3,8 @@
 /// without Foundation's JSON (a merge reads hundreds of thousands of them). Anything else (another
 /// value, bad JSON, text that is not UTF-8) is not read here: the caller falls back to Foundation's
 /// JSON, which decides.
-struct FlatJSONObject {
-    enum Value: Equatable {
+public struct FlatJSONObject {
+    public enum Value: Equatable {
         case string(String)
         /// A number, and whether it was written as an integer (no fraction, no exponent) that a
         /// `Double` holds exactly.
@@ -40,7 +40,7 @@ struct FlatJSONObject {
 
     /// Reads the object in `bytes`, handing each member to `member` in order, without keeping them;
     /// false when the bytes are not such an object (some members may have been handed on already).
-    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ member: (String, Value) -> Void) -> Bool {
+    public static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ member: (String, Value) -> Void) -> Bool {
         var reader = Reader(bytes: bytes)
         return reader.object(member) && reader.atEnd
     }

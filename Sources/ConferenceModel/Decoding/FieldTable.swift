@@ -4,7 +4,7 @@ import SQLiteDatabase
 /// per JSON key, each saying how the value is read, where it goes in the model and, for a stored
 /// value, which columns of the store hold it. The one definition of a field: the decoder and the
 /// store's writers are both driven by it.
-struct FieldTable<Model>: Sendable {
+public struct FieldTable<Model>: Sendable {
     let fields: [FeedField<Model>]
     /// Fills in defaults once the item is read (an event's name from its id, say).
     let finish: @Sendable (inout Model) -> Void
@@ -36,7 +36,7 @@ struct FieldTable<Model>: Sendable {
     }
 
     /// The store's columns: those the fields name, in table order, then the derived ones.
-    var columns: [StoredColumn<Model>] { fields.flatMap(\.columns) + derived }
+    public var columns: [StoredColumn<Model>] { fields.flatMap(\.columns) + derived }
 
     /// Reads one object into `model`, reporting unusable values to `problems` (prefixed by `path`).
     ///

@@ -5,7 +5,7 @@ import PlainText
 ///
 /// Accepts `YYYY-MM-DD`, then `T` (or a space) and `hh:mm`, optional `:ss` and fraction, and an optional
 /// `Z` or `±hh[:mm]` offset; a date without an offset is taken as UTC.
-enum ISO8601DateParser {
+public enum ISO8601DateParser {
     static func parse(_ text: String) -> FeedDate? {
         var text = text
         return text.withUTF8 { parse(bytes: $0) }
@@ -123,7 +123,7 @@ enum ISO8601DateParser {
     }
 
     /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's algorithm).
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+    public static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
@@ -132,7 +132,7 @@ enum ISO8601DateParser {
         return era * 146_097 + dayOfEra - 719_468
     }
 
-    static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
+    public static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097

@@ -2,7 +2,7 @@
 // the other feeds' items, with the store's columns (each item's key column is the importer's).
 
 extension Event {
-    static let fields = FieldTable<Event>([
+    public static let fields = FieldTable<Event>([
         .identifier("id", \.id),
         .text("name", \.name, column: "name"),
         .date("startTime", \.startTime, column: "start_time"),
@@ -23,7 +23,7 @@ extension Event {
 }
 
 extension Room {
-    static let fields = FieldTable<Room>([
+    public static let fields = FieldTable<Room>([
         .requiredInteger("id", \.id),
         .requiredText("name", \.name, column: "name"),
         .integer("ordinal", \.ordinal, column: "ordinal"),
@@ -34,7 +34,7 @@ extension Room {
 }
 
 extension Track {
-    static let fields = FieldTable<Track>([
+    public static let fields = FieldTable<Track>([
         .requiredInteger("id", \.id),
         .requiredText("name", \.name, column: "name"),
         .integer("ordinal", \.ordinal, column: "ordinal"),
@@ -48,7 +48,7 @@ extension Track {
 }
 
 extension Topic {
-    static let fields = FieldTable<Topic>([
+    public static let fields = FieldTable<Topic>([
         .requiredInteger("id", \.id),
         .requiredText("title", \.name, alternatives: ["name"], column: "name"),
         .text("name", \.name),
@@ -59,7 +59,7 @@ extension Topic {
 }
 
 extension TopicCategory {
-    static let fields = FieldTable<TopicCategory>([
+    public static let fields = FieldTable<TopicCategory>([
         .requiredInteger("id", \.id),
         .requiredText("title", \.name, alternatives: ["name"], column: "name"),
         .text("name", \.name),
@@ -71,7 +71,7 @@ extension TopicCategory {
 }
 
 extension Resource {
-    static let fields = FieldTable<Resource>([
+    public static let fields = FieldTable<Resource>([
         .requiredInteger("id", \.id),
         .requiredText("title", \.title, column: "title"),
         .text("url", \.url, column: "url"),
@@ -93,14 +93,14 @@ extension ImageType {
 
 extension ImageType.Size {
     /// Its columns are those of `image_variants`; a size out of ``FeedRange/pixels`` is unusable.
-    static let fields = FieldTable<ImageType.Size>([
+    public static let fields = FieldTable<ImageType.Size>([
         .requiredInteger("width", \.width, in: FeedRange.pixels, column: "width"),
         .requiredInteger("height", \.height, in: FeedRange.pixels, column: "height"),
     ])
 }
 
 extension NewsItem {
-    static let fields = FieldTable<NewsItem>([
+    public static let fields = FieldTable<NewsItem>([
         .identifier("id", \.id),
         .requiredText("title", \.title, column: "title"),
         .text("body", \.body, column: "body"),
@@ -115,7 +115,7 @@ extension NewsItem {
 
 extension NewsItem.Photo {
     /// Its columns are those of `news_photos`.
-    static let fields = FieldTable<NewsItem.Photo>([
+    public static let fields = FieldTable<NewsItem.Photo>([
         .requiredText("id", \.id, column: "photo_id"),
         .number("ratio", \.ratio, column: "ratio"),
     ])
@@ -123,7 +123,7 @@ extension NewsItem.Photo {
 
 extension LiveStream {
     /// A stream's key in `live_sessions` is its session's number, not a field.
-    static let fields = FieldTable<LiveStream>([
+    public static let fields = FieldTable<LiveStream>([
         .text("iosUrl", \.iosURL, column: "ios_url"),
         .text("tvosUrl", \.tvosURL, column: "tvos_url"),
         .date("actualEndDate", \.actualEndDate, column: "actual_end_date"),
@@ -150,7 +150,7 @@ extension EventHero {
 
 extension Article {
     /// The body's keys all fill one column.
-    static let fields = FieldTable<Article>([
+    public static let fields = FieldTable<Article>([
         .text("id", \.idText),
         .text("articleID", \.idText),
         .text("title", \.title, column: "title"),

@@ -4,7 +4,7 @@
 /// It throws ``Malformed`` only for a document that is not JSON, at the first byte where it stops
 /// being JSON, saying why; what a value *means* (its type, whether it is usable) is the caller's
 /// business (see `JSONScanner+Values`).
-struct JSONScanner {
+public struct JSONScanner {
     /// The document is not JSON at `offset` (a byte offset), for the reason `problem`.
     struct Malformed: Error {
         var offset: Int
@@ -22,7 +22,7 @@ struct JSONScanner {
     }
 
     /// What the next value is, from its first byte.
-    enum Kind: Equatable {
+    public enum Kind: Equatable {
         case object, array, string, number, bool, null
     }
 
@@ -32,7 +32,7 @@ struct JSONScanner {
     private var depth = 0
     private var scratch: [UInt8] = []
     /// How many lone surrogates (`"\\ud800"`) the strings read so far held, each read as U+FFFD.
-    private(set) var loneSurrogates = 0
+    public private(set) var loneSurrogates = 0
 
     static let maximumDepth = 512
 
@@ -42,7 +42,7 @@ struct JSONScanner {
     }
 
     /// A scanner positioned after the byte-order mark, if any.
-    static func document(_ bytes: UnsafeBufferPointer<UInt8>) -> JSONScanner {
+    public static func document(_ bytes: UnsafeBufferPointer<UInt8>) -> JSONScanner {
         JSONScanner(bytes: bytes, index: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
     }
 
@@ -53,7 +53,7 @@ struct JSONScanner {
 
     /// The kind of the next value (after whitespace); nil at the end of the data or before a byte
     /// that cannot start a value.
-    mutating func peekKind() -> Kind? {
+    public mutating func peekKind() -> Kind? {
         skipWhitespace()
         guard index < bytes.count else { return nil }
         switch bytes[index] {
@@ -69,7 +69,7 @@ struct JSONScanner {
 
     /// Calls `field` with each key (its decoded UTF-8 bytes, valid during the call) and the scanner
     /// positioned on the key's value, which `field` must read or skip.
-    mutating func readObject(_ field: (inout JSONScanner, UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+    public mutating func readObject(_ field: (inout JSONScanner, UnsafeBufferPointer<UInt8>) throws -> Void) throws {
         try readList(opening: UInt8(ascii: "{"), closing: UInt8(ascii: "}")) { scanner in
             try scanner.readKey { scanner, key in
                 scanner.skipWhitespace()
@@ -81,7 +81,7 @@ struct JSONScanner {
     }
 
     /// Calls `element` with the scanner positioned on each element, which it must read or skip.
-    mutating func readArray(_ element: (inout JSONScanner) throws -> Void) throws {
+    public mutating func readArray(_ element: (inout JSONScanner) throws -> Void) throws {
         try readList(opening: UInt8(ascii: "["), closing: UInt8(ascii: "]"), element)
     }
 
@@ -107,7 +107,7 @@ struct JSONScanner {
     }
 
     /// Skips any value, checking its syntax (strings must be valid UTF-8).
-    mutating func skipValue() throws {
+    public mutating func skipValue() throws {
         switch peekKind() {
         case .object?: try readObject { scanner, _ in try scanner.skipValue() }
         case .array?: try readArray { scanner in try scanner.skipValue() }
@@ -127,7 +127,7 @@ struct JSONScanner {
     }
 
     /// Checks that nothing but whitespace follows.
-    mutating func expectEnd() throws {
+    public mutating func expectEnd() throws {
         skipWhitespace()
         guard index == bytes.count else { throw malformed(.endOfDocument) }
     }
@@ -140,7 +140,7 @@ struct JSONScanner {
     // MARK: Strings
 
     /// A string value.
-    mutating func readString() throws -> String {
+    public mutating func readString() throws -> String {
         let (start, isASCII) = try scanToQuoteOrEscape()
         if bytes[index] == UInt8(ascii: "\"") {
             let text = UnsafeBufferPointer(rebasing: bytes[start..<index])
@@ -381,7 +381,7 @@ struct JSONScanner {
     // MARK: Numbers
 
     /// A number token as it is written (RFC 8259's grammar; what follows it is the caller's to read).
-    mutating func readNumberBytes() throws -> UnsafeBufferPointer<UInt8> {
+    public mutating func readNumberBytes() throws -> UnsafeBufferPointer<UInt8> {
         skipWhitespace()
         let start = index
         switch JSONNumberSyntax.scan(bytes, from: start) {

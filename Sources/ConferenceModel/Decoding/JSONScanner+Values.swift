@@ -147,7 +147,7 @@ extension JSONScanner {
     }
 
     /// What a string holding half of a UTF-16 pair is called in a report.
-    static let loneSurrogateText = "text with a lone surrogate (half of a UTF-16 pair, no character)"
+    public static let loneSurrogateText = "text with a lone surrogate (half of a UTF-16 pair, no character)"
 
     /// Skips a value of the wrong type and says what it was.
     mutating func mismatch<Value>() throws -> LenientValue<Value> {
@@ -190,7 +190,7 @@ extension JSONScanner {
     }
 
     /// A number token as a `Double`: integers exactly, others correctly rounded.
-    static func double(_ bytes: UnsafeBufferPointer<UInt8>) -> Double {
+    public static func double(_ bytes: UnsafeBufferPointer<UInt8>) -> Double {
         if bytes.count <= 16, let value = integer(bytes), abs(value) < 1 << 53 { return Double(value) }
         return Double(String(decoding: bytes, as: UTF8.self)) ?? .nan
     }
@@ -198,7 +198,7 @@ extension JSONScanner {
 
 extension String {
     /// Without leading and trailing spaces (ASCII); cheap for the common case of none.
-    var trimmingSpaces: String {
+    public var trimmingSpaces: String {
         guard first == " " || last == " " else { return self }
         var slice = self[...]
         while slice.first == " " { slice = slice.dropFirst() }
