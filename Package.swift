@@ -45,7 +45,9 @@ let package = Package(
         .target(name: "SQLiteDatabase", dependencies: ["CSQLite"]),
         // The feeds' model and their tolerant decoder, the rule for ids, a question to a person; no store.
         .target(name: "ConferenceModel", dependencies: ["Operations", "PlainText", "SQLiteDatabase"]),
-        .target(name: "ConferenceKit", dependencies: ["CCurl", "CSQLite", "CZlib", "ConferenceModel", "Operations", "PlainText", "SQLiteDatabase"]),
+        // Fetching the feeds: the HTTP (libcurl) and folder backends, compressed bodies, which addresses wwdc fetches.
+        .target(name: "ConferenceBackend", dependencies: ["CCurl", "CZlib", "ConferenceModel", "Operations", "PlainText"]),
+        .target(name: "ConferenceKit", dependencies: ["CCurl", "CSQLite", "CZlib", "ConferenceBackend", "ConferenceModel", "Operations", "PlainText", "SQLiteDatabase"]),
         .target(name: "ConferenceTerminal", dependencies: ["ConferenceKit", "Operations", "PlainText", "TerminalUI"]),
         // The Model Context Protocol on stdio: JSON-RPC messages, tools, resources, cursors,
         // cancellation. Knows no conference.

@@ -1,3 +1,4 @@
+@testable import ConferenceBackend
 @testable import ConferenceKit
 import Foundation
 import Operations

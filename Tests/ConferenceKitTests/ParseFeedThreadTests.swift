@@ -3,6 +3,7 @@ import Operations
 import TestSupport
 import TestTraits
 import Testing
+@testable import ConferenceBackend
 @testable import ConferenceKit
 
 @Suite("parsing a feed", .offThePool)

@@ -1,4 +1,4 @@
-import ConferenceKit
+import ConferenceBackend
 import ConferenceModel
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import ConferenceBackend
 import PlainText
 
 /// Writes an iCalendar file (RFC 5545): CRLF line ends, lines folded at 75 octets, TEXT values

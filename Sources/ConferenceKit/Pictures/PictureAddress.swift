@@ -1,3 +1,4 @@
+import ConferenceBackend
 import ConferenceModel
 import Foundation
 

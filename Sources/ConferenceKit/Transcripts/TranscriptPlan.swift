@@ -1,3 +1,4 @@
+import ConferenceBackend
 import Foundation
 
 /// What a sync fetches of the transcripts: for each content item the manifest entry of the language

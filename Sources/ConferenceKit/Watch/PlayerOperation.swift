@@ -1,3 +1,4 @@
+import ConferenceBackend
 import Foundation
 import Operations
 #if canImport(Glibc)

@@ -1,5 +1,5 @@
 import CommandLineKit
-import ConferenceKit
+import ConferenceBackend
 import Foundation
 
 /// `wwdc config list|get|set`: the config file's settings.

@@ -1,5 +1,6 @@
 import CommandLineKit
 import PlainText
+import ConferenceBackend
 import ConferenceKit
 import ConferenceModel
 import Foundation

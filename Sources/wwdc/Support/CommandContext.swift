@@ -1,4 +1,5 @@
 import CommandLineKit
+import ConferenceBackend
 import ConferenceKit
 import Foundation
 import TerminalUI

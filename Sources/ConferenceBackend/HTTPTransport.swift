@@ -24,7 +24,7 @@ public struct HTTPTransport: FeedTransport {
     }
 
     /// A Retry-After header's seconds: a number, or an HTTP date from now; nil when it is neither.
-    static func seconds(retryAfter value: String) -> Double? {
+    public static func seconds(retryAfter value: String) -> Double? {
         let text = value.trimmingCharacters(in: .whitespaces)
         if let seconds = Double(text), seconds.isFinite, seconds >= 0 { return seconds }
         let formatter = DateFormatter()

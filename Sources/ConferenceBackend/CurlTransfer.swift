@@ -11,9 +11,9 @@ import Operations
 /// more until the owner has written it: memory stays flat and the speed is curl's own.
 //
 // @unchecked Sendable: `cancelled` is a Locked; the rest is set before the thread starts.
-final class CurlTransfer: @unchecked Sendable {
+public final class CurlTransfer: @unchecked Sendable {
     /// What to do with a response's body, decided from its head.
-    enum Disposition {
+    public enum Disposition {
         /// Hand the body to ``onBody``.
         case receive
         /// Read no body: the transfer is complete as it is.
@@ -23,7 +23,7 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     /// How a transfer ended.
-    enum Outcome: Sendable {
+    public enum Outcome: Sendable {
         /// The whole response came.
         case completed
         /// The owner stopped it (a head it refused, a body it could not write).
@@ -36,12 +36,12 @@ final class CurlTransfer: @unchecked Sendable {
         case failed(code: Int32, message: String)
     }
 
-    struct Head {
-        var status: Int
+    public struct Head {
+        public var status: Int
         /// Header fields by lowercased name (the last value of a repeated one).
         var fields: [String: String]
 
-        func value(_ name: String) -> String? { fields[name.lowercased()] }
+        public func value(_ name: String) -> String? { fields[name.lowercased()] }
     }
 
     private let url: String
@@ -65,7 +65,7 @@ final class CurlTransfer: @unchecked Sendable {
     /// owner sees the redirect's head and follows it itself). The body is handed over as sent:
     /// libcurl decodes no `Content-Encoding`. `onTick` is called on the transfer's thread at
     /// libcurl's progress calls: often while bytes come, about once a second while none does.
-    init(url: String, headers: [String: String], stallSeconds: Int, followsRedirects: Bool = true, threadName: String = "wwdc download",
+    public init(url: String, headers: [String: String], stallSeconds: Int, followsRedirects: Bool = true, threadName: String = "wwdc download",
          onHead: @escaping (Head) -> Disposition, onBody: @escaping (UnsafeRawBufferPointer) -> Bool, onEnd: @escaping (Outcome) -> Void,
          onTick: @escaping () -> Void = {}) {
         self.url = url
@@ -81,19 +81,19 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// Whether libcurl can be used here; the reason when not. The first call loads and initialises
     /// it, which libcurl wants done before any other thread uses it: call it early, on the main thread.
-    static func availability() -> String? {
+    public static func availability() -> String? {
         wwdc_curl_load() == 0 ? nil : String(cString: wwdc_curl_load_error())
     }
 
     /// Starts the transfer on a new thread.
-    func start() {
+    public func start() {
         let thread = Thread { [self] in onEnd(perform()) }
         thread.name = threadName
         thread.start()
     }
 
     /// Stops the transfer soon (at libcurl's next progress call); ``onEnd`` gets ``Outcome/cancelled``.
-    func cancel() {
+    public func cancel() {
         cancelled.withLock { $0 = true }
     }
 

@@ -7,8 +7,8 @@ import Operations
 /// `read` made of the answer. One attempt; it fails with the transport's error or `read`'s.
 //
 // @unchecked Sendable: mutable state is in Locked values; the rest is immutable.
-final class FetchFeedOperation<Output: Sendable>: AdvancedOperation, OutputOperation, @unchecked Sendable {
-    let output = OperationOutput<Output>()
+public final class FetchFeedOperation<Output: Sendable>: AdvancedOperation, OutputOperation, @unchecked Sendable {
+    public let output = OperationOutput<Output>()
     let request: FeedRequest
     private let transport: any FeedTransport
     private let read: @Sendable (FeedResponse) throws -> Output
@@ -19,7 +19,7 @@ final class FetchFeedOperation<Output: Sendable>: AdvancedOperation, OutputOpera
     /// own limit covers a stalled connection; this one a server that trickles). Reading the answer
     /// is not bounded: it is work on this machine, as long as the machine's load makes it, and a
     /// limit there would throw away a file that arrived whole.
-    init(_ request: FeedRequest, transport: any FeedTransport, timeout: TimeInterval,
+    public init(_ request: FeedRequest, transport: any FeedTransport, timeout: TimeInterval,
          read: @escaping @Sendable (FeedResponse) throws -> Output) {
         self.request = request
         self.transport = transport
@@ -29,7 +29,7 @@ final class FetchFeedOperation<Output: Sendable>: AdvancedOperation, OutputOpera
         addObserver(TimeoutObserver(timeout: timeout) { [received] in !received.withLock { $0 } })
     }
 
-    override func execute() {
+    public override func execute() {
         let started = transport.fetch(request) { [self] result in
             switch result {
             case let .success(response):
@@ -48,14 +48,14 @@ final class FetchFeedOperation<Output: Sendable>: AdvancedOperation, OutputOpera
         if isCancelled { started.cancel() }
     }
 
-    override func didCancel() {
+    public override func didCancel() {
         fetch.withLock { $0 }?.cancel()
     }
 }
 
 extension FetchFeedOperation where Output == FeedResponse {
     /// Fetches the file; its output is the answer as it came (for a parse step after it).
-    convenience init(_ request: FeedRequest, transport: any FeedTransport, timeout: TimeInterval) {
+    public convenience init(_ request: FeedRequest, transport: any FeedTransport, timeout: TimeInterval) {
         self.init(request, transport: transport, timeout: timeout) { $0 }
     }
 }

@@ -102,7 +102,7 @@ extension BackendError: LocalizedError, CustomStringConvertible {
 
 extension BackendError {
     /// The error for an address ``WebAddress`` refuses.
-    init(refusing url: URL, _ refusal: WebAddress.Refusal) {
+    public init(refusing url: URL, _ refusal: WebAddress.Refusal) {
         switch refusal {
         case .notWeb: self = .invalidSource(WebAddress.redacted(url.absoluteString))
         case .plainHTTP: self = .insecureSource(url)

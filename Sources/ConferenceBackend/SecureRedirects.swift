@@ -7,8 +7,8 @@ import FoundationNetworking
 /// machine): a server cannot send an account request or a password on to plain http elsewhere
 /// (feed requests follow the same rule in ``HTTPTransport``). A refused redirect ends the request
 /// with the redirect's own answer (an HTTP 3xx error).
-final class SecureRedirects: NSObject, URLSessionTaskDelegate, Sendable {
-    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+public final class SecureRedirects: NSObject, URLSessionTaskDelegate, Sendable {
+    public func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
                     newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
         completionHandler(Self.allows(request) ? request : nil)
     }
