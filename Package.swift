@@ -47,7 +47,9 @@ let package = Package(
         .target(name: "ConferenceModel", dependencies: ["Operations", "PlainText", "SQLiteDatabase"]),
         // Fetching the feeds: the HTTP (libcurl) and folder backends, compressed bodies, which addresses wwdc fetches.
         .target(name: "ConferenceBackend", dependencies: ["CCurl", "CZlib", "ConferenceModel", "Operations", "PlainText"]),
-        .target(name: "ConferenceKit", dependencies: ["CCurl", "CSQLite", "CZlib", "ConferenceBackend", "ConferenceModel", "Operations", "PlainText", "SQLiteDatabase"]),
+        // The store on SQLiteDatabase: its schema, the sync's writes, the reads the commands and tools browse, transcripts, what is new.
+        .target(name: "ConferenceData", dependencies: ["CSQLite", "CZlib", "ConferenceModel", "Operations", "PlainText", "SQLiteDatabase"]),
+        .target(name: "ConferenceKit", dependencies: ["CCurl", "CSQLite", "ConferenceBackend", "ConferenceData", "ConferenceModel", "Operations", "PlainText", "SQLiteDatabase"]),
         .target(name: "ConferenceTerminal", dependencies: ["ConferenceKit", "Operations", "PlainText", "TerminalUI"]),
         // The Model Context Protocol on stdio: JSON-RPC messages, tools, resources, cursors,
         // cancellation. Knows no conference.

@@ -1,5 +1,6 @@
-@testable import ConferenceBackend
+@testable import ConferenceData
 @testable import ConferenceKit
+@testable import ConferenceModel
 import Foundation
 import Operations
 import TestTraits

@@ -1,3 +1,4 @@
+@testable import ConferenceData
 @testable import ConferenceKit
 @testable import ConferenceModel
 import Foundation

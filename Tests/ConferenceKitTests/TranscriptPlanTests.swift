@@ -1,3 +1,4 @@
+@testable import ConferenceData
 @testable import ConferenceKit
 import Foundation
 import TestTraits

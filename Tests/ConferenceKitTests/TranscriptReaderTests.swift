@@ -1,4 +1,4 @@
-@testable import ConferenceKit
+@testable import ConferenceData
 @testable import ConferenceModel
 import Foundation
 import TestSupport

@@ -1,5 +1,5 @@
 import CSQLite
-import ConferenceKit
+import ConferenceData
 import ConferenceModel
 import Foundation
 import SQLiteDatabase

@@ -1,3 +1,4 @@
+import ConferenceData
 import ConferenceKit
 import Foundation
 import Operations

@@ -1,3 +1,4 @@
+import ConferenceData
 import Foundation
 import SQLiteDatabase
 
@@ -71,14 +72,6 @@ extension Database {
     public func deleteDownload(sessionID: String, quality: MediaQuality) throws {
         try execute("DELETE FROM downloads WHERE session_id = ? AND quality = ?", [sessionID, quality.rawValue])
     }
-
-    /// The identifiers of sessions with a complete download, for listings.
-    public func downloadedSessionIDs() throws -> Set<String> {
-        Set(try fetchAll(Database.completeDownloads.text, []) { $0.string("session_id") ?? "" })
-    }
-
-    /// The sessions with a complete downloaded file, as a query of their ids.
-    static let completeDownloads: SQL = "SELECT DISTINCT session_id FROM downloads WHERE state = 'done'"
 
     /// The address, path and validator come back as written (they are used, not printed); the title
     /// and reason, which a feed or a server wrote, come back clean.

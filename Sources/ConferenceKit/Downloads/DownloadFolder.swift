@@ -1,3 +1,4 @@
+import ConferenceData
 import Foundation
 
 /// Where downloaded videos go: the folder the program chose, else `downloads` in wwdc's data folder

@@ -1,3 +1,4 @@
+import ConferenceData
 import Operations
 
 /// The lock that lets one process at a time write a video file: one lock file per file, in the

@@ -1,3 +1,5 @@
+import ConferenceData
+
 /// Hears how downloads go, to show it: a terminal's live lines, plain lines in a pipe. Called from
 /// any thread.
 public protocol DownloadReporting: Sendable {

@@ -1,4 +1,5 @@
 import ConferenceBackend
+import ConferenceData
 import ConferenceModel
 import Foundation
 import Operations

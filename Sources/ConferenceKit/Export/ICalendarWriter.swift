@@ -1,4 +1,5 @@
-import ConferenceBackend
+import ConferenceData
+import ConferenceModel
 import PlainText
 
 /// Writes an iCalendar file (RFC 5545): CRLF line ends, lines folded at 75 octets, TEXT values

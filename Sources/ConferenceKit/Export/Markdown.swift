@@ -1,4 +1,4 @@
-import ConferenceBackend
+import ConferenceModel
 import Foundation
 
 /// Markdown's escaping of text that is not Markdown, for the documents wwdc writes (the export, a

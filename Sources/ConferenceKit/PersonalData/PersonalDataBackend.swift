@@ -1,3 +1,4 @@
+import ConferenceData
 import Operations
 
 /// A place the user's personal changes go after they are saved here (a sync folder, a service).

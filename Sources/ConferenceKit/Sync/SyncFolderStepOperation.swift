@@ -1,3 +1,4 @@
+import ConferenceData
 import Foundation
 import Operations
 import PlainText

@@ -1,3 +1,4 @@
+import ConferenceData
 import Foundation
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,5 @@
 import ConferenceBackend
+import ConferenceData
 import Foundation
 
 /// What a sync fetches of the transcripts: for each content item the manifest entry of the language

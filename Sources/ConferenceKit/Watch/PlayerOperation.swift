@@ -1,4 +1,4 @@
-import ConferenceBackend
+import ConferenceModel
 import Foundation
 import Operations
 #if canImport(Glibc)

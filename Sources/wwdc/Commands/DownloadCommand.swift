@@ -1,4 +1,5 @@
 import CommandLineKit
+import ConferenceData
 import ConferenceKit
 import ConferenceModel
 import ConferenceTerminal

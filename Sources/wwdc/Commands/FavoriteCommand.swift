@@ -1,5 +1,6 @@
 import CommandLineKit
 import PlainText
+import ConferenceData
 import ConferenceKit
 import Foundation
 import ConferenceTerminal

@@ -1,5 +1,6 @@
 import CommandLineKit
 import ConferenceBackend
+import ConferenceData
 import ConferenceKit
 import ConferenceModel
 import ConferenceTerminal

@@ -1,6 +1,7 @@
 import CommandLineKit
 import PlainText
 import ConferenceBackend
+import ConferenceData
 import ConferenceKit
 import ConferenceModel
 import Foundation

@@ -1,6 +1,6 @@
 import CommandLineKit
 import PlainText
-import ConferenceBackend
+import ConferenceData
 import ConferenceKit
 import ConferenceModel
 import Foundation

@@ -1,6 +1,7 @@
 import CommandLineKit
-import ConferenceBackend
+import ConferenceData
 import ConferenceKit
+import ConferenceModel
 import ConferenceTerminal
 import Foundation
 

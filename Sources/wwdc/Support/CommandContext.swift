@@ -1,6 +1,6 @@
 import CommandLineKit
-import ConferenceBackend
-import ConferenceKit
+import ConferenceData
+import ConferenceModel
 import Foundation
 import TerminalUI
 

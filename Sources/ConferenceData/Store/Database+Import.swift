@@ -56,7 +56,7 @@ extension Database {
         try fetchString("SELECT value FROM settings WHERE key = ?", [key])
     }
 
-    func setSetting(_ key: String, to value: String) throws {
+    public func setSetting(_ key: String, to value: String) throws {
         try execute("INSERT INTO settings (key, value) VALUES (:key, :value) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                     named: [":key": key, ":value": value])
     }

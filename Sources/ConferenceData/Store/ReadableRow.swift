@@ -1,7 +1,7 @@
 /// The current row of a query, read by column name: as stored (``StoredRow``: what the sync's
 /// writers compare a feed with) or cleaned for printing (``CleanRow``: what the read models are
 /// made of), so that one reader of a row (`Chapter(row:)`) serves both.
-protocol ReadableRow {
+public protocol ReadableRow {
     /// One line of text (a title, a name, a URL); nil for NULL.
     func line(_ column: String) -> String?
     /// Text whose paragraphs are kept (a description, code); nil for NULL.
@@ -16,7 +16,7 @@ protocol ReadableRow {
 
 extension ReadableRow {
     /// One line of text, `""` for NULL.
-    func text(_ column: String) -> String {
+    public func text(_ column: String) -> String {
         line(column) ?? ""
     }
 }

@@ -6,20 +6,20 @@ import SQLiteDatabase
 /// caller can print what a feed or a server wrote without it, and its numbers finite (an infinity
 /// a store from before the feeds' ranges may hold is the largest finite number, which JSON can
 /// write). The read models are built from these, reading columns by name.
-struct CleanRow: ReadableRow {
+public struct CleanRow: ReadableRow {
     private let row: Statement
 
-    init(_ row: Statement) {
+    public init(_ row: Statement) {
         self.row = row
     }
 
     /// One line of text (titles, names, ids, URLs); nil for NULL.
-    func line(_ column: String) -> String? {
+    public func line(_ column: String) -> String? {
         row.string(column).map(Clean.line)
     }
 
     /// Text whose paragraphs are kept (descriptions, bodies, comments, code).
-    func paragraphs(_ column: String) -> String? {
+    public func paragraphs(_ column: String) -> String? {
         row.string(column).map(Clean.paragraphs)
     }
 
@@ -28,12 +28,12 @@ struct CleanRow: ReadableRow {
         Database.list(row.string(column)).map(Clean.line)
     }
 
-    func int(_ column: String) -> Int { row.int(column) }
+    public func int(_ column: String) -> Int { row.int(column) }
     func int64(_ column: String) -> Int64 { row.int64(column) }
-    func optionalInt(_ column: String) -> Int? { row.optionalInt(column) }
-    func double(_ column: String) -> Double { Self.finite(row.double(column)) }
-    func optionalDouble(_ column: String) -> Double? { row.optionalDouble(column).map(Self.finite) }
-    func bool(_ column: String) -> Bool { row.int(column) != 0 }
+    public func optionalInt(_ column: String) -> Int? { row.optionalInt(column) }
+    public func double(_ column: String) -> Double { Self.finite(row.double(column)) }
+    public func optionalDouble(_ column: String) -> Double? { row.optionalDouble(column).map(Self.finite) }
+    public func bool(_ column: String) -> Bool { row.int(column) != 0 }
     /// A blob, as stored; nil for NULL.
     func blob(_ column: String) -> [UInt8]? { row.blob(column) }
 
@@ -44,7 +44,7 @@ struct CleanRow: ReadableRow {
 
 extension Database {
     /// Every row of a read query, as clean rows.
-    func readAll<T>(_ sql: String, _ arguments: [any DatabaseValueConvertible] = [], _ row: (CleanRow) throws -> T) throws -> [T] {
+    public func readAll<T>(_ sql: String, _ arguments: [any DatabaseValueConvertible] = [], _ row: (CleanRow) throws -> T) throws -> [T] {
         try fetchAll(sql, arguments) { try row(CleanRow($0)) }
     }
 
@@ -54,7 +54,7 @@ extension Database {
     }
 
     /// The first row of a read query, as a clean row; nil when there is none.
-    func readOne<T>(_ sql: String, _ arguments: [any DatabaseValueConvertible] = [], _ row: (CleanRow) throws -> T) throws -> T? {
+    public func readOne<T>(_ sql: String, _ arguments: [any DatabaseValueConvertible] = [], _ row: (CleanRow) throws -> T) throws -> T? {
         try fetchOne(sql, arguments) { try row(CleanRow($0)) }
     }
 

@@ -2,15 +2,15 @@ import Foundation
 import SQLiteDatabase
 
 /// A transcript as the store has it, for deciding what a sync fetches.
-struct StoredTranscript: Sendable, Equatable {
+public struct StoredTranscript: Sendable, Equatable {
     var language: String
-    var etag: String?
-    var bytes: Int
+    public var etag: String?
+    public var bytes: Int
 }
 
 extension Database {
     /// The transcripts stored, by content id.
-    func storedTranscripts() throws -> [String: StoredTranscript] {
+    public func storedTranscripts() throws -> [String: StoredTranscript] {
         var stored: [String: StoredTranscript] = [:]
         let rows = try fetchAll("SELECT session_id, language, etag, bytes FROM transcripts", []) {
             ($0.string("session_id") ?? "", StoredTranscript(language: $0.string("language") ?? "", etag: $0.string("etag"),
@@ -21,7 +21,7 @@ extension Database {
     }
 
     /// The manifest entries remembered for `language`, by content id.
-    func storedTranscriptManifest(language: String) throws -> [String: TranscriptManifest.Entry] {
+    public func storedTranscriptManifest(language: String) throws -> [String: TranscriptManifest.Entry] {
         var entries: [String: TranscriptManifest.Entry] = [:]
         let rows = try fetchAll("SELECT session_id, url, etag FROM transcript_manifest WHERE language = ?", [language]) {
             ($0.string("session_id") ?? "", $0.string("url") ?? "", $0.string("etag"))

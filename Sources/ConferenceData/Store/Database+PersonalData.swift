@@ -97,20 +97,20 @@ extension Database {
 
     /// Hands the latest change of every item that has a clock to `body`, one row at a time (the
     /// state a sync folder's snapshot holds, never all in memory).
-    func forEachClockedPersonalChange(_ body: (PersonalChange) throws -> Void) throws {
+    public func forEachClockedPersonalChange(_ body: (PersonalChange) throws -> Void) throws {
         try makeStatement("SELECT kind, key, value, version, changed_at, clock FROM personal_changes WHERE clock != '' ORDER BY kind, key")
             .forEachRow { try body(Database.personalChange(from: $0)) }
     }
 
     /// Whether any item's latest change has a clock `machine` gave it (one it wrote to a sync folder).
-    func hasPersonalChange(clockedBy machine: String) throws -> Bool {
+    public func hasPersonalChange(clockedBy machine: String) throws -> Bool {
         // A clock is `<wall, 18 digits>-<counter, 6 digits>-<machine>`: its machine starts at the 27th character.
         try fetchInt("SELECT EXISTS (SELECT 1 FROM personal_changes WHERE clock != '' AND substr(clock, 27) = ?)", [machine]) == 1
     }
 
     /// The clock of the latest change here of each item `changes` change ("" for one not yet in a
     /// sync folder; nil for an item with none), one statement run for each.
-    func personalClocks(of changes: [PersonalChange]) throws -> [String?] {
+    public func personalClocks(of changes: [PersonalChange]) throws -> [String?] {
         let statement = try cachedStatement("SELECT clock FROM personal_changes WHERE kind = ? AND key = ?")
         defer { statement.reset() }
         return try changes.map { change in
@@ -169,7 +169,7 @@ extension Database {
     /// bookmarks' triggers write the search index, which flushes what it holds at every statement:
     /// once per few hundred items, not once per item. Their tables are written last, each in the
     /// changes' order, so the index holds its rows in the order one by one would.
-    func applyReceived(_ changes: [(change: PersonalChange, content: PersonalChange.Content?)]) throws {
+    public func applyReceived(_ changes: [(change: PersonalChange, content: PersonalChange.Content?)]) throws {
         guard !changes.isEmpty else { return }
         let first = try nextChangeVersions(changes.count)
         var records: [[DatabaseValue]] = []

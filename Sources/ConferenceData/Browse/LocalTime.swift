@@ -42,7 +42,7 @@ public struct LocalTime: Hashable, Sendable {
         return "UTC" + (offset < 0 ? "−" : "+") + pad(magnitude / 3600, 2) + ":" + pad(magnitude / 60 % 60, 2)
     }
 
-    static func pad(_ value: Int, _ width: Int) -> String {
+    public static func pad(_ value: Int, _ width: Int) -> String {
         let digits = String(value)
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }

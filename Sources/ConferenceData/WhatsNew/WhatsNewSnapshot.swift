@@ -3,7 +3,7 @@ import SQLiteDatabase
 
 /// What the store holds that a sync compares before and after saving: every session (with whether
 /// it has a video), every news item, and when and where each favorite takes place.
-struct WhatsNewSnapshot: Sendable {
+public struct WhatsNewSnapshot: Sendable {
     public struct Session: Sendable {
         var title: String
         var isNews: Bool
@@ -22,7 +22,7 @@ struct WhatsNewSnapshot: Sendable {
     var favorites: [String: Slot]
 
     /// Reads it, inside the save's transaction.
-    init(_ db: Database) throws {
+    public init(_ db: Database) throws {
         var sessions: [String: Session] = [:]
         for (id, session) in try db.readAll("""
             SELECT s.id, s.title, s.event_id = 'news' AS is_news,
@@ -53,7 +53,7 @@ struct WhatsNewSnapshot: Sendable {
 
     /// What the store holds now that this did not, read inside the same transaction. Nothing when
     /// this held no session (a first sync): everything would be new, so the store is not read again.
-    func changes(in db: Database) throws -> WhatsNew {
+    public func changes(in db: Database) throws -> WhatsNew {
         guard !sessions.isEmpty else { return WhatsNew() }
         return changes(to: try WhatsNewSnapshot(db))
     }

@@ -16,7 +16,7 @@ import SQLiteDatabase
 /// write takes whatever has arrived, so that little is left to write after the last fetch.
 //
 // @unchecked Sendable: mutable state is in a Locked; the store's work runs on one serial queue.
-final class TranscriptStaging: @unchecked Sendable {
+public final class TranscriptStaging: @unchecked Sendable {
     /// The table the index is built in, named so no search finds it.
     static let table = "transcript_search_staging"
     /// The table the transcripts' rows are written in.
@@ -70,7 +70,7 @@ final class TranscriptStaging: @unchecked Sendable {
 
     /// Makes the tables, empty (dropping those a sync that was killed left behind), for `expected`
     /// transcripts; their lines are numbered from above every range the stored transcripts use.
-    init(store: ConferenceStore, expected: Int) throws {
+    public init(store: ConferenceStore, expected: Int) throws {
         self.store = store
         let first = try store.write { db in
             try Self.drop(db)
@@ -87,7 +87,7 @@ final class TranscriptStaging: @unchecked Sendable {
     }
 
     /// Drops the tables a sync that was killed left behind, if there are any.
-    static func removeLeftover(in store: ConferenceStore) throws {
+    public static func removeLeftover(in store: ConferenceStore) throws {
         let exists = try store.read {
             try $0.fetchInt("SELECT count(*) FROM sqlite_master WHERE name IN (?, ?)", [table, rowsTable]) ?? 0
         } > 0
@@ -97,7 +97,7 @@ final class TranscriptStaging: @unchecked Sendable {
     /// Takes a transcript fetched: its blob is compressed on the caller's thread (the fetches'
     /// threads share that work), it is written soon on the tables' queue. A second transcript of
     /// the same item is left out (the save keeps the first).
-    func add(_ fetched: TranscriptBatch.Fetched) {
+    public func add(_ fetched: TranscriptBatch.Fetched) {
         let arrival = Arrival(fetched: fetched, archive: TranscriptArchive.encode(fetched.transcript.lines))
         let due = state.withLock { state -> [Arrival]? in
             guard !state.ended else { return nil }
@@ -113,7 +113,7 @@ final class TranscriptStaging: @unchecked Sendable {
     /// Writes what is still pending and waits for the queue: the rows for the save step.
     ///
     /// - Throws: the first error a write met; the tables are then dropped.
-    func finish() throws -> StagedTranscripts {
+    public func finish() throws -> StagedTranscripts {
         // On the queue, after any write already queued: nothing else takes the pending rows then.
         let (staged, failure) = queue.sync {
             let rest = state.withLock { state -> [Arrival] in
@@ -137,7 +137,7 @@ final class TranscriptStaging: @unchecked Sendable {
     }
 
     /// Stops taking transcripts and drops the tables (best effort: the next sync drops them otherwise).
-    func discard() {
+    public func discard() {
         state.withLock {
             $0.ended = true
             $0.discarded = true
@@ -201,7 +201,7 @@ final class TranscriptStaging: @unchecked Sendable {
 
 /// What a sync staged: the tables its index and its transcripts' rows were written in, and the
 /// items written there with their number of lines.
-struct StagedTranscripts: Sendable {
+public struct StagedTranscripts: Sendable {
     var table: String
     var rowsTable: String
     var lineCounts: [String: Int]

@@ -1,4 +1,3 @@
-import ConferenceModel
 import Foundation
 #if canImport(Glibc)
 import Glibc

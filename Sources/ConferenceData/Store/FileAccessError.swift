@@ -17,7 +17,7 @@ public enum FileAccessError: Error, Equatable, Sendable {
     }
 
     /// Why writing `path` failed, in a few words.
-    static func reason(for path: String, _ error: (any Error)?) -> String {
+    public static func reason(for path: String, _ error: (any Error)?) -> String {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue { return "it is a folder" }
         let folder = (path as NSString).deletingLastPathComponent

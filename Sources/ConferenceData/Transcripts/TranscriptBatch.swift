@@ -23,7 +23,7 @@ public struct TranscriptBatch: Sendable {
     /// Content ids whose transcript no manifest lists any more.
     public var removed: [String] = []
     /// The fetched transcripts' search index and rows, written while they were fetched.
-    var staged: StagedTranscripts?
+    public var staged: StagedTranscripts?
 
     public init(manifests: [String: TranscriptManifest] = [:], fetched: [Fetched] = [], removed: [String] = []) {
         self.manifests = manifests

@@ -4,7 +4,7 @@ import SQLiteDatabase
 extension Database {
     /// Keeps `found` as the last list a sync found, with when: it replaces the one kept, unless it
     /// is empty (a sync that found nothing leaves the last news for `whatsNew()` to show).
-    func keepWhatsNew(_ found: WhatsNew, at date: Date) throws {
+    public func keepWhatsNew(_ found: WhatsNew, at date: Date) throws {
         guard !found.isEmpty else { return }
         try execute("DELETE FROM whats_new")
         for kind in WhatsNew.Kind.allCases {

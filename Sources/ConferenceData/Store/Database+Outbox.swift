@@ -26,7 +26,7 @@ public enum OutboxEntry: Hashable, Sendable {
 
 extension Database {
     /// Takes the next number of the store's change counter: the version of a local change.
-    func nextChangeVersion() throws -> Int64 {
+    public func nextChangeVersion() throws -> Int64 {
         try fetchOne("UPDATE change_counter SET value = value + 1 WHERE only = 1 RETURNING value") { $0.int64("value") } ?? 0
     }
 

@@ -35,7 +35,7 @@ public struct UserFolders: Sendable, Equatable {
     }
 
     /// The home folder the system's user database names for this process's user; nil when it names none.
-    static func accountHome() -> String? {
+    public static func accountHome() -> String? {
         guard let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir else { return nil }
         let home = String(cString: directory)
         return home.isEmpty ? nil : home

@@ -1,4 +1,3 @@
-import ConferenceBackend
 import ConferenceModel
 import Foundation
 
