@@ -49,7 +49,9 @@ let package = Package(
         .target(name: "ConferenceBackend", dependencies: ["CCurl", "CZlib", "ConferenceModel", "Operations", "PlainText"]),
         // The store on SQLiteDatabase: its schema, the sync's writes, the reads the commands and tools browse, transcripts, what is new.
         .target(name: "ConferenceData", dependencies: ["CSQLite", "CZlib", "ConferenceModel", "Operations", "PlainText", "SQLiteDatabase"]),
-        .target(name: "ConferenceKit", dependencies: ["CCurl", "CSQLite", "ConferenceBackend", "ConferenceData", "ConferenceModel", "Operations", "PlainText", "SQLiteDatabase"]),
+        // The exports: the schedule as iCalendar, your lists as JSON, CSV and Markdown.
+        .target(name: "ConferenceExport", dependencies: ["ConferenceData", "ConferenceModel", "PlainText", "SQLiteDatabase"]),
+        .target(name: "ConferenceKit", dependencies: ["CCurl", "CSQLite", "ConferenceBackend", "ConferenceData", "ConferenceExport", "ConferenceModel", "Operations", "PlainText", "SQLiteDatabase"]),
         .target(name: "ConferenceTerminal", dependencies: ["ConferenceKit", "Operations", "PlainText", "TerminalUI"]),
         // The Model Context Protocol on stdio: JSON-RPC messages, tools, resources, cursors,
         // cancellation. Knows no conference.

@@ -1,5 +1,5 @@
 import ConferenceData
-import ConferenceKit
+import ConferenceExport
 import PlainText
 
 /// A session as Markdown: what `wwdc session` shows, for an assistant to read.

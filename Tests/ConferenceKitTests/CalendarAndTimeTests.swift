@@ -1,5 +1,5 @@
 import ConferenceData
-import ConferenceKit
+import ConferenceExport
 import Foundation
 import TestTraits
 import Testing

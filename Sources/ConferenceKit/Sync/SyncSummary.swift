@@ -1,4 +1,5 @@
 import ConferenceData
+import ConferenceExport
 import ConferenceModel
 import PlainText
 import Foundation

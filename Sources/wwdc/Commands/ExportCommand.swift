@@ -1,7 +1,7 @@
 import CommandLineKit
 import PlainText
 import ConferenceData
-import ConferenceKit
+import ConferenceExport
 import ConferenceModel
 import Foundation
 import TerminalUI
