@@ -51,7 +51,9 @@ let package = Package(
         .target(name: "ConferenceData", dependencies: ["CSQLite", "CZlib", "ConferenceModel", "Operations", "PlainText", "SQLiteDatabase"]),
         // The exports: the schedule as iCalendar, your lists as JSON, CSV and Markdown.
         .target(name: "ConferenceExport", dependencies: ["ConferenceData", "ConferenceModel", "PlainText", "SQLiteDatabase"]),
-        .target(name: "ConferenceKit", dependencies: ["CCurl", "CSQLite", "ConferenceBackend", "ConferenceData", "ConferenceExport", "ConferenceModel", "Operations", "PlainText", "SQLiteDatabase"]),
+        // Personal data (watch progress, bookmarks, notes): every edit and its backends; the sync folder.
+        .target(name: "PersonalSync", dependencies: ["ConferenceData", "ConferenceModel", "Operations", "PlainText", "SQLiteDatabase"]),
+        .target(name: "ConferenceKit", dependencies: ["CCurl", "CSQLite", "ConferenceBackend", "ConferenceData", "ConferenceExport", "PersonalSync", "ConferenceModel", "Operations", "PlainText", "SQLiteDatabase"]),
         .target(name: "ConferenceTerminal", dependencies: ["ConferenceKit", "Operations", "PlainText", "TerminalUI"]),
         // The Model Context Protocol on stdio: JSON-RPC messages, tools, resources, cursors,
         // cancellation. Knows no conference.

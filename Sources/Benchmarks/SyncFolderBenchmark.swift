@@ -1,6 +1,6 @@
 import ConferenceData
-import ConferenceKit
 import ConferenceModel
+import PersonalSync
 import Foundation
 import SQLiteDatabase
 import TestSupport

@@ -1,4 +1,5 @@
 import ConferenceKit
+import PersonalSync
 import Foundation
 import MCPServer
 import Operations

@@ -1,6 +1,7 @@
 import ConferenceData
 import ConferenceKit
 import ConferenceModel
+import PersonalSync
 import Foundation
 import MCPServer
 import Operations

@@ -1,6 +1,6 @@
 @testable import ConferenceData
-@testable import ConferenceKit
 @testable import ConferenceModel
+@testable import PersonalSync
 import Foundation
 import Operations
 import SQLiteDatabase

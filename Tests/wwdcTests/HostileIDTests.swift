@@ -1,5 +1,5 @@
 import ConferenceData
-import ConferenceKit
+import PersonalSync
 import Foundation
 import SQLiteDatabase
 import TestSupport

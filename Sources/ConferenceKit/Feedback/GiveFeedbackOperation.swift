@@ -1,5 +1,6 @@
 import ConferenceData
 import ConferenceModel
+import PersonalSync
 import Foundation
 import Operations
 

@@ -1,4 +1,5 @@
 import ConferenceData
+import PersonalSync
 import Foundation
 import Operations
 import PlainText

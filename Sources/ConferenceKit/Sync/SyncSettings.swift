@@ -1,5 +1,6 @@
 import ConferenceBackend
 import ConferenceModel
+import PersonalSync
 import Foundation
 import Operations
 

@@ -1,6 +1,7 @@
 import ConferenceData
 import ConferenceExport
 import ConferenceModel
+import PersonalSync
 import PlainText
 import Foundation
 import Operations

@@ -1,4 +1,5 @@
 import ConferenceModel
+import PersonalSync
 import Foundation
 import Operations
 

@@ -1,4 +1,5 @@
 import ConferenceModel
+import PersonalSync
 import Foundation
 
 /// What wwdc keeps of a playback from what mpv reports over its JSON IPC: the last position, the

@@ -1,6 +1,6 @@
 import CommandLineKit
 import ConferenceData
-import ConferenceKit
+import PersonalSync
 import ConferenceTerminal
 import Foundation
 import PlainText

@@ -3,6 +3,7 @@ import PlainText
 import ConferenceData
 import ConferenceKit
 import ConferenceModel
+import PersonalSync
 import Foundation
 import Operations
 import TerminalUI

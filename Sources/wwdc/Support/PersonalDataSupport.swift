@@ -1,7 +1,7 @@
 import CommandLineKit
 import ConferenceData
-import ConferenceKit
 import ConferenceModel
+import PersonalSync
 import Foundation
 import Operations
 import PlainText

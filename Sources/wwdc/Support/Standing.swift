@@ -1,6 +1,7 @@
 import ConferenceData
 import ConferenceKit
 import ConferenceModel
+import PersonalSync
 import Foundation
 
 /// Where a favorite or a rating stands, as `favorite list`, `feedback --list` and `session` say it:

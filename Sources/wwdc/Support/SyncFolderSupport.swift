@@ -1,5 +1,6 @@
 import ConferenceData
 import ConferenceKit
+import PersonalSync
 import Foundation
 import PlainText
 

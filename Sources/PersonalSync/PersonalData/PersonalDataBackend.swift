@@ -17,7 +17,7 @@ public protocol PersonalDataBackend: Sendable {
 extension PersonalDataBackend {
     /// This backend's push of `store` once `saving` has saved the change here: not run when saving
     /// failed or was cancelled (nothing new to send).
-    func makePush(store: ConferenceStore, after saving: AdvancedOperation) -> (backend: String, operation: AdvancedOperation) {
+    public func makePush(store: ConferenceStore, after saving: AdvancedOperation) -> (backend: String, operation: AdvancedOperation) {
         let push = makePush(store: store)
         push.addDependency(saving)
         push.addCondition(NoCancelledDependencies())
