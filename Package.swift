@@ -53,7 +53,9 @@ let package = Package(
         .target(name: "ConferenceExport", dependencies: ["ConferenceData", "ConferenceModel", "PlainText", "SQLiteDatabase"]),
         // Personal data (watch progress, bookmarks, notes): every edit and its backends; the sync folder.
         .target(name: "PersonalSync", dependencies: ["ConferenceData", "ConferenceModel", "Operations", "PlainText", "SQLiteDatabase"]),
-        .target(name: "ConferenceKit", dependencies: ["CCurl", "CSQLite", "ConferenceBackend", "ConferenceData", "ConferenceExport", "PersonalSync", "ConferenceModel", "Operations", "PlainText", "SQLiteDatabase"]),
+        // The account (login, favorites, feedback, the outbox) and the sync graph: every feed, list and transcript into the store.
+        .target(name: "ConferenceSync", dependencies: ["ConferenceBackend", "ConferenceData", "ConferenceModel", "Operations", "PersonalSync", "PlainText", "SQLiteDatabase"]),
+        .target(name: "ConferenceKit", dependencies: ["CCurl", "CSQLite", "ConferenceBackend", "ConferenceData", "ConferenceExport", "ConferenceSync", "PersonalSync", "ConferenceModel", "Operations", "PlainText", "SQLiteDatabase"]),
         .target(name: "ConferenceTerminal", dependencies: ["ConferenceKit", "Operations", "PlainText", "TerminalUI"]),
         // The Model Context Protocol on stdio: JSON-RPC messages, tools, resources, cursors,
         // cancellation. Knows no conference.

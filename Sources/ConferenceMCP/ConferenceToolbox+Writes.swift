@@ -1,4 +1,5 @@
 import ConferenceKit
+import ConferenceSync
 import PersonalSync
 import Foundation
 import MCPServer

@@ -1,5 +1,5 @@
-import ConferenceKit
 import ConferenceModel
+import ConferenceSync
 import Foundation
 import PlainText
 import TerminalUI

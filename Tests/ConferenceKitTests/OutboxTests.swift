@@ -1,6 +1,6 @@
 @testable import ConferenceData
-@testable import ConferenceKit
 @testable import ConferenceModel
+@testable import ConferenceSync
 import Foundation
 import TestTraits
 import Testing

@@ -4,7 +4,7 @@ import TestSupport
 import TestTraits
 import Testing
 @testable import ConferenceBackend
-@testable import ConferenceKit
+@testable import ConferenceSync
 
 @Suite("parsing a feed", .offThePool)
 struct ParseFeedThreadTests {

@@ -1,6 +1,6 @@
 import ConferenceData
-import ConferenceKit
 import ConferenceModel
+import ConferenceSync
 import Foundation
 import Operations
 import TestSupport

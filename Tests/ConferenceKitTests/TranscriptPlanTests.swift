@@ -1,5 +1,5 @@
 @testable import ConferenceData
-@testable import ConferenceKit
+@testable import ConferenceSync
 import Foundation
 import TestTraits
 import Testing

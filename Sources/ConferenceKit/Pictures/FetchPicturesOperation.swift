@@ -1,6 +1,7 @@
 import ConferenceBackend
 import ConferenceData
 import ConferenceModel
+import ConferenceSync
 import Foundation
 import Operations
 

@@ -1,7 +1,7 @@
 import CommandLineKit
 import PlainText
 import ConferenceData
-import ConferenceKit
+import ConferenceSync
 import Foundation
 import ConferenceTerminal
 import Operations

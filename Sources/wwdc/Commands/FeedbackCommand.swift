@@ -1,8 +1,8 @@
 import CommandLineKit
 import PlainText
 import ConferenceData
-import ConferenceKit
 import ConferenceModel
+import ConferenceSync
 import Foundation
 import ConferenceTerminal
 import Operations

@@ -1,8 +1,8 @@
 import CommandLineKit
 import ConferenceBackend
 import ConferenceData
-import ConferenceKit
 import ConferenceModel
+import ConferenceSync
 import ConferenceMCP
 import Foundation
 import MCPServer

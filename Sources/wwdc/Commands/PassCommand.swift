@@ -1,6 +1,6 @@
 import CommandLineKit
 import ConferenceData
-import ConferenceKit
+import ConferenceSync
 import Foundation
 import Operations
 import PlainText

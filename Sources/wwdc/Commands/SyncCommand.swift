@@ -4,6 +4,7 @@ import ConferenceBackend
 import ConferenceData
 import ConferenceKit
 import ConferenceModel
+import ConferenceSync
 import Foundation
 import Operations
 import ConferenceTerminal

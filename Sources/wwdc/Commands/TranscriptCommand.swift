@@ -1,7 +1,7 @@
 import CommandLineKit
 import ConferenceData
-import ConferenceKit
 import ConferenceModel
+import ConferenceSync
 import Foundation
 import PlainText
 import TerminalUI

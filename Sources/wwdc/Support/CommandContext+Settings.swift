@@ -2,6 +2,7 @@ import CommandLineKit
 import ConferenceData
 import ConferenceKit
 import ConferenceModel
+import ConferenceSync
 import ConferenceTerminal
 import Foundation
 

@@ -3,6 +3,7 @@ import ConferenceBackend
 import ConferenceData
 import ConferenceKit
 import ConferenceModel
+import ConferenceSync
 import Foundation
 
 /// The environment as wwdc reads it beside the keys' variables (``Configuration/keys``): the other

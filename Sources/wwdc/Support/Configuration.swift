@@ -2,6 +2,7 @@ import CommandLineKit
 import ConferenceBackend
 import ConferenceKit
 import ConferenceModel
+import ConferenceSync
 import Foundation
 
 /// wwdc's settings: the keys of its config file (``ConfigFile``), each standing for an environment

@@ -3,6 +3,7 @@ import ConferenceBackend
 import ConferenceData
 import ConferenceKit
 import ConferenceModel
+import ConferenceSync
 import PersonalSync
 import ConferenceTerminal
 import Foundation

@@ -1,5 +1,5 @@
 import ConferenceData
-import ConferenceKit
+import ConferenceSync
 import Foundation
 import PlainText
 

@@ -65,7 +65,7 @@ extension SyncSettings {
                                                  shouldRetry: { errors in errors.contains(where: isPassing) })
 
     /// Whether trying again may help.
-    static func isPassing(_ error: any Error) -> Bool {
+    public static func isPassing(_ error: any Error) -> Bool {
         switch error {
         case let error as BackendError: error.isTransient
         case OperationError.timedOut: true

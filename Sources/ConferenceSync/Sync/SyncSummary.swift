@@ -1,5 +1,4 @@
 import ConferenceData
-import ConferenceExport
 import ConferenceModel
 import PersonalSync
 import PlainText

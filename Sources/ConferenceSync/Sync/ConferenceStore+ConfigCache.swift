@@ -14,7 +14,7 @@ extension ConferenceStore {
     }
 
     /// The config saved by the last successful sync and the URL it came from.
-    func savedConfig() throws -> (body: Data, url: URL)? {
+    public func savedConfig() throws -> (body: Data, url: URL)? {
         try read { db in
             try db.fetchOne("SELECT body, url FROM sync_metadata WHERE feed = 'config'") { statement -> (Data, URL)? in
                 guard let body = statement.blob("body"), let url = statement.string("url").flatMap(URL.init(string:)) else { return nil }
