@@ -1,5 +1,5 @@
 import ConferenceData
-import ConferenceKit
+import ConferenceMedia
 import MCPServer
 import PlainText
 

@@ -1,4 +1,4 @@
-import ConferenceKit
+import ConferenceMedia
 import ConferenceSync
 import PersonalSync
 import Foundation

@@ -1,5 +1,5 @@
 @testable import ConferenceData
-@testable import ConferenceKit
+@testable import ConferenceMedia
 @testable import ConferenceModel
 import Foundation
 import SQLiteDatabase

@@ -1,5 +1,5 @@
 @testable import ConferenceData
-@testable import ConferenceKit
+@testable import ConferenceMedia
 import Foundation
 import Operations
 import TestSupport

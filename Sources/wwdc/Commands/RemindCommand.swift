@@ -1,6 +1,6 @@
 import CommandLineKit
 import ConferenceData
-import ConferenceKit
+import ConferenceMedia
 import ConferenceModel
 import Foundation
 import PlainText

@@ -1,7 +1,7 @@
 import CommandLineKit
 import PlainText
 import ConferenceData
-import ConferenceKit
+import ConferenceMedia
 import ConferenceModel
 import ConferenceTerminal
 import Foundation

@@ -2,7 +2,7 @@ import CommandLineKit
 import PlainText
 import ConferenceBackend
 import ConferenceData
-import ConferenceKit
+import ConferenceMedia
 import ConferenceModel
 import ConferenceSync
 import Foundation

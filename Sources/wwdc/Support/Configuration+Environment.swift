@@ -1,7 +1,7 @@
 import CommandLineKit
 import ConferenceBackend
 import ConferenceData
-import ConferenceKit
+import ConferenceMedia
 import ConferenceModel
 import ConferenceSync
 import Foundation

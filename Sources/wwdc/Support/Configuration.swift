@@ -1,6 +1,6 @@
 import CommandLineKit
 import ConferenceBackend
-import ConferenceKit
+import ConferenceMedia
 import ConferenceModel
 import ConferenceSync
 import Foundation

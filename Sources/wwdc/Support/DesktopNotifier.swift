@@ -1,6 +1,6 @@
 import CommandLineKit
 import ConferenceData
-import ConferenceKit
+import ConferenceMedia
 import Foundation
 import PlainText
 
