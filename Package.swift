@@ -10,7 +10,8 @@ import PackageDescription
 // ConferenceMedia (downloads, the player, pictures) → CommandLineKit (a command line from a table
 // of commands) and ConferenceTerminal (the app on the terminal: its questions answered, the
 // feedback form, progress, the pager) → wwdc (a thin command line). docs/architecture.md says
-// what goes where, and who may import whom. No package dependencies, by design.
+// what goes where, and who may import whom (ArchitectureTests holds this file to its table). No
+// package dependencies, by design.
 let package = Package(
     name: "wwdc",
     platforms: [.macOS(.v15)],
@@ -82,6 +83,8 @@ let package = Package(
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(name: "SQLiteDatabaseTests", dependencies: ["SQLiteDatabase", "CSQLite", "TestSupport", "TestTraits"]),
         .testTarget(name: "ConferenceKitTests", dependencies: ["CSQLite", "ConferenceBackend", "ConferenceData", "ConferenceExport", "ConferenceMedia", "ConferenceModel", "ConferenceSync", "Operations", "PersonalSync", "SQLiteDatabase", "TestSupport", "TestTraits"]),
+        // Package.swift and the files' imports against docs/architecture.md's table of who may import whom.
+        .testTarget(name: "ArchitectureTests"),
         .testTarget(name: "MCPServerTests", dependencies: ["MCPServer", "Operations", "TestTraits"]),
         .testTarget(name: "ConferenceTerminalTests", dependencies: ["ConferenceTerminal", "TerminalUI", "TestSupport", "TestTraits"]),
         // Golden/ holds expected outputs, read through #filePath (not bundled resources).
