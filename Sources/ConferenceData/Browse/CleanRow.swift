@@ -1,7 +1,7 @@
 import ConferenceModel
 import SQLiteDatabase
 
-/// A row of a read query as it leaves ConferenceKit: its text comes out through the sanitiser only
+/// A row of a read query as it leaves ConferenceData: its text comes out through the sanitiser only
 /// (control and escape sequences, bidirectional overrides and invisible characters removed), so no
 /// caller can print what a feed or a server wrote without it, and its numbers finite (an infinity
 /// a store from before the feeds' ranges may hold is the largest finite number, which JSON can

@@ -7,7 +7,7 @@ import Darwin
 
 /// The folders of the person running the program, as plain values: their home, and the XDG base
 /// folders when set. The program reads them from its environment (`HOME`, `XDG_DATA_HOME`,
-/// `XDG_CONFIG_HOME`); ConferenceKit reads none.
+/// `XDG_CONFIG_HOME`); the conference reads none.
 public struct UserFolders: Sendable, Equatable {
     /// The home folder; nil: the one the system's user database names.
     public var home: String?

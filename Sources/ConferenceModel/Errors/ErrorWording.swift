@@ -1,8 +1,8 @@
 /// How errors read to the person a program serves: a line, and what to do when something helps.
 ///
-/// ConferenceKit's errors carry the facts (cases and their values) and plain words that name no
+/// The conference's errors carry the facts (cases and their values) and plain words that name no
 /// program's commands (``plain``). A program whose ways out have names (wwdc's commands, flags and
-/// variables) words them itself, and gives its wording to what ConferenceKit writes for the person:
+/// variables) words them itself, and gives its wording to what the conference writes for the person:
 /// a sync's step details and summary.
 public struct ErrorWording: Sendable {
     /// The error, on one line.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The person using the app, as the operations that need one see them: asked for a login, shown an
-/// alert, given the feedback form. ConferenceKit only asks, through ``InteractionOperation``s (one
+/// alert, given the feedback form. The conference only asks, through ``InteractionOperation``s (one
 /// on screen at a time); the command line answers on the terminal, a test with a script.
 ///
 /// Each question returns nil when the person cancelled (or the task was cancelled, which must end

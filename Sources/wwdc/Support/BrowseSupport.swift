@@ -121,7 +121,7 @@ enum BrowseSupport {
         return "\(month(first)) \(first.day)–\(month(last)) \(last.day)"
     }
 
-    /// A table cell: the text, or nothing. (Text from the store arrives cleaned by ConferenceKit.)
+    /// A table cell: the text, or nothing. (Text from the store arrives cleaned by ConferenceData.)
     static func cell(_ text: String?) -> String {
         text ?? ""
     }
