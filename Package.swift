@@ -3,18 +3,21 @@ import PackageDescription
 
 // Layers, bottom to top: CSQLite (system library), CCurl (libcurl, loaded at run time), CZlib (zlib,
 // likewise), PlainText (the sanitiser, a shell's words) → Operations (the generic engine) and
-// SQLiteDatabase (SQLite's connections) → TerminalUI (the terminal owner, generic widgets) and
-// ConferenceKit (model, store, backend, the app's operations; no terminal) → CommandLineKit (a
-// command line from a table of commands) and ConferenceTerminal (the app on the terminal: its
-// questions answered, the feedback form, progress, the pager) → wwdc (a thin command line).
-// docs/architecture.md says what goes where. No package dependencies, by design.
+// SQLiteDatabase (SQLite's connections) → TerminalUI (the terminal owner, generic widgets) and the
+// conference, no terminal, in levels of its own: ConferenceModel (the feeds' model and decoder) →
+// ConferenceBackend (fetching feeds) and ConferenceData (the store) → ConferenceExport and
+// PersonalSync (personal data, the sync folder) → ConferenceSync (the account, the sync graph) →
+// ConferenceMedia (downloads, the player, pictures) → CommandLineKit (a command line from a table
+// of commands) and ConferenceTerminal (the app on the terminal: its questions answered, the
+// feedback form, progress, the pager) → wwdc (a thin command line). docs/architecture.md says
+// what goes where, and who may import whom (ArchitectureTests holds this file to its table). No
+// package dependencies, by design.
 let package = Package(
     name: "wwdc",
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "wwdc", targets: ["wwdc"]),
         .library(name: "Operations", targets: ["Operations"]),
-        .library(name: "ConferenceKit", targets: ["ConferenceKit"]),
         .library(name: "MCPServer", targets: ["MCPServer"]),
     ],
     targets: [
@@ -43,17 +46,30 @@ let package = Package(
         .target(name: "CommandLineKit", dependencies: ["Operations", "PlainText", "TerminalUI"]),
         // SQLite's connections, statements, transactions and migrations; knows no conference.
         .target(name: "SQLiteDatabase", dependencies: ["CSQLite"]),
-        .target(name: "ConferenceKit", dependencies: ["CCurl", "CSQLite", "CZlib", "Operations", "PlainText", "SQLiteDatabase"]),
-        .target(name: "ConferenceTerminal", dependencies: ["ConferenceKit", "Operations", "PlainText", "TerminalUI"]),
+        // The feeds' model and their tolerant decoder, the rule for ids, a question to a person; no store.
+        .target(name: "ConferenceModel", dependencies: ["Operations", "PlainText", "SQLiteDatabase"]),
+        // Fetching the feeds: the HTTP (libcurl) and folder backends, compressed bodies, which addresses wwdc fetches.
+        .target(name: "ConferenceBackend", dependencies: ["CCurl", "CZlib", "ConferenceModel", "Operations", "PlainText"]),
+        // The store on SQLiteDatabase: its schema, the sync's writes, the reads the commands and tools browse, transcripts, what is new.
+        .target(name: "ConferenceData", dependencies: ["CSQLite", "CZlib", "ConferenceModel", "Operations", "PlainText", "SQLiteDatabase"]),
+        // The exports: the schedule as iCalendar, your lists as JSON, CSV and Markdown.
+        .target(name: "ConferenceExport", dependencies: ["ConferenceData", "ConferenceModel", "PlainText", "SQLiteDatabase"]),
+        // Personal data (watch progress, bookmarks, notes): every edit and its backends; the sync folder.
+        .target(name: "PersonalSync", dependencies: ["ConferenceData", "ConferenceModel", "Operations", "PlainText", "SQLiteDatabase"]),
+        // The account (login, favorites, feedback, the outbox) and the sync graph: every feed, list and transcript into the store.
+        .target(name: "ConferenceSync", dependencies: ["ConferenceBackend", "ConferenceData", "ConferenceModel", "Operations", "PersonalSync", "PlainText", "SQLiteDatabase"]),
+        // Media: video downloads (libcurl), watching in the person's player, pictures, desktop notifications.
+        .target(name: "ConferenceMedia", dependencies: ["CCurl", "ConferenceBackend", "ConferenceData", "ConferenceModel", "ConferenceSync", "Operations", "PersonalSync", "PlainText", "SQLiteDatabase"]),
+        .target(name: "ConferenceTerminal", dependencies: ["ConferenceData", "ConferenceMedia", "ConferenceModel", "ConferenceSync", "Operations", "PlainText", "TerminalUI"]),
         // The Model Context Protocol on stdio: JSON-RPC messages, tools, resources, cursors,
         // cancellation. Knows no conference.
         .target(name: "MCPServer", dependencies: ["Operations", "PlainText"]),
-        // The conference's tools and resources for AI assistants, over ConferenceKit (no terminal).
-        .target(name: "ConferenceMCP", dependencies: ["ConferenceKit", "MCPServer", "Operations", "PlainText", "SQLiteDatabase"]),
-        .executableTarget(name: "wwdc", dependencies: ["CommandLineKit", "ConferenceKit", "ConferenceMCP", "ConferenceTerminal", "MCPServer", "Operations", "PlainText", "SQLiteDatabase", "TerminalUI"]),
+        // The conference's tools and resources for AI assistants, over the conference's targets (no terminal).
+        .target(name: "ConferenceMCP", dependencies: ["ConferenceData", "ConferenceExport", "ConferenceMedia", "ConferenceModel", "ConferenceSync", "MCPServer", "Operations", "PersonalSync", "PlainText", "SQLiteDatabase"]),
+        .executableTarget(name: "wwdc", dependencies: ["CommandLineKit", "ConferenceBackend", "ConferenceData", "ConferenceExport", "ConferenceMCP", "ConferenceMedia", "ConferenceModel", "ConferenceSync", "ConferenceTerminal", "MCPServer", "Operations", "PersonalSync", "PlainText", "SQLiteDatabase", "TerminalUI"]),
         // The outbox section drives the reference server through TestSupport; the transcripts section
         // runs the sqlite3 shell on baseline-transcripts.sql.
-        .executableTarget(name: "Benchmarks", dependencies: ["Operations", "ConferenceKit", "SQLiteDatabase", "TestSupport"],
+        .executableTarget(name: "Benchmarks", dependencies: ["ConferenceData", "ConferenceMedia", "ConferenceModel", "Operations", "PersonalSync", "SQLiteDatabase", "TestSupport"],
                          exclude: ["baseline-import-store.sql", "baseline-transcripts.sql"]),
         // Drives the terminal primitives and the full-screen widgets for TerminalUITests' terminal
         // tests; knows no conference.
@@ -66,11 +82,13 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Operations", "PlainText", "TestSupport", "TestTraits"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(name: "SQLiteDatabaseTests", dependencies: ["SQLiteDatabase", "CSQLite", "TestSupport", "TestTraits"]),
-        .testTarget(name: "ConferenceKitTests", dependencies: ["ConferenceKit", "CSQLite", "Operations", "SQLiteDatabase", "TestSupport", "TestTraits"]),
+        .testTarget(name: "ConferenceKitTests", dependencies: ["CSQLite", "ConferenceBackend", "ConferenceData", "ConferenceExport", "ConferenceMedia", "ConferenceModel", "ConferenceSync", "Operations", "PersonalSync", "SQLiteDatabase", "TestSupport", "TestTraits"]),
+        // Package.swift and the files' imports against docs/architecture.md's table of who may import whom.
+        .testTarget(name: "ArchitectureTests"),
         .testTarget(name: "MCPServerTests", dependencies: ["MCPServer", "Operations", "TestTraits"]),
         .testTarget(name: "ConferenceTerminalTests", dependencies: ["ConferenceTerminal", "TerminalUI", "TestSupport", "TestTraits"]),
         // Golden/ holds expected outputs, read through #filePath (not bundled resources).
-        .testTarget(name: "wwdcTests", dependencies: ["ConferenceKit", "Operations", "SQLiteDatabase", "TestSupport", "TestTraits"], exclude: ["Golden"]),
+        .testTarget(name: "wwdcTests", dependencies: ["ConferenceData", "ConferenceMedia", "ConferenceModel", "ConferenceSync", "Operations", "PersonalSync", "SQLiteDatabase", "TestSupport", "TestTraits"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
-import ConferenceKit
+import ConferenceData
+import PersonalSync
 import Foundation
 import SQLiteDatabase
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
-import ConferenceKit
+import ConferenceData
+import ConferenceModel
 import Foundation
 
 /// Import of a synthetic feed into a fresh store, against the `sqlite3` shell running the C baseline

@@ -1,4 +1,5 @@
-import ConferenceKit
+import ConferenceData
+import ConferenceMedia
 import Foundation
 
 /// The `mcp` section: `wwdc mcp` as an assistant runs it, on the 20,000-session store with 2,000

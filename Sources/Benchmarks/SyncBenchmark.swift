@@ -1,4 +1,4 @@
-import ConferenceKit
+import ConferenceData
 import Foundation
 
 /// `wwdc sync` of the synthetic 20,000-session feed from the reference server into a fresh store, as a

@@ -1,4 +1,6 @@
-import ConferenceKit
+import ConferenceData
+import ConferenceModel
+import PersonalSync
 import Foundation
 import SQLiteDatabase
 import TestSupport

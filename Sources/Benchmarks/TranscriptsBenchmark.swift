@@ -1,4 +1,4 @@
-import ConferenceKit
+import ConferenceModel
 import Foundation
 import TestSupport
 

@@ -1,6 +1,6 @@
 // `make bench`: every speed figure of the project, one per line. Release builds only.
 // `Benchmarks engine|store|sync|browse|outbox|transcripts|downloads|mcp` runs one section; `Benchmarks profile …` repeats one engine case for a profiler.
-import ConferenceKit
+import ConferenceData
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -1,4 +1,4 @@
-import ConferenceKit
+import ConferenceData
 import MCPServer
 import PlainText
 import SQLiteDatabase

@@ -1,4 +1,5 @@
-import ConferenceKit
+import ConferenceData
+import ConferenceMedia
 import MCPServer
 import PlainText
 

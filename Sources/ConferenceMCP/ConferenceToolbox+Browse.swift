@@ -1,4 +1,5 @@
-import ConferenceKit
+import ConferenceData
+import ConferenceMedia
 import Foundation
 import MCPServer
 import PlainText

@@ -1,4 +1,6 @@
-import ConferenceKit
+import ConferenceMedia
+import ConferenceSync
+import PersonalSync
 import Foundation
 import MCPServer
 import Operations

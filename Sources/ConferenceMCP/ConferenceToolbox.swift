@@ -1,4 +1,7 @@
-import ConferenceKit
+import ConferenceData
+import ConferenceModel
+import ConferenceSync
+import PersonalSync
 import Foundation
 import MCPServer
 import Operations
@@ -9,7 +12,7 @@ import SQLiteDatabase
 /// commands, and, only when writes are allowed, the same changes (through the same operations and
 /// outbox) as its favorite commands.
 ///
-/// Every text it hands out comes from ConferenceKit's reads (sanitised there) or is sanitised here
+/// Every text it hands out comes from ConferenceData's reads (sanitised there) or is sanitised here
 /// (what a caller typed, quoted back in an error).
 public final class ConferenceToolbox: Sendable {
     /// How a tool reaches the conference.

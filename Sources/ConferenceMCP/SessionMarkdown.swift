@@ -1,4 +1,5 @@
-import ConferenceKit
+import ConferenceData
+import ConferenceExport
 import PlainText
 
 /// A session as Markdown: what `wwdc session` shows, for an assistant to read.

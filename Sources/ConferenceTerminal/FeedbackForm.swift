@@ -1,4 +1,4 @@
-import ConferenceKit
+import ConferenceModel
 import TerminalUI
 
 /// The session feedback form: three ratings of 1 to 5 stars (overall, content, presentation), an

@@ -1,4 +1,4 @@
-import ConferenceKit
+import ConferenceMedia
 import Foundation
 import TerminalUI
 #if canImport(Glibc)

@@ -1,4 +1,4 @@
-import ConferenceKit
+import ConferenceSync
 import Foundation
 import Operations
 import TerminalUI

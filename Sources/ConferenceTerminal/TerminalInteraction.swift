@@ -1,9 +1,10 @@
-import ConferenceKit
+import ConferenceModel
+import ConferenceSync
 import Foundation
 import PlainText
 import TerminalUI
 
-/// ConferenceKit's questions answered on the terminal: the login prompt (the password never
+/// The conference's questions answered on the terminal: the login prompt (the password never
 /// echoed), alerts as menus, the feedback form. Each runs on the terminal owner's queue, so it never
 /// interleaves with progress or messages; a cancelled task ends it at once.
 public struct TerminalInteraction: Interaction {

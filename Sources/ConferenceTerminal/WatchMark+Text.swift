@@ -1,4 +1,4 @@
-import ConferenceKit
+import ConferenceData
 
 extension WatchMark {
     /// A listing's mark: `✓` for watched, the share for one in progress (`42%`), `started` when

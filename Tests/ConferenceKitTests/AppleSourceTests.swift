@@ -1,4 +1,4 @@
-import ConferenceKit
+import ConferenceBackend
 import Foundation
 import TestTraits
 import Testing

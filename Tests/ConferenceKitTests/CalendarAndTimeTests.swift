@@ -1,4 +1,5 @@
-import ConferenceKit
+import ConferenceData
+import ConferenceExport
 import Foundation
 import TestTraits
 import Testing

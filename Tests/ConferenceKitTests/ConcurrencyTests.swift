@@ -1,4 +1,4 @@
-import ConferenceKit
+import ConferenceData
 import Dispatch
 import Foundation
 import Synchronization

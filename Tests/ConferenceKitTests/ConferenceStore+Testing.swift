@@ -1,4 +1,5 @@
-import ConferenceKit
+import ConferenceData
+import ConferenceModel
 
 // Shortcuts the tests use: each runs one `Database` method in its own transaction. The program
 // itself calls `read {}` and `write {}`.

@@ -1,4 +1,6 @@
-@testable import ConferenceKit
+@testable import ConferenceData
+@testable import ConferenceMedia
+@testable import ConferenceModel
 import Foundation
 import Operations
 import TestTraits

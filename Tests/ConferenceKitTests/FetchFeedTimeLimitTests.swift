@@ -3,7 +3,8 @@ import Operations
 import TestSupport
 import TestTraits
 import Testing
-@testable import ConferenceKit
+@testable import ConferenceBackend
+@testable import ConferenceModel
 
 @Suite("a feed's time limit", .offThePool)
 struct FetchFeedTimeLimitTests {

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-@testable import ConferenceKit
+@testable import ConferenceMedia
 import Foundation
 import TestSupport
 import Testing

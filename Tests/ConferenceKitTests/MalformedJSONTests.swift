@@ -1,4 +1,4 @@
-@testable import ConferenceKit
+@testable import ConferenceModel
 import Foundation
 import TestTraits
 import Testing

@@ -1,5 +1,5 @@
 import CSQLite
-@testable import ConferenceKit
+@testable import ConferenceData
 import Foundation
 import SQLiteDatabase
 import TestTraits

@@ -1,4 +1,6 @@
-@testable import ConferenceKit
+@testable import ConferenceData
+@testable import ConferenceModel
+@testable import ConferenceSync
 import Foundation
 import TestTraits
 import Testing

@@ -3,7 +3,8 @@ import Operations
 import TestSupport
 import TestTraits
 import Testing
-@testable import ConferenceKit
+@testable import ConferenceBackend
+@testable import ConferenceSync
 
 @Suite("parsing a feed", .offThePool)
 struct ParseFeedThreadTests {

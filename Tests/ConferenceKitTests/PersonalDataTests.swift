@@ -1,4 +1,6 @@
-@testable import ConferenceKit
+@testable import ConferenceData
+@testable import ConferenceModel
+@testable import PersonalSync
 import Foundation
 import Operations
 import TestTraits

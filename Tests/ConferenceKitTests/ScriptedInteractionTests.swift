@@ -1,4 +1,6 @@
-import ConferenceKit
+import ConferenceData
+import ConferenceModel
+import ConferenceSync
 import Foundation
 import Operations
 import TestSupport

@@ -1,4 +1,4 @@
-@testable import ConferenceKit
+@testable import ConferenceData
 import Foundation
 import SQLiteDatabase
 import TestSupport

@@ -1,4 +1,5 @@
-@testable import ConferenceKit
+@testable import ConferenceData
+@testable import ConferenceSync
 import Foundation
 import TestTraits
 import Testing

@@ -1,4 +1,4 @@
-import ConferenceKit
+import ConferenceData
 import SQLiteDatabase
 
 /// Transcripts written into a store as a sync leaves them (through the store's writer, which keeps

@@ -1,4 +1,5 @@
-@testable import ConferenceKit
+@testable import ConferenceData
+@testable import ConferenceModel
 import Foundation
 import SQLiteDatabase
 import TestTraits

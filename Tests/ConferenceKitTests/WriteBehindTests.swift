@@ -1,4 +1,5 @@
-@testable import ConferenceKit
+@testable import ConferenceData
+@testable import ConferenceMedia
 import Foundation
 import Operations
 import TestSupport

@@ -1,11 +1,11 @@
-import ConferenceKit
+import ConferenceSync
 import Foundation
 import SQLiteDatabase
 import TestSupport
 import TestTraits
 import Testing
 
-/// ConferenceKit's errors carry facts in words that name no command line; wwdc words them where the
+/// The conference's errors carry facts in words that name no command line; wwdc words them where the
 /// way out is one of its commands, flags or variables. Each line here is one of those, as printed.
 @Suite("errors: the ways out named in wwdc's words", .offThePool)
 struct CommandLineWordsTests {

@@ -1,4 +1,3 @@
-import ConferenceKit
 import Foundation
 import TestSupport
 import TestTraits
@@ -134,7 +133,7 @@ enum HostileFeed {
     }
 }
 
-/// Server text is sanitised once, where it leaves ConferenceKit, so no command can
+/// Server text is sanitised once, where it leaves ConferenceData, so no command can
 /// forget: the hostile feed, synced, then every command that prints data, in a pipe, as JSON and on
 /// a terminal: no ESC, C1 or bidi character from the feed anywhere, ids included.
 @Suite("hostile feed: every command", .offThePool)

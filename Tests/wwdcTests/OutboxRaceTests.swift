@@ -1,4 +1,4 @@
-import ConferenceKit
+import ConferenceData
 import Foundation
 import TestSupport
 import TestTraits

@@ -1,4 +1,4 @@
-import ConferenceKit
+import PersonalSync
 import Foundation
 import TestSupport
 import TestTraits

@@ -1,4 +1,3 @@
-import ConferenceKit
 import Foundation
 import TestSupport
 import TestTraits

@@ -1,4 +1,5 @@
-import ConferenceKit
+import ConferenceData
+import ConferenceSync
 import Foundation
 import TestSupport
 import TestTraits

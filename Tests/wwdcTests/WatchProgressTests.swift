@@ -3,7 +3,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ConferenceKit
+import ConferenceData
+import ConferenceModel
 import Operations
 import Foundation
 import TestSupport

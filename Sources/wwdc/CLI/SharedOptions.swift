@@ -1,4 +1,5 @@
 import CommandLineKit
+import ConferenceModel
 
 /// The options several commands take, each declared once. A command that says something particular
 /// about one keeps its name and type and changes only the help (``Option/help(_:)``).

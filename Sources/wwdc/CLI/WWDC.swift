@@ -1,6 +1,6 @@
 import CommandLineKit
 import PlainText
-import ConferenceKit
+import ConferenceSync
 import Foundation
 import TerminalUI
 

@@ -1,5 +1,6 @@
 import CommandLineKit
-import ConferenceKit
+import ConferenceData
+import PersonalSync
 import Foundation
 import PlainText
 import TerminalUI

@@ -1,6 +1,5 @@
 import CommandLineKit
 import PlainText
-import ConferenceKit
 import Foundation
 import TerminalUI
 

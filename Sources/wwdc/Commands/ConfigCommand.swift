@@ -1,5 +1,6 @@
 import CommandLineKit
-import ConferenceKit
+import ConferenceBackend
+import ConferenceModel
 import Foundation
 
 /// `wwdc config list|get|set`: the config file's settings.

@@ -1,5 +1,6 @@
 import CommandLineKit
-import ConferenceKit
+import ConferenceData
+import ConferenceModel
 import ConferenceTerminal
 import Foundation
 import PlainText

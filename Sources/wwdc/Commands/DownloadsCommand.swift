@@ -1,5 +1,5 @@
 import CommandLineKit
-import ConferenceKit
+import ConferenceMedia
 import Foundation
 import PlainText
 import TerminalUI

@@ -1,6 +1,8 @@
 import CommandLineKit
 import PlainText
-import ConferenceKit
+import ConferenceData
+import ConferenceExport
+import ConferenceModel
 import Foundation
 import TerminalUI
 

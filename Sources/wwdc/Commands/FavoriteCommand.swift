@@ -1,6 +1,7 @@
 import CommandLineKit
 import PlainText
-import ConferenceKit
+import ConferenceData
+import ConferenceSync
 import Foundation
 import ConferenceTerminal
 import Operations

@@ -1,6 +1,8 @@
 import CommandLineKit
 import PlainText
-import ConferenceKit
+import ConferenceData
+import ConferenceModel
+import ConferenceSync
 import Foundation
 import ConferenceTerminal
 import Operations

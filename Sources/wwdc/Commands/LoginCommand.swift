@@ -1,5 +1,5 @@
 import CommandLineKit
-import ConferenceKit
+import ConferenceSync
 import Foundation
 import Operations
 

@@ -1,5 +1,8 @@
 import CommandLineKit
-import ConferenceKit
+import ConferenceBackend
+import ConferenceData
+import ConferenceModel
+import ConferenceSync
 import ConferenceMCP
 import Foundation
 import MCPServer

@@ -1,6 +1,7 @@
 import CommandLineKit
 import PlainText
-import ConferenceKit
+import ConferenceData
+import ConferenceModel
 import Foundation
 import TerminalUI
 

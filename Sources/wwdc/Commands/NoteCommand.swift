@@ -1,5 +1,6 @@
 import CommandLineKit
-import ConferenceKit
+import ConferenceData
+import PersonalSync
 import ConferenceTerminal
 import Foundation
 import PlainText

@@ -1,5 +1,6 @@
 import CommandLineKit
-import ConferenceKit
+import ConferenceData
+import ConferenceModel
 import Foundation
 
 /// `wwdc notify install|uninstall`: a systemd user timer that syncs and reminds on a schedule.

@@ -1,5 +1,6 @@
 import CommandLineKit
-import ConferenceKit
+import ConferenceData
+import ConferenceSync
 import Foundation
 import Operations
 import PlainText

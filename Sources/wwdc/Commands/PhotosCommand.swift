@@ -1,5 +1,8 @@
 import CommandLineKit
-import ConferenceKit
+import ConferenceBackend
+import ConferenceData
+import ConferenceMedia
+import ConferenceModel
 import ConferenceTerminal
 import Foundation
 import Operations

@@ -1,5 +1,7 @@
 import CommandLineKit
-import ConferenceKit
+import ConferenceData
+import ConferenceMedia
+import ConferenceModel
 import Foundation
 import PlainText
 import TerminalUI

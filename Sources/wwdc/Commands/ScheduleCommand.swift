@@ -1,5 +1,5 @@
 import CommandLineKit
-import ConferenceKit
+import ConferenceData
 import ConferenceTerminal
 import Foundation
 import PlainText

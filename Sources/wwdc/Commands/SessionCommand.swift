@@ -1,6 +1,8 @@
 import CommandLineKit
 import PlainText
-import ConferenceKit
+import ConferenceData
+import ConferenceMedia
+import ConferenceModel
 import ConferenceTerminal
 import Foundation
 import Operations

@@ -1,6 +1,10 @@
 import CommandLineKit
 import PlainText
-import ConferenceKit
+import ConferenceBackend
+import ConferenceData
+import ConferenceMedia
+import ConferenceModel
+import ConferenceSync
 import Foundation
 import Operations
 import ConferenceTerminal

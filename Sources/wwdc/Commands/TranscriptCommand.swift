@@ -1,5 +1,7 @@
 import CommandLineKit
-import ConferenceKit
+import ConferenceData
+import ConferenceModel
+import ConferenceSync
 import Foundation
 import PlainText
 import TerminalUI

@@ -1,6 +1,9 @@
 import CommandLineKit
 import PlainText
-import ConferenceKit
+import ConferenceData
+import ConferenceMedia
+import ConferenceModel
+import PersonalSync
 import Foundation
 import Operations
 import TerminalUI

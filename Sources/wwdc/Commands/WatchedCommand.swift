@@ -1,5 +1,4 @@
 import CommandLineKit
-import ConferenceKit
 import Foundation
 
 /// `wwdc watched <id>... [--undo]`.

@@ -1,5 +1,7 @@
 import CommandLineKit
-import ConferenceKit
+import ConferenceBackend
+import ConferenceData
+import ConferenceSync
 import ConferenceTerminal
 import Foundation
 

@@ -1,6 +1,7 @@
 import CommandLineKit
 import PlainText
-import ConferenceKit
+import ConferenceData
+import ConferenceModel
 import Foundation
 import SQLiteDatabase
 import TerminalUI
@@ -115,7 +116,7 @@ enum BrowseSupport {
         return "\(month(first)) \(first.day)–\(month(last)) \(last.day)"
     }
 
-    /// A table cell: the text, or nothing. (Text from the store arrives cleaned by ConferenceKit.)
+    /// A table cell: the text, or nothing. (Text from the store arrives cleaned by ConferenceData.)
     static func cell(_ text: String?) -> String {
         text ?? ""
     }

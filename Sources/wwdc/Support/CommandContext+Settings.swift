@@ -1,5 +1,10 @@
 import CommandLineKit
-import ConferenceKit
+import ConferenceBackend
+import ConferenceData
+import ConferenceMedia
+import ConferenceModel
+import ConferenceSync
+import ConferenceTerminal
 import Foundation
 
 /// Settings as commands read them: parsed once, where read, the same way wherever they come from,

@@ -1,9 +1,13 @@
 import CommandLineKit
-import ConferenceKit
+import ConferenceBackend
+import ConferenceData
+import ConferenceMedia
+import ConferenceModel
+import ConferenceSync
 import Foundation
 
 /// The environment as wwdc reads it beside the keys' variables (``Configuration/keys``): the other
-/// variables, and the plain values ConferenceKit is given from them, since it reads none itself.
+/// variables, and the plain values the conference is given from them, since it reads none itself.
 extension Configuration {
     /// Environment variables the program reads that are not config file keys (for the manual page).
     static let variables: [(name: String, help: String)] = [

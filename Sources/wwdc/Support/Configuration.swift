@@ -1,5 +1,9 @@
 import CommandLineKit
-import ConferenceKit
+import ConferenceBackend
+import ConferenceData
+import ConferenceMedia
+import ConferenceModel
+import ConferenceSync
 import ConferenceTerminal
 import Foundation
 

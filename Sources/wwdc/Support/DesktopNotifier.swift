@@ -1,5 +1,6 @@
 import CommandLineKit
-import ConferenceKit
+import ConferenceData
+import ConferenceMedia
 import Foundation
 import PlainText
 

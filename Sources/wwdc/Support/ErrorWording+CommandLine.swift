@@ -1,12 +1,17 @@
 import CommandLineKit
-import ConferenceKit
+import ConferenceBackend
+import ConferenceData
+import ConferenceMedia
+import ConferenceModel
+import ConferenceSync
+import PersonalSync
 import ConferenceTerminal
 import Foundation
 import PlainText
 import SQLiteDatabase
 
 /// wwdc's words for errors: the errors' own (``ErrorText``), but where the way out is one of wwdc's
-/// commands, flags or environment variables. Those are named here and only here: ConferenceKit's
+/// commands, flags or environment variables. Those are named here and only here: the conference's
 /// errors carry the facts and know no command line.
 extension ErrorWording {
     static let commandLine = ErrorWording(

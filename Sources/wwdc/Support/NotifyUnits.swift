@@ -1,5 +1,4 @@
 import CommandLineKit
-import ConferenceKit
 import Foundation
 
 /// The systemd user units `wwdc notify install` writes: a service that syncs, then reminds, and a

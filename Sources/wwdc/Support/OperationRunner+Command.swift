@@ -1,5 +1,5 @@
 import CommandLineKit
-import ConferenceKit
+import ConferenceData
 
 extension OperationRunner {
     /// A runner for `arguments`' command: with its `--trace` when it takes one; a trace that cannot

@@ -1,5 +1,7 @@
 import CommandLineKit
-import ConferenceKit
+import ConferenceData
+import ConferenceModel
+import PersonalSync
 import Foundation
 import Operations
 import PlainText

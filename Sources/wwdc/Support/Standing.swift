@@ -1,4 +1,7 @@
-import ConferenceKit
+import ConferenceData
+import ConferenceModel
+import ConferenceSync
+import PersonalSync
 import Foundation
 
 /// Where a favorite or a rating stands, as `favorite list`, `feedback --list` and `session` say it:

@@ -1,4 +1,6 @@
-import ConferenceKit
+import ConferenceData
+import ConferenceSync
+import PersonalSync
 import Foundation
 import PlainText
 

@@ -1,5 +1,6 @@
 import CommandLineKit
-import ConferenceKit
+import ConferenceModel
+import ConferenceSync
 
 /// What a command says about a change saved here but not uploaded.
 enum UploadReport {

@@ -1,0 +1,104 @@
+import ConferenceData
+import ConferenceModel
+import PersonalSync
+import Foundation
+import Operations
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Plays a session's video and keeps how far the person watched: with a player that reports its
+/// position (mpv), each position due as playback goes and the one it stopped at, however it
+/// stopped; with another, that the playback started, the position unknown. Every one is a
+/// ``ChangePersonalDataOperation``, saved in the order made.
+///
+/// mpv answers on a socket in a new folder only this user can enter, removed when it is done.
+//
+// @unchecked Sendable: mutable state is in a Locked; the rest is immutable.
+public final class WatchOperation: GroupOperation, @unchecked Sendable {
+    public let sessionID: String
+    public let play: PlayerOperation
+    private let controlFolder: String?
+    /// The last change made, which the next waits for. Never held while the engine is called: a
+    /// change finishing calls ``operationDidFinish(_:withErrors:)`` with the engine's locks held.
+    private let lastChange = Locked<ChangePersonalDataOperation?>(nil)
+    private let savedProgress = Locked<WatchProgress?>(nil)
+
+    /// Plays `target` (a web address, or a downloaded file when `isLocalFile`) in `player` from
+    /// `start` seconds. With `store`, the progress of `sessionID` is kept there (and pushed to
+    /// `backends`), dated by `clock`; without (a live stream), nothing is kept. mpv's socket folder
+    /// is made in the first of `controlFolderBases` where one can be.
+    ///
+    /// - Throws: ``WatchError/noControlFolder(_:reason:)`` when no folder can be made for mpv's socket.
+    public init(sessionID: String, target: String, isLocalFile: Bool, player: PlayerCommand, start: Int?,
+                environment: [String: String], store: ConferenceStore?, backends: [any PersonalDataBackend] = [],
+                controlFolderBases: [String], clock: @escaping @Sendable () -> Date) throws {
+        let folder = store != nil && player.reportsPosition ? try Self.makeControlFolder(under: controlFolderBases) : nil
+        let socket = folder.map { $0 + "/mpv.sock" }
+        play = isLocalFile
+            ? PlayerOperation(file: target, player: player, start: start, controlSocket: socket, environment: environment)
+            : PlayerOperation(url: target, player: player, start: start, controlSocket: socket, environment: environment)
+        self.sessionID = sessionID
+        self.controlFolder = folder
+        super.init(operations: [play])
+        name = "watch"
+        guard let store else { return }
+        let record: @Sendable (PersonalEdit) -> Void = { [weak self] edit in
+            self?.save(edit, store: store, backends: backends, at: clock())
+        }
+        if let socket {
+            addOperation(FollowPlaybackOperation(sessionID: sessionID, play: play, socketPath: socket, record: record))
+        } else {
+            play.whenStarted { record(.recordStarted(session: sessionID, duration: nil)) }
+        }
+    }
+
+    /// The progress as last saved by this playback; nil before the first save, or when none was kept.
+    public var progress: WatchProgress? { savedProgress.withLock { $0 } }
+
+    /// Ends the player (as Ctrl-C does); where it stopped is still kept.
+    public func stopPlayer() {
+        play.stop()
+    }
+
+    private func save(_ edit: PersonalEdit, store: ConferenceStore, backends: [any PersonalDataBackend], at date: Date) {
+        let change = ChangePersonalDataOperation(edit: edit, store: store, at: date, backends: backends)
+        let previous = lastChange.withLock { last in
+            defer { last = change }
+            return last
+        }
+        if let previous { change.addDependency(previous) }  // saved in the order made
+        addOperation(change)
+    }
+
+    public override func operationDidFinish(_ operation: Operation, withErrors errors: [any Error]) {
+        guard let change = operation as? ChangePersonalDataOperation, let progress = change.results.first?.progress else { return }
+        savedProgress.withLock { $0 = progress }
+    }
+
+    public override func finished(with errors: [any Error]) {
+        if let controlFolder { try? FileManager.default.removeItem(atPath: controlFolder) }
+    }
+
+    /// A new folder only this user can enter, `wwdc-player.XXXXXX`, in the first of `bases` where
+    /// one can be made and where its socket's path fits a socket's address.
+    private static func makeControlFolder(under bases: [String]) throws -> String {
+        var failure = (base: bases.first ?? "/tmp", reason: "no folder given")
+        for base in bases where !base.isEmpty {
+            var template = Array((base.hasSuffix("/") ? base : base + "/").utf8CString.dropLast()) + Array("wwdc-player.XXXXXX".utf8CString)
+            // sun_path holds 104 bytes on macOS, 108 on Linux, its terminating zero included.
+            guard template.count - 1 + "/mpv.sock".utf8.count < 104 else {
+                failure = (base, "the path is too long for a socket")
+                continue
+            }
+            guard mkdtemp(&template) != nil else {
+                failure = (base, String(cString: strerror(errno)))
+                continue
+            }
+            return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        throw WatchError.noControlFolder(failure.base, reason: failure.reason)
+    }
+}
