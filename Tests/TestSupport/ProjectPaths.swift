@@ -6,6 +6,15 @@ public enum ProjectPaths {
     public static let root: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// The Swift sources of the target `name` (its folder under Sources), by path within it, in name order.
+    public static func swiftSources(of name: String) throws -> [(name: String, text: String)] {
+        let folder = root.appendingPathComponent("Sources/\(name)")
+        let names = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
+        return try names.filter { $0.hasSuffix(".swift") }.sorted().map {
+            ($0, try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8))
+        }
+    }
+
     /// The bundled sample conference.
     public static var fixtures: URL { root.appendingPathComponent("Fixtures") }
 

@@ -16,7 +16,7 @@ public struct SyncFolderAvailable: OperationCondition {
         let settings = settings
         Task {
             do {
-                try await TimeLimited<Bool>.run(seconds: settings.timeLimit, path: settings.path) { () throws -> Bool in
+                _ = try await TimeLimited<Bool>.run(seconds: settings.timeLimit, path: settings.path) { () throws -> Bool in
                     try settings.folder.checkReachable()
                     return true
                 }
