@@ -71,7 +71,7 @@ public struct RetryPolicy: Sendable {
 
     /// The default decision: retry unless an error is a `CancellationError`, since whoever cancelled
     /// the attempt does not want it made again. Work that says it was cancelled otherwise (a URL
-    /// task's `URLError.cancelled`) gives a decision of its own.
+    /// task's cancellation) gives a decision of its own.
     ///
     /// A timed-out attempt (``OperationError/timedOut(operation:after:)``) is retried: a timeout is
     /// the typical passing failure.
