@@ -6,12 +6,16 @@ public enum ProjectPaths {
     public static let root: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The Swift sources of the target `name` (its folder under Sources), by path within it, in name order.
-    public static func swiftSources(of name: String) throws -> [(name: String, text: String)] {
+    /// Where the Swift sources of the target `name` (its folder under Sources) say any of `words`,
+    /// ignoring case: "file: word" for each, in file order; empty when none does (or no file is there).
+    public static func sources(of name: String, saying words: [String]) throws -> [String] {
         let folder = root.appendingPathComponent("Sources/\(name)")
         let names = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
-        return try names.filter { $0.hasSuffix(".swift") }.sorted().map {
-            ($0, try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8))
+        let files = names.filter { $0.hasSuffix(".swift") }.sorted()
+        guard !files.isEmpty else { return ["no Swift sources in \(folder.path)"] }
+        return try files.flatMap { file in
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8).lowercased()
+            return words.filter { text.contains($0.lowercased()) }.map { "\(file): \($0)" }
         }
     }
 
