@@ -47,7 +47,7 @@ let package = Package(
         // SQLite's connections, statements, transactions and migrations; knows no conference.
         .target(name: "SQLiteDatabase", dependencies: ["CSQLite"]),
         // The feeds' model and their tolerant decoder, the rule for ids, a question to a person; no store.
-        .target(name: "ConferenceModel", dependencies: ["Operations", "PlainText", "SQLiteDatabase"]),
+        .target(name: "ConferenceModel", dependencies: ["CSQLite", "Operations", "PlainText", "SQLiteDatabase"]),
         // Fetching the feeds: the HTTP (libcurl) and folder backends, compressed bodies, which addresses wwdc fetches.
         .target(name: "ConferenceBackend", dependencies: ["CCurl", "CZlib", "ConferenceModel", "Operations", "PlainText"]),
         // The store on SQLiteDatabase: its schema, the sync's writes, the reads the commands and tools browse, transcripts, what is new.

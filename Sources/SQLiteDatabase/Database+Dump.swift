@@ -3,7 +3,7 @@ import Foundation
 
 extension Database {
     /// A deterministic text rendering of the schema version, the schema and every row of every table,
-    /// so two stores can be compared for exact equality.
+    /// so two databases can be compared for exact equality.
     ///
     /// Virtual tables are skipped (their shadow tables are dumped); rows are sorted by all columns.
     public func dump() throws -> String {

@@ -37,7 +37,7 @@ extension Database {
             return try inTransaction(.immediate, body)
         }
         savepointDepth += 1
-        let name = "wwdc_savepoint_\(savepointDepth)"
+        let name = "savepoint_\(savepointDepth)"
         defer { savepointDepth -= 1 }
         try execute(sql: "SAVEPOINT \(name)")
         do {

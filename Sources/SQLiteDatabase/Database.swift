@@ -1,11 +1,10 @@
 import CSQLite
 import Foundation
 
-/// One connection to a SQLite database file, configured for wwdc: WAL journal, foreign keys on,
+/// One connection to a SQLite database file: WAL journal, foreign keys on,
 /// `synchronous=NORMAL`, a busy timeout, and a cache of prepared statements.
 ///
-/// A `Database` is not thread-safe: use it from one thread at a time (`ConferenceStore` guards its
-/// connection with a lock). Several connections, in one process or many, may share a file.
+/// A `Database` is not thread-safe: use it from one thread at a time (behind a lock, for example). Several connections, in one process or many, may share a file.
 public final class Database {
     /// Options applied when the connection opens.
     public struct Configuration: Sendable {
@@ -93,7 +92,7 @@ public final class Database {
                 try execute(sql: "PRAGMA synchronous = NORMAL")
                 // A statement inside a long transaction keeps the pages it changes in a statement
                 // journal; past 64 KiB SQLite moves it to a temporary file, and a large save then
-                // writes that file ten times more than the store itself.
+                // writes that file ten times more than the database itself.
                 try execute(sql: "PRAGMA temp_store = MEMORY")
             }
         } catch var error as DatabaseError {

@@ -1,7 +1,8 @@
 import CSQLite
 import Foundation
 
-/// A failure of the SQLite layer: SQLite's extended result code, its message and the SQL that failed.
+/// A failure of the SQLite layer: SQLite's extended result code, its message, the SQL that failed
+/// and the file; facts only, which the program using the database words for its people.
 ///
 /// Bound values are never part of the error, so it is safe to print or log.
 public struct DatabaseError: Error, Equatable, Sendable {
@@ -17,40 +18,39 @@ public struct DatabaseError: Error, Equatable, Sendable {
     public var sql: String?
     /// The database file concerned, when known.
     public var path: String?
-    /// What this layer or the store found, beyond SQLite's code; what a program's hint depends on.
+    /// What was found beyond SQLite's code; what a program's words for the error depend on.
     public var condition: Condition?
-    /// Overrides the suggestion derived from the condition or the result code.
-    public var suggestion: String?
 
-    public init(extendedCode: Int32, message: String, sql: String? = nil, path: String? = nil, condition: Condition? = nil,
-                suggestion: String? = nil) {
+    public init(extendedCode: Int32, message: String, sql: String? = nil, path: String? = nil, condition: Condition? = nil) {
         self.extendedCode = extendedCode
         self.message = message
         self.sql = sql
         self.path = path
         self.condition = condition
-        self.suggestion = suggestion
     }
 
-    /// A condition found before or besides SQLite, each with its own way out.
+    /// A condition found before or besides SQLite.
     public enum Condition: Sendable, Equatable {
-        /// No home folder to keep the store in.
+        /// No home folder to keep the database in.
         case noHomeFolder
-        /// A folder on the way to the store is a file.
+        /// A folder on the way to the database is a file.
         case notAFolder(String)
-        /// The schema is newer than this program knows.
-        case newerSchema
+        /// The schema is newer than the program's migrator knows: `version`, of which it knows up to `known`.
+        case newerSchema(version: Int, known: Int)
+        /// The schema is older than the program's, and the database is open read-only, so it cannot be migrated.
+        case olderSchemaReadOnly(version: Int, known: Int)
         /// The file system refused write-ahead logging.
         case noWriteAheadLog
         /// A file that is not a SQLite database, found before SQLite opened it.
         case notADatabaseFile
     }
 
-    /// What SQLite's result code means for the person, as far as the way out depends on it.
+    /// The families of SQLite's result codes that call for different ways out.
     public enum Category: Sendable, Equatable {
         case busy, notADatabase, damaged, readOnly, full, cannotOpen, inputOutput, permission, other
     }
 
+    /// The family of the result code.
     public var category: Category {
         switch code {
         case SQLITE_BUSY, SQLITE_LOCKED: .busy
@@ -72,56 +72,12 @@ public struct DatabaseError: Error, Equatable, Sendable {
     public var isLocked: Bool { code == SQLITE_BUSY || code == SQLITE_LOCKED }
 }
 
-extension DatabaseError: LocalizedError, CustomStringConvertible {
-    public var errorDescription: String? { description }
-
-    /// One line in wwdc's words: what happened to which file. The failing statement is named only
-    /// for failures that are the program's own (a report needs it); not for a damaged, busy, full or
-    /// read-only store, where it means nothing to a user.
+extension DatabaseError: CustomStringConvertible {
+    /// SQLite's facts on one line, as GRDB gives them: the code, the message, the statement, the file.
     public var description: String {
-        let file = path.map { " \($0)" } ?? ""
-        switch code {
-        case SQLITE_CORRUPT:
-            return "the store\(file) is damaged (\(message))"
-        case SQLITE_NOTADB:
-            return "\(path ?? "the file") is not a wwdc store (\(message))"
-        case SQLITE_BUSY, SQLITE_LOCKED:
-            return "the store\(file) is busy (\(message))"
-        case SQLITE_FULL:
-            return "the disk holding the store\(file) is full"
-        case SQLITE_READONLY:
-            return "the store\(file) cannot be written (\(message))"
-        case SQLITE_CANTOPEN:
-            return "cannot open the store\(file) (\(message))"
-        default:
-            let statement = sql.map { ", while executing: \($0.trimmingCharacters(in: .whitespacesAndNewlines))" } ?? ""
-            return "the store\(file) failed: \(message) (SQLite error \(extendedCode)\(statement))"
-        }
-    }
-
-    public var recoverySuggestion: String? {
-        if let suggestion { return suggestion }
-        switch condition {
-        case .noHomeFolder?: return "Set a home folder, or choose a database file."
-        case let .notAFolder(folder)?: return "Move \(folder) aside, or choose another database file."
-        case .newerSchema?: return "Upgrade wwdc, or choose another database file; the file was left untouched."
-        case .noWriteAheadLog?: return "Keep the database on a local file system that supports shared memory, or choose another file."
-        case .notADatabaseFile?:
-            return "\(path ?? "the file") exists but is not a SQLite database and was left untouched: move it aside, or choose another file."
-        case nil: break
-        }
-        switch category {
-        case .busy: return "Another wwdc process is writing to the database; wait for it to finish and try again."
-        case .notADatabase: return "The file is not a SQLite database: move it aside, or choose another file."
-        case .damaged:
-            return "Make a fresh store from the feeds; your favorites, feedback and changes not yet uploaded can be carried over where they can still be read."
-        case .readOnly: return "The database or its folder is read-only: check the permissions, or choose another file."
-        case .full: return "The disk is full: free some space and try again; nothing was changed."
-        case .cannotOpen: return "Check that the folder exists and is writable, or choose another file."
-        case .inputOutput: return "The disk reported an input/output error: check the file system and try again."
-        case .permission: return "Check the permissions of the database file and its folder."
-        case .other: return nil
-        }
+        let statement = sql.map { " - while executing `\($0.trimmingCharacters(in: .whitespacesAndNewlines))`" } ?? ""
+        let file = path.map { " - in \($0)" } ?? ""
+        return "SQLite error \(extendedCode): \(message)\(statement)\(file)"
     }
 }
 

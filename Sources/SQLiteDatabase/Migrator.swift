@@ -64,7 +64,7 @@ public struct Migrator: Sendable {
         guard version > latestVersion else { return }
         throw DatabaseError(
             extendedCode: SQLITE_ERROR,
-            message: "the database was written by a newer version of wwdc (schema version \(version); this program knows up to \(latestVersion))",
-            path: path, condition: .newerSchema)
+            message: "the database's schema version \(version) is newer than this program knows (up to \(latestVersion))",
+            path: path, condition: .newerSchema(version: version, known: latestVersion))
     }
 }

@@ -189,7 +189,7 @@ struct MigrationTests {
         } catch let error as DatabaseError {
             #expect(error.message.contains("newer version of wwdc"))
             #expect(error.message.contains("99"))
-            #expect(error.recoverySuggestion?.contains("Upgrade wwdc") == true)
+            #expect(ErrorText.hint(error)?.contains("Upgrade wwdc") == true)
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
@@ -210,7 +210,7 @@ struct MigrationTests {
         } catch let error as DatabaseError {
             #expect(error.code == SQLITE_NOTADB)
             #expect(error.description.contains("not a database"))
-            #expect(error.recoverySuggestion?.contains("untouched") == true)
+            #expect(ErrorText.hint(error)?.contains("untouched") == true)
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == content)
         let after = try FileManager.default.attributesOfItem(atPath: path)

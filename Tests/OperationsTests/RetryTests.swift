@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Operations
 import Testing
 
@@ -166,8 +163,6 @@ struct RetryTests {
         #expect(RetryPolicy.retryUnlessCancelled([Failure("x")]))
         #expect(RetryPolicy.retryUnlessCancelled([OperationError.timedOut(operation: "fetch", after: 5)]))
         #expect(!RetryPolicy.retryUnlessCancelled([CancellationError()]))
-        #expect(!RetryPolicy.retryUnlessCancelled([Failure("x"), URLError(.cancelled)]))
-        #expect(RetryPolicy.retryUnlessCancelled([URLError(.timedOut)]))
     }
 
     // MARK: - Retry-After

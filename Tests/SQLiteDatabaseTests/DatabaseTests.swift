@@ -100,13 +100,21 @@ struct DatabaseTests {
         #expect(throws: DatabaseError.self) { try db.execute(sql: "SELEKT 1") }
     }
 
-    @Test("common failures come with a recovery suggestion")
-    func suggestions() {
-        for code in [SQLITE_BUSY, SQLITE_LOCKED, SQLITE_NOTADB, SQLITE_READONLY, SQLITE_FULL, SQLITE_CANTOPEN] {
-            let error = DatabaseError(extendedCode: code, message: "m")
-            #expect(error.recoverySuggestion?.isEmpty == false, "code \(code)")
-        }
+    @Test("busy and locked, in all their variants, are locked")
+    func locked() {
         #expect(DatabaseError(extendedCode: SQLITE_BUSY | (2 << 8), message: "m").isLocked)
+        #expect(DatabaseError(extendedCode: SQLITE_LOCKED, message: "m").isLocked)
+        #expect(!DatabaseError(extendedCode: SQLITE_FULL, message: "m").isLocked)
+    }
+
+    @Test("an error describes SQLite's facts only: its code, its message, the statement and the file")
+    func factsOnly() throws {
+        let error = DatabaseError(extendedCode: SQLITE_CONSTRAINT | (8 << 8), message: "UNIQUE constraint failed: t.v",
+                                  sql: " INSERT INTO t (v) VALUES (?)\n", path: "/tmp/x.sqlite")
+        #expect(error.description == "SQLite error 2067: UNIQUE constraint failed: t.v - while executing `INSERT INTO t (v) VALUES (?)` - in /tmp/x.sqlite")
+        #expect(DatabaseError(extendedCode: SQLITE_FULL, message: "database or disk is full").description
+                == "SQLite error 13: database or disk is full")
+        #expect(!(error as Any is LocalizedError), "the program using the database words it")
     }
 
     @Test("a transaction commits when its body returns and rolls back when it throws, rethrowing the first error")
@@ -172,7 +180,6 @@ struct DatabaseTests {
             Issue.record("the lock is held")
         } catch let error as DatabaseError {
             #expect(error.isLocked)
-            #expect(error.recoverySuggestion?.contains("Another wwdc process") == true)
         }
         try first.execute(sql: "COMMIT")
         try second.inTransaction { try second.execute("INSERT INTO t VALUES (1)") }

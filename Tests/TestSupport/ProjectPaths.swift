@@ -6,6 +6,19 @@ public enum ProjectPaths {
     public static let root: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// Where the Swift sources of the target `name` (its folder under Sources) say any of `words`,
+    /// ignoring case: "file: word" for each, in file order; empty when none does (or no file is there).
+    public static func sources(of name: String, saying words: [String]) throws -> [String] {
+        let folder = root.appendingPathComponent("Sources/\(name)")
+        let names = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
+        let files = names.filter { $0.hasSuffix(".swift") }.sorted()
+        guard !files.isEmpty else { return ["no Swift sources in \(folder.path)"] }
+        return try files.flatMap { file in
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8).lowercased()
+            return words.filter { text.contains($0.lowercased()) }.map { "\(file): \($0)" }
+        }
+    }
+
     /// The bundled sample conference.
     public static var fixtures: URL { root.appendingPathComponent("Fixtures") }
 

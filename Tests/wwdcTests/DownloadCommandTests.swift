@@ -502,12 +502,10 @@ struct DownloadCommandTests {
         #expect(FileManager.default.fileExists(atPath: (file as NSString).deletingPathExtension + ".vtt"))
         #expect(file.hasSuffix("/wwdc2026-101_keynote_hd.mp4"))
 
-        let record = bench.sandbox.directory.path("player-args").path
-        let player = bench.sandbox.directory.path("mpv")
-        try await Executable.write("#!/bin/sh\nprintf '%s\\n' \"$@\" > '\(record)'\n", to: player)
-        let watched = try await bench.run(["watch", "101", "--at", "1:00"], environment: ["WWDC_PLAYER": player.path, "WWDC_NOW": "2026-07-01T10:00:00Z"])
+        let player = try await RecordingPlayer("mpv", in: bench.sandbox.directory)
+        let watched = try await bench.run(["watch", "101", "--at", "1:00"], environment: ["WWDC_PLAYER": player.script.path, "WWDC_NOW": "2026-07-01T10:00:00Z"])
         #expect(watched.status == 0, "\(watched.stderr)")
-        let arguments = try String(contentsOfFile: record, encoding: .utf8).split(separator: "\n").map(String.init)
+        let arguments = player.arguments ?? []
         #expect(arguments.last == file, "\(arguments)")
 
         let session = try await bench.run(["session", "101"])

@@ -43,7 +43,7 @@ struct SyncFolderNumberTests {
         #expect(sync.stderr.contains("; damaged, read up to the damage: other.journal: 1 unreadable line skipped; skipped as unusable: 2 changes with an unusable value."),
                 "\(sync.stderr)")
 
-        let mpv = try await WatchAtTests.RecordingPlayer("mpv", in: store.sandbox.directory)
+        let mpv = try await RecordingPlayer("mpv", in: store.sandbox.directory, socket: .placeholder)
         let url = try WatchCommandTests.streamURL(202)
         let resumed = try await store.run(["watch", "202"], environment: ["WWDC_PLAYER": mpv.script.path])
         #expect(resumed.status == 0 && !resumed.signalled, "\(resumed.stderr)")
@@ -62,7 +62,7 @@ struct SyncFolderNumberTests {
         let store = try await BrowseSandbox.synced()
         defer { store.remove() }
         #expect(try await store.run(["bookmark", "add", "202", "--at", "0:20"]).status == 0)
-        let mpv = try await WatchAtTests.RecordingPlayer("mpv", in: store.sandbox.directory)
+        let mpv = try await RecordingPlayer("mpv", in: store.sandbox.directory, socket: .placeholder)
         let database = try Database(path: store.sandbox.database.path)
         try database.execute("UPDATE bookmarks SET time = 1e300")
         try database.execute("INSERT OR REPLACE INTO watch_progress (session_id, position, duration, watched, updated_at) VALUES ('wwdc2026-202', 1e300, NULL, 0, 1700000000)")

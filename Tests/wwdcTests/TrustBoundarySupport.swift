@@ -55,29 +55,5 @@ struct SyncSteps {
     subscript(name: String) -> Step? { steps[name] }
 }
 
-/// A player that only records what it was given: each argument on a line of its own in `log`,
-/// then it exits 0. It never runs when `log` does not exist.
-struct RecordingPlayer {
-    let script: URL
-    let log: URL
-
-    init(script: URL, log: URL) async throws {
-        self.script = script
-        self.log = log
-        try FileManager.default.createDirectory(at: script.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try await Executable.write("""
-            #!/bin/sh
-            for argument in "$@"; do printf '%s\\n' "$argument" >> '\(log.path)'; done
-            exit 0
-            """, to: script)
-    }
-
-    /// The arguments of its run, or nil when it never ran.
-    var arguments: [String]? {
-        guard let text = try? String(contentsOf: log, encoding: .utf8) else { return nil }
-        return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
-    }
-}
-
 /// Phrasings of Foundation's own errors, which must never reach a user.
 let foundationPhrasings = ["The file", "couldn’t", "couldn't", "NSCocoaErrorDomain", "Error Domain=", "NSPOSIXErrorDomain"]

@@ -13,36 +13,6 @@ import Testing
 /// ones that write their arguments, one a line, and end at once.
 @Suite("browsing: watch --at", .offThePool)
 struct WatchAtTests {
-    /// A script called `name` in its own folder of the sandbox; its arguments land in `<name>.args`.
-    struct RecordingPlayer {
-        let script: URL
-        let log: URL
-
-        init(_ name: String, in directory: TemporaryDirectory) async throws {
-            let folder = directory.path("players-\(name)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            script = folder.appendingPathComponent(name)
-            log = directory.path("\(name).args")
-            try await Executable.write("""
-                #!/bin/sh
-                for argument in "$@"; do printf '%s\\n' "$argument"; done > '\(log.path)'
-                """, to: script)
-        }
-
-        var arguments: [String] {
-            ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n", omittingEmptySubsequences: false)
-                .dropLast().map(String.init).map { $0.hasPrefix(Self.socketOption) && $0.hasSuffix("/mpv.sock") ? Self.socketOption + "<socket>" : $0 }
-        }
-
-        static let socketOption = "--input-ipc-server="
-
-        /// The folder of the socket mpv was told to answer on, if it was.
-        var socketFolder: String? {
-            let raw = ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
-            return raw.first { $0.hasPrefix(Self.socketOption) }.map { ($0.dropFirst(Self.socketOption.count) as Substring as NSString).deletingLastPathComponent }
-        }
-    }
-
     @Test("mpv --start, vlc --start-time, ffplay -ss: before the URL (and its '--'), after WWDC_PLAYER's options")
     func knownPlayers() async throws {
         let store = try await BrowseSandbox.synced()
@@ -54,7 +24,7 @@ struct WatchAtTests {
             ("ffplay", ["-ss", "754", url]),
         ]
         for (name, arguments) in expected {
-            let player = try await RecordingPlayer(name, in: store.sandbox.directory)
+            let player = try await RecordingPlayer(name, in: store.sandbox.directory, socket: .placeholder)
             let result = try await store.run(["watch", "202", "--at", "12:34"], environment: ["WWDC_PLAYER": player.script.path])
             #expect(result.status == 0, "\(name): \(result.stderr)")
             #expect(player.arguments == arguments, "\(name)")
@@ -62,7 +32,7 @@ struct WatchAtTests {
             #expect(!result.stderr.contains("by hand"), "\(name)")
         }
         // WWDC_PLAYER's own options first; the seconds as given, in any of the forms.
-        let mpv = try await RecordingPlayer("mpv", in: store.sandbox.directory)
+        let mpv = try await RecordingPlayer("mpv", in: store.sandbox.directory, socket: .placeholder)
         let result = try await store.run(["watch", "202", "--at", "1:02:03"], environment: ["WWDC_PLAYER": "'\(mpv.script.path)' --fs"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(mpv.arguments == ["--fs", "--start=3723", "--input-ipc-server=<socket>", "--", url])
@@ -80,7 +50,7 @@ struct WatchAtTests {
         let store = try await BrowseSandbox.synced()
         defer { store.remove() }
         let url = try WatchCommandTests.streamURL(202)
-        let other = try await RecordingPlayer("myplayer", in: store.sandbox.directory)
+        let other = try await RecordingPlayer("myplayer", in: store.sandbox.directory, socket: .placeholder)
         let result = try await store.run(["watch", "202", "--at", "754"], environment: ["WWDC_PLAYER": other.script.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(other.arguments == [url], "nothing it might misread")

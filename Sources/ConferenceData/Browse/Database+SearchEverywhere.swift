@@ -168,7 +168,7 @@ extension Database {
         // Only the lines shown are read out of their transcripts, each transcript once.
         var shown: [Int: [Int: Transcript.Line]] = [:]
         for (transcript, lines) in Dictionary(grouping: page, by: \.transcript) {
-            let blob = try fetchOne("SELECT lines FROM transcripts WHERE first_line = ?", [transcripts.firstLines[transcript]]) { $0.blob(at: 0) } ?? nil
+            let blob = try fetchOne("SELECT lines FROM transcripts WHERE first_line = ?", [transcripts.firstLines[transcript]]) { $0.blob("lines") } ?? nil
             shown[transcript] = try blob.map { try TranscriptArchive.lines(at: Set(lines.map { Int($0.position) }), in: $0) } ?? [:]
         }
         return page.map { hit in
@@ -191,8 +191,10 @@ extension Database {
         guard !terms.rows.isEmpty else { return nil }
         let transcripts = try TranscriptRanges(self, lines: terms.rows)
         if let scored = try scoreByRecordedLengths(terms, transcripts) { return (scored, transcripts) }
-        let bm25: SQL = "SELECT rowid, bm25(transcript_search) FROM transcript_search WHERE transcript_search MATCH \(request.query.matchExpression)"
-        return (try fetchAll(literal: bm25) { (line: $0.int64(at: 0), score: $0.double(at: 1)) }, transcripts)
+        let bm25: SQL = """
+            SELECT rowid AS line, bm25(transcript_search) AS score FROM transcript_search WHERE transcript_search MATCH \(request.query.matchExpression)
+            """
+        return (try fetchAll(literal: bm25) { (line: $0.int64("line"), score: $0.double("score")) }, transcripts)
     }
 
     /// The lines' scores from their terms and the lengths recorded for their transcripts: looked up
@@ -209,8 +211,9 @@ extension Database {
         }
         var scored = terms.rows.map { (line: $0, score: 0.0) }
         var scoredTranscripts = 0
-        func score(_ transcript: Int, _ row: Statement) -> Bool {
-            row.withUnsafeBlob(at: 0) { lengths in
+        // `lengths` is the index of the lengths' column, resolved by name once per statement.
+        func score(_ transcript: Int, _ row: Statement, lengths column: Int32) -> Bool {
+            row.withUnsafeBlob(at: column) { lengths in
                 for index in linesOf[transcript] {
                     guard let length = TranscriptLineLengths.length(at: Int(scored[index].line - transcripts.firstLines[transcript]), in: lengths) else {
                         return false
@@ -223,19 +226,21 @@ extension Database {
         }
         if wanted.count <= TranscriptRanges.linesLookedUpAlone {
             let lookup = try cachedStatement("SELECT lengths FROM transcript_search_lengths WHERE first_line = ?")
+            let lengths = lookup.columnIndex("lengths")
             for transcript in wanted {
                 try lookup.bind(transcripts.firstLines[transcript], at: 1)
                 defer { lookup.reset() }
-                guard try lookup.step(), score(transcript, lookup) else { return nil }
+                guard try lookup.step(), score(transcript, lookup, lengths: lengths) else { return nil }
             }
         } else {
             let all = try cachedStatement("SELECT lengths, first_line FROM transcript_search_lengths ORDER BY first_line")
             defer { all.reset() }
+            let lengths = all.columnIndex("lengths"), firstLine = all.columnIndex("first_line")
             while try all.step() {
-                let first = all.int64(at: 1)
+                let first = all.int64(at: firstLine)
                 guard let transcript = transcripts.index(containing: first), transcripts.firstLines[transcript] == first,
                       !linesOf[transcript].isEmpty else { continue }
-                guard score(transcript, all) else { return nil }
+                guard score(transcript, all, lengths: lengths) else { return nil }
             }
         }
         return scoredTranscripts == wanted.count ? scored : nil

@@ -24,14 +24,15 @@ struct TranscriptRanges {
             var byFirst: [Int64: String] = [:]
             for line in lines {
                 let found = try db.fetchOne("SELECT first_line, session_id FROM transcripts WHERE first_line <= ? ORDER BY first_line DESC LIMIT 1",
-                                            [line]) { (first: $0.int64(at: 0), id: $0.string(at: 1) ?? "") }
+                                            [line]) { (first: $0.int64("first_line"), id: $0.string("session_id") ?? "") }
                 if let found { byFirst[found.first] = found.id }
             }
             rows = byFirst.map { (first: $0.key, id: $0.value) }.sorted { $0.first < $1.first }
         } else {
-            rows = try db.fetchAll("SELECT first_line, session_id FROM transcripts ORDER BY first_line") {
-                (first: $0.int64(at: 0), id: $0.string(at: 1) ?? "")
-            }
+            // Every transcript's row: the columns' indexes resolved by name once, not per row.
+            let all = try db.cachedStatement("SELECT first_line, session_id FROM transcripts ORDER BY first_line")
+            let first = all.columnIndex("first_line"), id = all.columnIndex("session_id")
+            rows = try all.fetchAll { (first: $0.int64(at: first), id: $0.string(at: id) ?? "") }
         }
         firstLines = rows.map(\.first)
         sessionIDs = rows.map(\.id)

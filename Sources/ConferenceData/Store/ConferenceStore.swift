@@ -28,13 +28,22 @@ public final class ConferenceStore: @unchecked Sendable {
         if configuration.readOnly {
             let version = try Migrator.version(of: db)
             guard version == StoreSchema.migrator.latestVersion else {
+                let known = StoreSchema.migrator.latestVersion
                 throw DatabaseError(
                     extendedCode: SQLITE_READONLY,
-                    message: "the database has schema version \(version) and cannot be migrated to \(StoreSchema.migrator.latestVersion) read-only",
-                    path: path, suggestion: "Open it once without read-only access to migrate it, or use a matching version of wwdc.")
+                    message: "the database has schema version \(version) and cannot be migrated to \(known) read-only",
+                    path: path, condition: .olderSchemaReadOnly(version: version, known: known))
             }
         } else {
-            try StoreSchema.migrator.migrate(db)
+            do {
+                try StoreSchema.migrator.migrate(db)
+            } catch var error as DatabaseError {
+                // The migrator knows no program; the store is wwdc's.
+                if case let .newerSchema(version, known)? = error.condition {
+                    error.message = "the database was written by a newer version of wwdc (schema version \(version); this program knows up to \(known))"
+                }
+                throw error
+            }
         }
         self.path = path
         self.connection = Locked(db)

@@ -117,7 +117,7 @@ extension Database {
             statement.reset()
             try statement.bind(change.kind.rawValue, at: 1)
             try statement.bind(change.key, at: 2)
-            return try statement.step() ? statement.string(at: 0) : nil
+            return try statement.step() ? statement.string("clock") : nil
         }
     }
 

@@ -522,11 +522,14 @@ enum StoreSchema {
             SELECT session_id, language, etag, duration, line_count, bytes, ?, ? FROM transcripts WHERE session_id = ?
             """)
         let moved = try db.makeStatement("INSERT INTO temp.lines_moved (id, text) VALUES (?, ?)")
-        let ids = try db.fetchAll("SELECT session_id FROM transcripts ORDER BY session_id") { $0.string(at: 0) ?? "" }
+        let ids = try db.fetchAll("SELECT session_id FROM transcripts ORDER BY session_id") { $0.string("session_id") ?? "" }
+        // Every line of every transcript: the columns' indexes resolved by name once, not per line.
+        let linesOf = try db.makeStatement("SELECT paragraph, start, text FROM transcript_lines WHERE session_id = ? ORDER BY position")
+        let paragraph = linesOf.columnIndex("paragraph"), start = linesOf.columnIndex("start"), text = linesOf.columnIndex("text")
         var next = 1
         for id in ids {
-            let lines = try db.fetchAll("SELECT paragraph, start, text FROM transcript_lines WHERE session_id = ? ORDER BY position", [id]) {
-                Transcript.Line(start: $0.double(at: 1), text: $0.string(at: 2) ?? "", paragraph: $0.int(at: 0))
+            let lines = try linesOf.fetchAll([id]) {
+                Transcript.Line(start: $0.double(at: start), text: $0.string(at: text) ?? "", paragraph: $0.int(at: paragraph))
             }
             try insert.execute([next, DatabaseValue.blob(TranscriptArchive.encode(lines)), id])
             for (position, line) in lines.enumerated() { try moved.execute([next + position, line.text]) }

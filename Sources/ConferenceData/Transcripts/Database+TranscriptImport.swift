@@ -59,7 +59,7 @@ extension Database {
         // The index keeps no copy of the text: it is told each line leaving, with its text.
         func removeOne(_ id: String) throws -> Int {
             guard let (first, blob) = try fetchOne("SELECT first_line, lines FROM transcripts WHERE session_id = ?", [id], {
-                ($0.int(at: 0), $0.blob(at: 1) ?? [])
+                ($0.int("first_line"), $0.blob("lines") ?? [])
             }) else { return 0 }
             let lines = try TranscriptArchive.decode(blob)
             for (position, line) in lines.enumerated() {
@@ -111,7 +111,7 @@ extension Database {
     /// and copied, then both tables take the live ones' place.
     private func importStaged(_ batch: TranscriptBatch, _ staged: StagedTranscripts, report: ImportReport) throws -> ImportReport {
         var report = report
-        let linesBefore = Dictionary(try fetchAll("SELECT session_id, line_count FROM transcripts") { ($0.string(at: 0) ?? "", $0.int(at: 1)) },
+        let linesBefore = Dictionary(try fetchAll("SELECT session_id, line_count FROM transcripts") { ($0.string("session_id") ?? "", $0.int("line_count")) },
                                      uniquingKeysWith: { first, _ in first })
         let leaving = Set(batch.removed).union(staged.lineCounts.keys)
         let index = try cachedStatement("INSERT INTO \(staged.table)(rowid, text) VALUES (?, ?)")
@@ -121,7 +121,7 @@ extension Database {
             """)
         for id in linesBefore.keys.sorted() where !leaving.contains(id) {
             guard let (first, blob) = try fetchOne("SELECT first_line, lines FROM transcripts WHERE session_id = ?", [id], {
-                ($0.int(at: 0), $0.blob(at: 1) ?? [])
+                ($0.int("first_line"), $0.blob("lines") ?? [])
             }) else { continue }
             for (position, line) in try TranscriptArchive.decode(blob).enumerated() {
                 try index.bind(first + position, at: 1)

@@ -39,7 +39,7 @@ extension Database {
             SELECT t.first_line, t.line_count FROM transcripts t
             WHERE NOT EXISTS (SELECT 1 FROM transcript_search_lengths l WHERE l.first_line = t.first_line)
             ORDER BY t.first_line
-            """) { (first: $0.int64(at: 0), count: $0.int(at: 1)) }
+            """) { (first: $0.int64("first_line"), count: $0.int("line_count")) }
         guard !missing.isEmpty else { return }
         let insert = try cachedStatement("INSERT OR REPLACE INTO transcript_search_lengths (first_line, lengths) VALUES (?, ?)")
         for transcript in missing {

@@ -1,4 +1,5 @@
 import Foundation
+import SQLiteDatabase
 
 /// How an error reads in its own words: one cleaned line (it may quote a feed or a server), and the
 /// recovery suggestion when it has one. Those name no program's commands: a program that has them
@@ -6,11 +7,13 @@ import Foundation
 public enum ErrorText {
     /// The error's description, on one line.
     public static func message(_ error: any Error) -> String {
-        Clean.line((error as? LocalizedError)?.errorDescription ?? String(describing: error))
+        if let error = error as? DatabaseError { return Clean.line(storeMessage(error)) }
+        return Clean.line((error as? LocalizedError)?.errorDescription ?? String(describing: error))
     }
 
     /// The error's recovery suggestion, on one line; nil when it has none.
     public static func hint(_ error: any Error) -> String? {
-        (error as? LocalizedError)?.recoverySuggestion.map(Clean.line)
+        if let error = error as? DatabaseError { return storeHint(error).map(Clean.line) }
+        return (error as? LocalizedError)?.recoverySuggestion.map(Clean.line)
     }
 }

@@ -65,7 +65,7 @@ enum SignalPipe {
                 }
             }
         }
-        thread.name = "wwdc.signals"
+        thread.name = "operations.signals"
         thread.start()
     }
 

@@ -1,10 +1,10 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// How a ``RetryOperation`` retries: how many attempts, how long to wait between them, and which
 /// failures are worth another attempt.
+///
+/// What counts as a passing failure is its user's to say (``shouldRetry``): the engine knows no
+/// network, no server and no file system.
 ///
 /// The wait after the `n`th failed attempt is an exponential backoff,
 /// `min(maxDelay, baseDelay × multiplierⁿ⁻¹)`, spread by ``jitter`` so that many clients failing
@@ -69,8 +69,9 @@ public struct RetryPolicy: Sendable {
         self.random = random
     }
 
-    /// The default decision: retry unless an error is a cancellation (`CancellationError`, a cancelled
-    /// URL task), since whoever cancelled the attempt does not want it made again.
+    /// The default decision: retry unless an error is a `CancellationError`, since whoever cancelled
+    /// the attempt does not want it made again. Work that says it was cancelled otherwise (a URL
+    /// task's cancellation) gives a decision of its own.
     ///
     /// A timed-out attempt (``OperationError/timedOut(operation:after:)``) is retried: a timeout is
     /// the typical passing failure.
@@ -80,9 +81,7 @@ public struct RetryPolicy: Sendable {
 
     /// Whether `error` says the work was cancelled rather than that it failed.
     public static func isCancellation(_ error: any Error) -> Bool {
-        if error is CancellationError { return true }
-        if let error = error as? URLError, error.code == .cancelled { return true }
-        return false
+        error is CancellationError
     }
 
     /// The exponential backoff after the `failedAttempt`th failed attempt (from 1), capped at

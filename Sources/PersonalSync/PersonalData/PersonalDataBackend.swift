@@ -3,9 +3,9 @@ import Operations
 
 /// A place the user's personal changes go after they are saved here (a sync folder, a service).
 ///
-/// ``ChangePersonalDataOperation`` runs every backend's push after each edit; a backend keeps for
-/// itself the highest change version it has sent (``Database/personalChanges(after:)`` gives the
-/// rest), so a push that cannot run now sends the change next time.
+/// ``ChangePersonalDataOperation`` runs every backend's push after each edit; what a push has not
+/// sent stays in the outbox (`personal_changes`; for the sync folder, the changes without a clock),
+/// so a push that cannot run now sends the change next time.
 public protocol PersonalDataBackend: Sendable {
     /// What it is called in messages ("the sync folder").
     var name: String { get }

@@ -90,13 +90,13 @@ extension ErrorWording {
         case .noHomeFolder?: return "Set HOME or XDG_DATA_HOME, or choose a database file with --db or WWDC_DB."
         case let .notAFolder(folder)?: return "Move \(folder) aside, or choose another database file with --db or WWDC_DB."
         case .newerSchema?: return "Upgrade wwdc, or choose another database file with --db or WWDC_DB; the file was left untouched."
+        // Its own words name no command line.
+        case .olderSchemaReadOnly?: return nil
         case .noWriteAheadLog?: return "Keep the database on a local file system that supports shared memory, or \(otherFile)."
         case .notADatabaseFile?:
             return "\(error.path ?? "the file") exists but is not a SQLite database; wwdc leaves it untouched. Move it aside, or \(otherFile)."
         case nil: break
         }
-        // A suggestion of its own (from where it was thrown) names no command line.
-        guard error.suggestion == nil else { return nil }
         switch error.category {
         case .notADatabase: return "The file is not a SQLite database: move it aside, or \(otherFile)."
         case .damaged:

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import ConferenceBackend
 import Operations
 import TestSupport
 import Testing
@@ -43,15 +44,28 @@ struct URLSessionTaskOperationTests {
         let server = try await ReferenceServer.start(arguments: ["--fault", "/contents.json=delay:300"])
         defer { server.stop() }
         let operation = URLSessionTaskOperation(session: .shared, request: URLRequest(url: server.url("/contents.json"))) { _, _, _ in }
-        let started = Signal()
-        operation.addObserver(BlockObserver(start: { _ in started.fire() }))
+        let (started, starting) = AsyncStream<Void>.makeStream()
+        operation.addObserver(BlockObserver(start: { _ in starting.finish() }))
         let queue = AdvancedOperationQueue()
         queue.addOperation(operation)
-        #expect(await started.fired())
+        for await _ in started {}
         operation.cancel()
         // The server holds the answer for five minutes: only a cancelled task finishes before.
-        await queue.drain()
+        _ = await operation.finishedErrors()
         #expect(operation.isCancelled && operation.isFinished)
         #expect((operation.errors.first as? URLError)?.code == .cancelled)
+    }
+
+    @Test("its retry decision retries any failure except a cancellation, a cancelled task included")
+    func retryDecision() {
+        #expect(URLSessionTaskOperation.retryUnlessCancelled([Failure("x")]))
+        #expect(!URLSessionTaskOperation.retryUnlessCancelled([CancellationError()]))
+        #expect(!URLSessionTaskOperation.retryUnlessCancelled([Failure("x"), URLError(.cancelled)]))
+        #expect(URLSessionTaskOperation.retryUnlessCancelled([URLError(.timedOut)]))
+    }
+
+    private struct Failure: Error {
+        let text: String
+        init(_ text: String) { self.text = text }
     }
 }

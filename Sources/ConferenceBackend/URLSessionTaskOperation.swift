@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import Operations
 
 /// Runs a URL session data or download task and finishes when its completion handler has run.
 ///
@@ -59,5 +60,11 @@ public final class URLSessionTaskOperation: AdvancedOperation, @unchecked Sendab
 
     public override func didCancel() {
         task.withLock { $0 }?.cancel()
+    }
+
+    /// The retry decision for attempts that are URL tasks: any failure but a cancellation, a task
+    /// cancelled (`URLError.cancelled`) included.
+    public static func retryUnlessCancelled(_ errors: [any Error]) -> Bool {
+        RetryPolicy.retryUnlessCancelled(errors) && !errors.contains { ($0 as? URLError)?.code == .cancelled }
     }
 }
