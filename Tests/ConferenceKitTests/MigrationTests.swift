@@ -1,5 +1,6 @@
 import CSQLite
 @testable import ConferenceData
+import ConferenceModel
 import Foundation
 import SQLiteDatabase
 import TestTraits
