@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Layers, bottom to top: CSQLite (system library), CCurl (libcurl, loaded at run time), CZlib (zlib,
-// likewise), PlainText (the sanitiser, a shell's words) → Operations (the generic engine) and
+// likewise), PlainText (the sanitiser, a shell's words), JSON (values, one escaping) → Operations (the generic engine) and
 // SQLiteDatabase (SQLite's connections) → TerminalUI (the terminal owner, generic widgets) and the
 // conference, no terminal, in levels of its own: ConferenceModel (the feeds' model and decoder) →
 // ConferenceBackend (fetching feeds) and ConferenceData (the store) → ConferenceExport and
@@ -39,6 +39,8 @@ let package = Package(
         // The one sanitiser of text from outside, and the shell's words every printed command is built
         // of, below both the terminal and the conference layers.
         .target(name: "PlainText"),
+        // JSON values, read and written with one escaping; knows no conference.
+        .target(name: "JSON"),
         .target(name: "TerminalUI", dependencies: ["Operations", "PlainText"]),
         // A command line from a table of commands: the parser, typed options, help and usage errors,
         // the manual page, shell completion, the config file, a command's operation run to its end.
@@ -63,9 +65,9 @@ let package = Package(
         .target(name: "ConferenceTerminal", dependencies: ["ConferenceData", "ConferenceMedia", "ConferenceModel", "ConferenceSync", "Operations", "PlainText", "TerminalUI"]),
         // The Model Context Protocol on stdio: JSON-RPC messages, tools, resources, cursors,
         // cancellation. Knows no conference.
-        .target(name: "MCPServer", dependencies: ["Operations", "PlainText"]),
+        .target(name: "MCPServer", dependencies: ["JSON", "Operations", "PlainText"]),
         // The conference's tools and resources for AI assistants, over the conference's targets (no terminal).
-        .target(name: "ConferenceMCP", dependencies: ["ConferenceData", "ConferenceExport", "ConferenceMedia", "ConferenceModel", "ConferenceSync", "MCPServer", "Operations", "PersonalSync", "PlainText", "SQLiteDatabase"]),
+        .target(name: "ConferenceMCP", dependencies: ["ConferenceData", "ConferenceExport", "ConferenceMedia", "ConferenceModel", "ConferenceSync", "JSON", "MCPServer", "Operations", "PersonalSync", "PlainText", "SQLiteDatabase"]),
         .executableTarget(name: "wwdc", dependencies: ["CommandLineKit", "ConferenceBackend", "ConferenceData", "ConferenceExport", "ConferenceMCP", "ConferenceMedia", "ConferenceModel", "ConferenceSync", "ConferenceTerminal", "MCPServer", "Operations", "PersonalSync", "PlainText", "SQLiteDatabase", "TerminalUI"]),
         // The outbox section drives the reference server through TestSupport; the transcripts section
         // runs the sqlite3 shell on baseline-transcripts.sql.
@@ -85,7 +87,7 @@ let package = Package(
         .testTarget(name: "ConferenceKitTests", dependencies: ["CSQLite", "ConferenceBackend", "ConferenceData", "ConferenceExport", "ConferenceMedia", "ConferenceModel", "ConferenceSync", "Operations", "PersonalSync", "SQLiteDatabase", "TestSupport", "TestTraits"]),
         // Package.swift and the files' imports against docs/architecture.md's table of who may import whom.
         .testTarget(name: "ArchitectureTests"),
-        .testTarget(name: "MCPServerTests", dependencies: ["MCPServer", "Operations", "TestTraits"]),
+        .testTarget(name: "MCPServerTests", dependencies: ["JSON", "MCPServer", "Operations", "TestTraits"]),
         .testTarget(name: "ConferenceTerminalTests", dependencies: ["ConferenceTerminal", "TerminalUI", "TestSupport", "TestTraits"]),
         // Golden/ holds expected outputs, read through #filePath (not bundled resources).
         .testTarget(name: "wwdcTests", dependencies: ["ConferenceData", "ConferenceMedia", "ConferenceModel", "ConferenceSync", "Operations", "PersonalSync", "SQLiteDatabase", "TestSupport", "TestTraits"], exclude: ["Golden"]),

@@ -1,3 +1,4 @@
+import JSON
 import MCPServer
 
 /// The first items of a list that fit in a number of bytes (as JSON), and how many were left out.

@@ -1,3 +1,4 @@
+import JSON
 import ConferenceData
 import MCPServer
 import PlainText

@@ -1,3 +1,4 @@
+import JSON
 import ConferenceData
 import ConferenceMedia
 import Foundation

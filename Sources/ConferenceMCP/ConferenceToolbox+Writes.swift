@@ -1,3 +1,4 @@
+import JSON
 import ConferenceMedia
 import ConferenceSync
 import PersonalSync

@@ -1,3 +1,4 @@
+import JSON
 import MCPServer
 
 /// The JSON Schemas of the tools' structured results (their `outputSchema`): every member a result

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import JSON
 import Operations
 
 /// Writes messages to a file descriptor, one line each, whole, from any thread.

@@ -1,3 +1,5 @@
+import JSON
+
 /// A JSON-RPC error answer: the request could not be taken, or its parameters were wrong.
 ///
 /// A tool that fails does not throw one: it answers with a result marked as an error, which the

@@ -1,3 +1,5 @@
+import JSON
+
 /// A resource the server lists.
 public struct ResourceItem: Sendable {
     public var uri: String

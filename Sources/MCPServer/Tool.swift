@@ -1,3 +1,5 @@
+import JSON
+
 /// A tool the server offers: its name, what it does, the JSON Schema of its input, and the work.
 public struct Tool: Sendable {
     public typealias Handler = @Sendable (ToolArguments, RequestContext) throws -> ToolResult

@@ -1,3 +1,5 @@
+import JSON
+
 /// A tool's arguments, checked against its input schema, read by name.
 public struct ToolArguments: Sendable {
     public let values: [String: JSONValue]

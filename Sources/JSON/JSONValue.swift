@@ -1,6 +1,6 @@
 import Foundation
 
-/// A JSON value: what a protocol message is made of.
+/// A JSON value: what a protocol message, a journal line or a command's `--json` is made of.
 ///
 /// Integers and other numbers are kept apart, so a request's id goes back with the type it came
 /// with. Objects are written with their keys sorted.

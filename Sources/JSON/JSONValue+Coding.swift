@@ -97,3 +97,18 @@ extension JSONValue {
         out += "\""
     }
 }
+
+extension JSONValue: Encodable {
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case let .bool(value): try container.encode(value)
+        case let .int(value): try container.encode(value)
+        case let .double(value): try container.encode(value)
+        case let .string(value): try container.encode(value)
+        case let .array(items): try container.encode(items)
+        case let .object(members): try container.encode(members)
+        }
+    }
+}
