@@ -59,7 +59,8 @@ enum ExportCommand {
                 throw UsageError("--ics writes the schedule or your favorites, not --\(list.rawValue)", spec: spec,
                                  hint: "Export --\(list.rawValue) with --json, --csv or --markdown.")
             }
-            return try calendar(arguments, context)
+            return try calendar(favoritesOnly: arguments[favorites], event: arguments[SharedOptions.event], alarm: arguments[alarm],
+                                db: arguments[SharedOptions.db], output: arguments[SharedOptions.output], context)
         }
         if arguments[SharedOptions.event] != nil {
             throw UsageError("--event applies to --ics; \(format) exports your lists of every event", spec: spec)
@@ -88,19 +89,19 @@ enum ExportCommand {
         return .success
     }
 
-    /// The schedule, or the favorites, as an iCalendar document.
-    private static func calendar(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
-        let favoritesOnly = arguments[favorites]
-        let store = try BrowseSupport.openStore(arguments[SharedOptions.db], context)
+    /// The schedule (of `eventName` when given), or the favorites, as an iCalendar document.
+    private static func calendar(favoritesOnly: Bool, event eventName: String?, alarm: Int?, db: String?, output: String?,
+                                 _ context: CommandContext) throws -> ExitCode {
+        let store = try BrowseSupport.openStore(db, context)
         let (events, event) = try store.read { db -> ([CalendarEvent], EventSummary?) in
-            let (eventIDs, primary) = try FilterNames.events(arguments[SharedOptions.event], in: db)
+            let (eventIDs, primary) = try FilterNames.events(eventName, in: db)
             let events = try db.calendarEvents(ScheduleQuery(eventIDs: eventIDs, favoritesOnly: favoritesOnly))
             return (events, eventIDs == nil ? nil : primary)
         }
         let name = (event?.name ?? "WWDC") + (favoritesOnly ? " favorites" : "")
         let document = ICalendarWriter.document(name: name, events: events, stamp: context.now.timeIntervalSince1970,
-                                                productID: "-//wwdc//wwdc command line//EN", alarm: arguments[alarm])
-        try write(document, to: arguments[SharedOptions.output], context, wrote: Quantity.text(events.count, "session"))
+                                                productID: "-//wwdc//wwdc command line//EN", alarm: alarm)
+        try write(document, to: output, context, wrote: Quantity.text(events.count, "session"))
         if events.isEmpty {
             context.message(favoritesOnly ? "Note: no scheduled favorites; the calendar is empty." : "Note: nothing scheduled; the calendar is empty.")
         }

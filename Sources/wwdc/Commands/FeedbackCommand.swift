@@ -43,7 +43,8 @@ enum FeedbackCommand {
         guard let input = arguments[session] else {
             throw UsageError("Missing expected argument '<session>'", spec: spec, hint: "Or use '--list' to see the feedback given.")
         }
-        let flags = try ratings(arguments)
+        let flags = try ratings(overall: arguments[rating], content: arguments[content], presentation: arguments[presentation],
+                                comment: arguments[comment], commentFile: arguments[commentFile])
         let store = try context.openExistingStore(explicitPath: arguments[SharedOptions.db])
         let sessionID = try store.read { try BrowseSupport.session(input, in: $0, context) }
         let label = try store.read { try $0.sessionLabel(id: sessionID) }
@@ -89,22 +90,19 @@ enum FeedbackCommand {
         return status
     }
 
-    /// The ratings given as flags, or nil for the form. Invalid values are usage errors.
-    static func ratings(_ arguments: ParsedArguments) throws -> FeedbackAnswer? {
-        let rating = arguments[Self.rating]
-        let content = arguments[Self.content]
-        let presentation = arguments[Self.presentation]
-        if arguments[comment] != nil, arguments[commentFile] != nil {
+    /// The ratings given as flags, or nil for the form (none given). Invalid values are usage errors.
+    static func ratings(overall rating: Int?, content: Int?, presentation: Int?, comment: String?, commentFile: String?) throws -> FeedbackAnswer? {
+        if comment != nil, commentFile != nil {
             throw UsageError("Give '--comment' or '--comment-file', not both", spec: spec)
         }
-        var text = arguments[comment] ?? ""
-        if let file = arguments[commentFile] {
+        var text = comment ?? ""
+        if let file = commentFile {
             let data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: file)
             guard let data else { throw UsageError("Cannot read '--comment-file \(file)'", spec: spec) }
             text = String(decoding: data, as: UTF8.self)
         }
         guard let rating else {
-            if content != nil || presentation != nil || arguments[comment] != nil || arguments[commentFile] != nil {
+            if content != nil || presentation != nil || comment != nil || commentFile != nil {
                 throw UsageError("Missing '--rating <1-5>': it is required with the other ratings and the comment", spec: spec)
             }
             return nil

@@ -69,10 +69,12 @@ enum WatchCommand {
             try db.downloadRecords(sessionID: detail.sessionID).first(where: \.isComplete)?.item.path
         }
         var sources = try self.sources(detail, downloadedFile: downloadedFile, at: now)
+        let start = StartChoice(at: arguments[at], bookmark: arguments[bookmark], fromStart: arguments[fromStart])
         while true {
             let source = sources.removeFirst()
             do {
-                return try play(source, detail, arguments, context, store: store)
+                return try play(source, detail, from: start, printURL: arguments[printURL], db: arguments[SharedOptions.db],
+                                runner: OperationRunner(arguments, context: context), context, store: store)
             } catch WatchError.playerFailed(let player, let status) where source.upgraded && !sources.isEmpty {
                 // The feed's plain http address, asked for over https, may not be served so.
                 context.message("'\(BrowseSupport.cell(player))' could not play \(source.target) (status \(status)): "
@@ -81,15 +83,23 @@ enum WatchCommand {
         }
     }
 
-    /// What one source plays, or prints: the URL, the file, where it starts.
-    private static func play(_ source: Source, _ detail: SessionDetail, _ arguments: ParsedArguments, _ context: CommandContext,
-                             store: ConferenceStore) throws -> ExitCode {
+    /// Where the person asked playback to start: `--at`, `--bookmark`, `--from-start` (at most one given).
+    private struct StartChoice {
+        var at: Int?
+        var bookmark: Int?
+        var fromStart: Bool
+    }
+
+    /// What one source plays, or prints (`printURL`): the URL, the file, where it starts; its
+    /// progress kept in the store at `db` (nil: the default one), played under `runner`.
+    private static func play(_ source: Source, _ detail: SessionDetail, from choice: StartChoice, printURL: Bool, db: String?,
+                             runner: OperationRunner, _ context: CommandContext, store: ConferenceStore) throws -> ExitCode {
         let (url, live, downloaded) = (source.target, source.live, source.downloaded)
-        let (start, resuming) = try startingPoint(detail.sessionID, live: live, at: arguments[at], bookmark: arguments[bookmark],
-                                                   fromStart: arguments[fromStart], store)
+        let (start, resuming) = try startingPoint(detail.sessionID, live: live, at: choice.at, bookmark: choice.bookmark,
+                                                   fromStart: choice.fromStart, store)
         // Where to skip to by hand when no player is told: on stderr, so stdout stays the URL alone.
         let time = start.map { VideoTime.text(Double($0)) }
-        if arguments[printURL] {
+        if printURL {
             context.output(url + "\n")
             if let time { context.message("Start at \(time).") }
             return .success
@@ -109,7 +119,7 @@ enum WatchCommand {
         }
         try StoreLocation.prepareFolder(for: lock.path)
         // A live stream has no position to come back to.
-        let progressStore = live ? nil : try context.openExistingStore(explicitPath: arguments[SharedOptions.db])
+        let progressStore = live ? nil : try context.openExistingStore(explicitPath: db)
         let watch = try WatchOperation(sessionID: detail.sessionID, target: url, isLocalFile: downloaded != nil, player: player, start: start,
                                        environment: context.environment, store: progressStore,
                                        backends: try PersonalDataSupport.backends(context),
@@ -127,7 +137,7 @@ enum WatchCommand {
         }))
         // Ctrl-C reaches the player too on a terminal (same process group); either way wwdc tells it
         // to quit, and waits for it to end and for where it stopped to be saved, instead of dying first.
-        var runner = OperationRunner(arguments, context: context)
+        var runner = runner
         runner.interruption = nil
         runner.whenInterrupted = { _ in watch.stopPlayer() }
         let errors = runner.run(watch)
