@@ -27,7 +27,7 @@ final class TerminalInput: Sendable {
         self.reader = reader
         self.deliver = deliver
         let thread = Thread { [self] in loop() }
-        thread.name = "wwdc.terminal.input"
+        thread.name = "TerminalUI.input"
         thread.start()
     }
 

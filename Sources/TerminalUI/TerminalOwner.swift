@@ -24,7 +24,7 @@ public final class TerminalOwner: Sendable {
     /// An owner for `terminal`; `style` defaults to colour as the terminal and environment allow.
     public init(terminal: Terminal = .standard(), style: Style? = nil) {
         self.terminal = terminal
-        self.queue = DispatchQueue(label: "wwdc.terminal")
+        self.queue = DispatchQueue(label: "TerminalUI.TerminalOwner")
         self.context = TerminalContext(
             terminal: terminal,
             style: style ?? Style(enabled: terminal.isOutputTerminal && Style.allowsColor(environment: terminal.environment))
