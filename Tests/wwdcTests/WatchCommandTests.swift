@@ -13,29 +13,26 @@ import Testing
 /// writes to a FIFO: every wait is on an event (a line on stderr, a process exit), never a sleep.
 @Suite("browsing: watch", .offThePool)
 struct WatchCommandTests {
-    /// A fake player in the sandbox: appends its URL to `urls.log`, says so on stderr, then blocks
-    /// reading `stop.fifo` until the test writes a line to it.
+    /// A player in the sandbox that records its URL, says so on stderr, then blocks reading
+    /// `stop.fifo` until the test writes a line to it.
     struct FakePlayer {
-        let script: URL
-        let log: URL
+        let recording: RecordingPlayer
         let fifo: URL
         /// The player's process group, written when it starts.
         let groupFile: URL
 
         init(in directory: TemporaryDirectory) async throws {
-            script = directory.path("fake-player.sh")
             groupFile = directory.path("group")
-            log = directory.path("urls.log")
             fifo = directory.path("stop.fifo")
-            try await Executable.write("""
-                #!/bin/sh
-                printf '%s\\n' "$1" >> '\(log.path)'
+            recording = try await RecordingPlayer(script: directory.path("fake-player.sh"), log: directory.path("urls.log"), then: """
                 ps -o pgid= -p $$ | tr -d ' ' > '\(groupFile.path)'
                 echo "fake player is playing" >&2
                 read line < '\(fifo.path)'
-                """, to: script)
+                """)
             #expect(mkfifo(fifo.path, 0o600) == 0)
         }
+
+        var script: URL { recording.script }
 
         /// Lets the playing player end (blocks until it has opened the FIFO, so off the pool).
         func stop() async throws {
@@ -47,9 +44,8 @@ struct WatchCommandTests {
             }
         }
 
-        var urls: [String] {
-            ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
-        }
+        /// The URL each run was given (its first argument).
+        var urls: [String] { recording.runs.compactMap(\.first) }
     }
 
     static func streamURL(_ number: Int) throws -> String {
