@@ -11,7 +11,7 @@ public enum ICalendarWriter {
     /// The whole `VCALENDAR`; `stamp` is the `DTSTAMP` of every event (seconds since 1970). With
     /// `alarm`, each event has a `VALARM` that shows its summary that many seconds before it starts.
     public static func document(name: String, events: [CalendarEvent], stamp: Double,
-                                productID: String = "-//wwdc//ConferenceKit//EN", alarm: Int? = nil) -> String {
+                                productID: String = "-//wwdc//ConferenceExport//EN", alarm: Int? = nil) -> String {
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:" + escape(productID), "CALSCALE:GREGORIAN",
                      "METHOD:PUBLISH", "X-WR-CALNAME:" + text(name)]
         for event in events {
