@@ -356,7 +356,7 @@ class FaultInBodyTests(MediaTestCase):
 
     def test_a_paused_response_whose_client_leaves_ends(self):
         self.configure(path=VIDEO, pauseAt=CHUNK)
-        sock = socket.create_connection(("127.0.0.1", self.server.port), timeout=5)
+        sock = socket.create_connection(("127.0.0.1", self.server.port), timeout=60)
         sock.sendall(("GET %s HTTP/1.1\r\nHost: x\r\n\r\n" % VIDEO).encode())
         self.wait_paused(VIDEO)
         sock.close()
