@@ -1,4 +1,6 @@
-import ConferenceKit
+import ConferenceBackend
+import ConferenceData
+import ConferenceMedia
 import Foundation
 import Operations
 import TestSupport
