@@ -49,11 +49,11 @@ let package = Package(
         // SQLite's connections, statements, transactions and migrations; knows no conference.
         .target(name: "SQLiteDatabase", dependencies: ["CSQLite"]),
         // The feeds' model and their tolerant decoder, the rule for ids, a question to a person; no store.
-        .target(name: "ConferenceModel", dependencies: ["CSQLite", "Operations", "PlainText", "SQLiteDatabase"]),
+        .target(name: "ConferenceModel", dependencies: ["CSQLite", "JSON", "Operations", "PlainText", "SQLiteDatabase"]),
         // Fetching the feeds: the HTTP (libcurl) and folder backends, compressed bodies, which addresses wwdc fetches.
         .target(name: "ConferenceBackend", dependencies: ["CCurl", "CZlib", "ConferenceModel", "Operations", "PlainText"]),
         // The store on SQLiteDatabase: its schema, the sync's writes, the reads the commands and tools browse, transcripts, what is new.
-        .target(name: "ConferenceData", dependencies: ["CSQLite", "CZlib", "ConferenceModel", "Operations", "PlainText", "SQLiteDatabase"]),
+        .target(name: "ConferenceData", dependencies: ["CSQLite", "CZlib", "ConferenceModel", "JSON", "Operations", "PlainText", "SQLiteDatabase"]),
         // The exports: the schedule as iCalendar, your lists as JSON, CSV and Markdown.
         .target(name: "ConferenceExport", dependencies: ["ConferenceData", "ConferenceModel", "PlainText", "SQLiteDatabase"]),
         // Personal data (watch progress, bookmarks, notes): every edit and its backends; the sync folder.
