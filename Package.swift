@@ -45,7 +45,7 @@ let package = Package(
         // A command line from a table of commands: the parser, typed options, help and usage errors,
         // the manual page, shell completion, the config file, a command's operation run to its end.
         // Knows no conference.
-        .target(name: "CommandLineKit", dependencies: ["Operations", "PlainText", "TerminalUI"]),
+        .target(name: "CommandLineKit", dependencies: ["JSON", "Operations", "PlainText", "TerminalUI"]),
         // SQLite's connections, statements, transactions and migrations; knows no conference.
         .target(name: "SQLiteDatabase", dependencies: ["CSQLite"]),
         // The feeds' model and their tolerant decoder, the rule for ids, a question to a person; no store.
@@ -87,6 +87,8 @@ let package = Package(
         .testTarget(name: "ConferenceKitTests", dependencies: ["CSQLite", "ConferenceBackend", "ConferenceData", "ConferenceExport", "ConferenceMedia", "ConferenceModel", "ConferenceSync", "Operations", "PersonalSync", "SQLiteDatabase", "TestSupport", "TestTraits"]),
         // Package.swift and the files' imports against docs/architecture.md's table of who may import whom.
         .testTarget(name: "ArchitectureTests"),
+        // JSON: values read on the scanner, the one escaping, the compact layout and JSONEncoder's pretty one.
+        .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "MCPServerTests", dependencies: ["JSON", "MCPServer", "Operations", "TestTraits"]),
         .testTarget(name: "ConferenceTerminalTests", dependencies: ["ConferenceTerminal", "TerminalUI", "TestSupport", "TestTraits"]),
         // Golden/ holds expected outputs, read through #filePath (not bundled resources).
