@@ -57,7 +57,7 @@ let package = Package(
         // The exports: the schedule as iCalendar, your lists as JSON, CSV and Markdown.
         .target(name: "ConferenceExport", dependencies: ["ConferenceData", "ConferenceModel", "PlainText", "SQLiteDatabase"]),
         // Personal data (watch progress, bookmarks, notes): every edit and its backends; the sync folder.
-        .target(name: "PersonalSync", dependencies: ["ConferenceData", "ConferenceModel", "Operations", "PlainText", "SQLiteDatabase"]),
+        .target(name: "PersonalSync", dependencies: ["ConferenceData", "ConferenceModel", "JSON", "Operations", "PlainText", "SQLiteDatabase"]),
         // The account (login, favorites, feedback, the outbox) and the sync graph: every feed, list and transcript into the store.
         .target(name: "ConferenceSync", dependencies: ["ConferenceBackend", "ConferenceData", "ConferenceModel", "Operations", "PersonalSync", "PlainText", "SQLiteDatabase"]),
         // Media: video downloads (libcurl), watching in the person's player, pictures, desktop notifications.
@@ -91,8 +91,9 @@ let package = Package(
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "MCPServerTests", dependencies: ["JSON", "MCPServer", "Operations", "TestTraits"]),
         .testTarget(name: "ConferenceTerminalTests", dependencies: ["ConferenceTerminal", "TerminalUI", "TestSupport", "TestTraits"]),
-        // Golden/ holds expected outputs, read through #filePath (not bundled resources).
-        .testTarget(name: "wwdcTests", dependencies: ["ConferenceData", "ConferenceMedia", "ConferenceModel", "ConferenceSync", "Operations", "PersonalSync", "SQLiteDatabase", "TestSupport", "TestTraits"], exclude: ["Golden"]),
+        // Golden/ holds expected outputs, Journals/ a sync folder's files as an earlier wwdc wrote
+        // them, both read through #filePath (not bundled resources).
+        .testTarget(name: "wwdcTests", dependencies: ["ConferenceData", "ConferenceMedia", "ConferenceModel", "ConferenceSync", "Operations", "PersonalSync", "SQLiteDatabase", "TestSupport", "TestTraits"], exclude: ["Golden", "Journals"]),
     ],
     swiftLanguageModes: [.v6]
 )
