@@ -61,7 +61,7 @@ let package = Package(
         // The account (login, favorites, feedback, the outbox) and the sync graph: every feed, list and transcript into the store.
         .target(name: "ConferenceSync", dependencies: ["ConferenceBackend", "ConferenceData", "ConferenceModel", "Operations", "PersonalSync", "PlainText", "SQLiteDatabase"]),
         // Media: video downloads (libcurl), watching in the person's player, pictures, desktop notifications.
-        .target(name: "ConferenceMedia", dependencies: ["CCurl", "ConferenceBackend", "ConferenceData", "ConferenceModel", "ConferenceSync", "Operations", "PersonalSync", "PlainText", "SQLiteDatabase"]),
+        .target(name: "ConferenceMedia", dependencies: ["CCurl", "ConferenceBackend", "ConferenceData", "ConferenceModel", "ConferenceSync", "JSON", "Operations", "PersonalSync", "PlainText", "SQLiteDatabase"]),
         .target(name: "ConferenceTerminal", dependencies: ["ConferenceData", "ConferenceMedia", "ConferenceModel", "ConferenceSync", "Operations", "PlainText", "TerminalUI"]),
         // The Model Context Protocol on stdio: JSON-RPC messages, tools, resources, cursors,
         // cancellation. Knows no conference.
@@ -84,7 +84,7 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Operations", "PlainText", "TestSupport", "TestTraits"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(name: "SQLiteDatabaseTests", dependencies: ["SQLiteDatabase", "CSQLite", "TestSupport", "TestTraits"]),
-        .testTarget(name: "ConferenceKitTests", dependencies: ["CSQLite", "ConferenceBackend", "ConferenceData", "ConferenceExport", "ConferenceMedia", "ConferenceModel", "ConferenceSync", "Operations", "PersonalSync", "SQLiteDatabase", "TestSupport", "TestTraits"]),
+        .testTarget(name: "ConferenceKitTests", dependencies: ["CSQLite", "ConferenceBackend", "ConferenceData", "ConferenceExport", "ConferenceMedia", "ConferenceModel", "ConferenceSync", "JSON", "Operations", "PersonalSync", "SQLiteDatabase", "TestSupport", "TestTraits"]),
         // Package.swift and the files' imports against docs/architecture.md's table of who may import whom.
         .testTarget(name: "ArchitectureTests"),
         // JSON: values read on the scanner, the one escaping, the compact layout and JSONEncoder's pretty one.
