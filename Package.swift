@@ -84,7 +84,7 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Operations", "PlainText", "TestSupport", "TestTraits"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(name: "SQLiteDatabaseTests", dependencies: ["SQLiteDatabase", "CSQLite", "TestSupport", "TestTraits"]),
-        .testTarget(name: "ConferenceKitTests", dependencies: ["CSQLite", "ConferenceBackend", "ConferenceData", "ConferenceExport", "ConferenceMedia", "ConferenceModel", "ConferenceSync", "JSON", "Operations", "PersonalSync", "SQLiteDatabase", "TestSupport", "TestTraits"]),
+        .testTarget(name: "ConferenceKitTests", dependencies: ["CSQLite", "CommandLineKit", "ConferenceBackend", "ConferenceData", "ConferenceExport", "ConferenceMedia", "ConferenceModel", "ConferenceSync", "JSON", "MCPServer", "Operations", "PersonalSync", "SQLiteDatabase", "TestSupport", "TestTraits"]),
         // Package.swift and the files' imports against docs/architecture.md's table of who may import whom.
         .testTarget(name: "ArchitectureTests"),
         // JSON: values read on the scanner, the one escaping, the compact layout and JSONEncoder's pretty one.
