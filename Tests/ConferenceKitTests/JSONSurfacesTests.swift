@@ -32,6 +32,8 @@ struct JSONSurfacesTests {
         #expect(try Self.message(["text": .string(Self.hostile)]) == #"{"text":"# + Self.escaped + "}\n")
         #expect(try Self.mpvCommand(["show-text", .string(Self.hostile)]) == #"{"command":["show-text","# + Self.escaped + "]}\n")
         #expect(try JSONOutput.encode(["text": Self.hostile]) == "{\n  \"text\" : " + Self.escaped + "\n}")
+        #expect(try JSONOutput.encode(JSONValue.object(["text": .string(Self.hostile)])) == "{\n  \"text\" : " + Self.escaped + "\n}",
+                "a JSON value given to --json")
         // And each reads back as it was.
         #expect(JournalLine.read(Data(line.utf8)).changes.map(\.value) == [Self.hostile])
         #expect(try JSONValue.parse("[" + Self.escaped + "]") == [.string(Self.hostile)])
