@@ -23,7 +23,7 @@ test:
 # too; a race reported in any process ends it with status 66, which fails its test), one target at
 # a time so that the slowed-down store tests cannot starve the engine's of threads; then the
 # engine's tests under the address sanitizer. Separate build folders.
-TEST_TARGETS = OperationsTests TerminalUITests CommandLineKitTests SQLiteDatabaseTests MCPServerTests ConferenceKitTests ConferenceTerminalTests wwdcTests
+TEST_TARGETS = OperationsTests TerminalUITests CommandLineKitTests SQLiteDatabaseTests JSONTests MCPServerTests ConferenceKitTests ConferenceTerminalTests wwdcTests
 sanitize:
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	for target in $(TEST_TARGETS); do \

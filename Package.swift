@@ -45,23 +45,23 @@ let package = Package(
         // A command line from a table of commands: the parser, typed options, help and usage errors,
         // the manual page, shell completion, the config file, a command's operation run to its end.
         // Knows no conference.
-        .target(name: "CommandLineKit", dependencies: ["Operations", "PlainText", "TerminalUI"]),
+        .target(name: "CommandLineKit", dependencies: ["JSON", "Operations", "PlainText", "TerminalUI"]),
         // SQLite's connections, statements, transactions and migrations; knows no conference.
         .target(name: "SQLiteDatabase", dependencies: ["CSQLite"]),
         // The feeds' model and their tolerant decoder, the rule for ids, a question to a person; no store.
-        .target(name: "ConferenceModel", dependencies: ["CSQLite", "Operations", "PlainText", "SQLiteDatabase"]),
+        .target(name: "ConferenceModel", dependencies: ["CSQLite", "JSON", "Operations", "PlainText", "SQLiteDatabase"]),
         // Fetching the feeds: the HTTP (libcurl) and folder backends, compressed bodies, which addresses wwdc fetches.
         .target(name: "ConferenceBackend", dependencies: ["CCurl", "CZlib", "ConferenceModel", "Operations", "PlainText"]),
         // The store on SQLiteDatabase: its schema, the sync's writes, the reads the commands and tools browse, transcripts, what is new.
-        .target(name: "ConferenceData", dependencies: ["CSQLite", "CZlib", "ConferenceModel", "Operations", "PlainText", "SQLiteDatabase"]),
+        .target(name: "ConferenceData", dependencies: ["CSQLite", "CZlib", "ConferenceModel", "JSON", "Operations", "PlainText", "SQLiteDatabase"]),
         // The exports: the schedule as iCalendar, your lists as JSON, CSV and Markdown.
         .target(name: "ConferenceExport", dependencies: ["ConferenceData", "ConferenceModel", "PlainText", "SQLiteDatabase"]),
         // Personal data (watch progress, bookmarks, notes): every edit and its backends; the sync folder.
-        .target(name: "PersonalSync", dependencies: ["ConferenceData", "ConferenceModel", "Operations", "PlainText", "SQLiteDatabase"]),
+        .target(name: "PersonalSync", dependencies: ["ConferenceData", "ConferenceModel", "JSON", "Operations", "PlainText", "SQLiteDatabase"]),
         // The account (login, favorites, feedback, the outbox) and the sync graph: every feed, list and transcript into the store.
         .target(name: "ConferenceSync", dependencies: ["ConferenceBackend", "ConferenceData", "ConferenceModel", "Operations", "PersonalSync", "PlainText", "SQLiteDatabase"]),
         // Media: video downloads (libcurl), watching in the person's player, pictures, desktop notifications.
-        .target(name: "ConferenceMedia", dependencies: ["CCurl", "ConferenceBackend", "ConferenceData", "ConferenceModel", "ConferenceSync", "Operations", "PersonalSync", "PlainText", "SQLiteDatabase"]),
+        .target(name: "ConferenceMedia", dependencies: ["CCurl", "ConferenceBackend", "ConferenceData", "ConferenceModel", "ConferenceSync", "JSON", "Operations", "PersonalSync", "PlainText", "SQLiteDatabase"]),
         .target(name: "ConferenceTerminal", dependencies: ["ConferenceData", "ConferenceMedia", "ConferenceModel", "ConferenceSync", "Operations", "PlainText", "TerminalUI"]),
         // The Model Context Protocol on stdio: JSON-RPC messages, tools, resources, cursors,
         // cancellation. Knows no conference.
@@ -84,13 +84,16 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Operations", "PlainText", "TestSupport", "TestTraits"]),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
         .testTarget(name: "SQLiteDatabaseTests", dependencies: ["SQLiteDatabase", "CSQLite", "TestSupport", "TestTraits"]),
-        .testTarget(name: "ConferenceKitTests", dependencies: ["CSQLite", "ConferenceBackend", "ConferenceData", "ConferenceExport", "ConferenceMedia", "ConferenceModel", "ConferenceSync", "Operations", "PersonalSync", "SQLiteDatabase", "TestSupport", "TestTraits"]),
+        .testTarget(name: "ConferenceKitTests", dependencies: ["CSQLite", "CommandLineKit", "ConferenceBackend", "ConferenceData", "ConferenceExport", "ConferenceMedia", "ConferenceModel", "ConferenceSync", "JSON", "MCPServer", "Operations", "PersonalSync", "SQLiteDatabase", "TestSupport", "TestTraits"]),
         // Package.swift and the files' imports against docs/architecture.md's table of who may import whom.
         .testTarget(name: "ArchitectureTests"),
+        // JSON: values read on the scanner, the one escaping, the compact layout and JSONEncoder's pretty one.
+        .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "MCPServerTests", dependencies: ["JSON", "MCPServer", "Operations", "TestTraits"]),
         .testTarget(name: "ConferenceTerminalTests", dependencies: ["ConferenceTerminal", "TerminalUI", "TestSupport", "TestTraits"]),
-        // Golden/ holds expected outputs, read through #filePath (not bundled resources).
-        .testTarget(name: "wwdcTests", dependencies: ["ConferenceData", "ConferenceMedia", "ConferenceModel", "ConferenceSync", "Operations", "PersonalSync", "SQLiteDatabase", "TestSupport", "TestTraits"], exclude: ["Golden"]),
+        // Golden/ holds expected outputs, Journals/ a sync folder's files as an earlier wwdc wrote
+        // them, both read through #filePath (not bundled resources).
+        .testTarget(name: "wwdcTests", dependencies: ["ConferenceData", "ConferenceMedia", "ConferenceModel", "ConferenceSync", "Operations", "PersonalSync", "SQLiteDatabase", "TestSupport", "TestTraits"], exclude: ["Golden", "Journals"]),
     ],
     swiftLanguageModes: [.v6]
 )

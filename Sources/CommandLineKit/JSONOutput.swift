@@ -1,11 +1,10 @@
-import Foundation
+import JSON
 
-/// JSON for `--json`: sorted keys, pretty-printed, ISO 8601 dates, so the output is stable.
+/// JSON for `--json`: pretty-printed as `JSONEncoder` lays it out, keys sorted, dates in ISO 8601,
+/// strings in the one escaping every JSON wwdc writes shares (``JSONWriter``), so the output is stable.
 public enum JSONOutput {
+    /// `value` (a ``JSONValue`` as it is, any other value as ``JSONValueEncoder`` builds it) as `--json` prints it.
     public static func encode(_ value: some Encodable) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
+        try JSONValue(encoding: value).pretty
     }
 }

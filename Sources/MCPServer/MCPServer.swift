@@ -107,7 +107,7 @@ public final class MCPServer: Sendable {
     private func handle(_ data: Data, writer: MessageWriter) {
         let message: JSONValue
         do {
-            message = try JSONValue.parse(data)
+            message = try JSONValue.parse(data, limits: JSONValue.Limits(maximumBytes: lineLimit))
         } catch {
             writer.send(Self.error(.parseError("Parse error: the message is not JSON"), id: .null))
             return

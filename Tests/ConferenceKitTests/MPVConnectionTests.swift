@@ -5,6 +5,7 @@ import Darwin
 #endif
 @testable import ConferenceMedia
 import Foundation
+import JSON
 import TestSupport
 import Testing
 
@@ -69,7 +70,7 @@ struct MPVConnectionTests {
         player.send(Array(repeating: piece, count: count) + [[UInt8(ascii: "\n")] + event])
         let connection = try #require(MPVConnection.connect(player.path))
         let message = try #require(connection.next())
-        #expect(message["event"] as? String == "end-file" && message["reason"] as? String == "eof", "\(message)")
+        #expect(message["event"]?.stringValue == "end-file" && message["reason"]?.stringValue == "eof", "\(message)")
         #expect(connection.next() == nil, "the socket closed")
         let sent = count * piece.count + 1 + event.count
         #expect(connection.bytesScanned <= sent, "scanned \(connection.bytesScanned) bytes of \(sent) sent")
@@ -85,7 +86,7 @@ struct MPVConnectionTests {
         let connection = try #require(MPVConnection.connect(player.path))
         var read = 0
         while let message = connection.next() {
-            #expect(message["name"] as? String == "time-pos")
+            #expect(message["name"]?.stringValue == "time-pos")
             read += 1
         }
         #expect(read == lines)

@@ -317,6 +317,36 @@ struct SyncFolderTests {
         #expect(reading.damaged == 2)
     }
 
+    /// The earlier wwdc (before lines were read on JSON's scanner) read a line with `FlatJSONObject`
+    /// first, its code unchanged since: a line it reads there, member for member, it reads.
+    @Test("lines written here are read member for member by an earlier wwdc's reader of lines (FlatJSONObject): hostile text, every kind, a header")
+    func linesReadByTheEarlierReader() throws {
+        let clock = HybridTimestamp(wall: 1_780_000_000_123, counter: 7, machine: "m-1").description
+        let hostile = "quote \" backslash \\ slash / tab\t\n\r\u{0}\u{8}\u{C}\u{1B}[31m\u{7F} é 😀 \u{2028}\u{2029}\u{85}"
+        let date = Date(timeIntervalSince1970: 1_780_000_000.25)
+        let changes = [
+            PersonalChange.note(SessionNote(sessionID: "wwdc2026-101", text: hostile, updatedAt: date), version: 0),
+            .bookmark(Bookmark(id: "b1", sessionID: "wwdc2026-101", time: 61.5, note: hostile, createdAt: date), version: 0, at: date),
+            .progress(WatchProgress(sessionID: "wwdc2026-102", position: 12.25, duration: nil, watched: false, updatedAt: date), version: 0),
+            .favorite(session: "wwdc2026-103", true, version: 0, at: date),
+            .removal(.note, key: "wwdc2026-104", version: 0, at: date),
+            PersonalChange(kind: PersonalKind(rawValue: "later"), key: hostile, value: hostile, version: 0, changedAt: date),
+        ].map { change in
+            var change = change
+            change.clock = clock
+            return change
+        }
+        for change in changes {
+            let line = JournalLine.encode(change)
+            let object = try #require(FlatJSONObject(String(line.dropLast())), "read flat: \(line)")
+            #expect(object["clock"] == .string(change.clock) && object["key"] == .string(change.key) && object["kind"] == .string(change.kind.rawValue))
+            #expect(object["value"] == (change.value.map(FlatJSONObject.Value.string) ?? .null), "\(line)")
+            #expect(object["at"] == .number(change.changedAt.timeIntervalSince1970, isInteger: false), "\(line)")
+        }
+        let header = try #require(FlatJSONObject(String(JournalLine.header(machine: "m-1", role: .snapshot).dropLast())))
+        #expect(header["wwdc"] == .string("snapshot") && header["machine"] == .string("m-1") && header["clock"] == nil)
+    }
+
     @Test("values read directly as JSONDecoder reads them: escapes, surrogate pairs, numbers, unknown members, spacing, repeated keys")
     func valuesReadDirectly() throws {
         let date = Date(timeIntervalSince1970: 1_780_000_000)

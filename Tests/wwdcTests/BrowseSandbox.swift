@@ -9,9 +9,10 @@ struct BrowseSandbox {
     static let now = "2026-06-10T12:00:00-07:00"
     let sandbox: Sandbox
 
-    /// A new sandbox holding the fixtures, synced from the folder (no server needed).
-    static func synced() async throws -> BrowseSandbox {
-        let sandbox = try Sandbox()
+    /// A new sandbox holding the fixtures, synced from the folder (no server needed), whose runs
+    /// run `executable`.
+    static func synced(executable: URL = CommandRunner.wwdc) async throws -> BrowseSandbox {
+        let sandbox = try Sandbox(executable: executable)
         let result = try await sandbox.run(["sync", "--source", ProjectPaths.fixtures.path])
         guard result.status == 0 else {
             sandbox.remove()

@@ -7,13 +7,17 @@ import TestSupport
 /// A private home for one test's `wwdc` runs: its own data and config folders and database.
 struct Sandbox {
     let directory: TemporaryDirectory
+    /// The `wwdc` its runs run: the one built, unless another is given (an earlier wwdc's, to
+    /// check that what each writes the other reads).
+    let executable: URL
     /// The children `start` began: while one runs, this test's runs do not queue for a slot, so a
     /// held child's own time limit never runs out while the test waits its turn.
     private let started = Locked<[RunningCommand]>([])
     var database: URL { directory.path("wwdc.sqlite") }
 
-    init() throws {
+    init(executable: URL = CommandRunner.wwdc) throws {
         directory = try TemporaryDirectory("wwdc-e2e")
+        self.executable = executable
     }
 
     /// The environment for a run: isolated folders, no colour, no source unless given, no pager
@@ -33,12 +37,12 @@ struct Sandbox {
     func run(_ arguments: [String], environment extra: [String: String] = [:], stdin: String? = nil) async throws -> CommandResult {
         let environment = environment(extra)
         let holding = started.withLock { children in children.contains { !$0.hasExited } }
-        return try await CommandRunner.run(CommandRunner.wwdc, arguments, environment: environment, stdin: stdin, queued: !holding)
+        return try await CommandRunner.run(executable, arguments, environment: environment, stdin: stdin, queued: !holding)
     }
 
     func start(_ arguments: [String], environment extra: [String: String] = [:], stdin: String? = nil,
                readerGone: Bool = false) throws -> RunningCommand {
-        let child = try CommandRunner.start(CommandRunner.wwdc, arguments, environment: environment(extra), stdin: stdin, readerGone: readerGone)
+        let child = try CommandRunner.start(executable, arguments, environment: environment(extra), stdin: stdin, readerGone: readerGone)
         started.withLock { $0.append(child) }
         return child
     }

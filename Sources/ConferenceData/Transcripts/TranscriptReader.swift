@@ -1,4 +1,5 @@
 import ConferenceModel
+import JSON
 import PlainText
 import Foundation
 

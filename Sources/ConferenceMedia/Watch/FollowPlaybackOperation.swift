@@ -1,4 +1,5 @@
 import ConferenceModel
+import JSON
 import PersonalSync
 import Foundation
 import Operations
@@ -45,7 +46,7 @@ public final class FollowPlaybackOperation: AdvancedOperation, @unchecked Sendab
         let connection = connect()
         var tracker = PlaybackTracker(sessionID: sessionID, interval: interval)
         if let connection {
-            for (id, property) in PlaybackTracker.observed { connection.send(["observe_property", id, property]) }
+            for (id, property) in PlaybackTracker.observed { connection.send(["observe_property", .int(Int64(id)), .string(property)]) }
             while let message = connection.next() {
                 if let edit = tracker.take(message, now: Self.seconds()) { record(edit) }
             }

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import PlainText
 #if canImport(Glibc)
 import Glibc
@@ -67,9 +68,8 @@ final class MPVConnection {
 
     /// Sends one command (`["observe_property", 1, "time-pos"]`); false when the player is gone.
     @discardableResult
-    func send(_ command: [Any]) -> Bool {
-        guard let data = try? JSONSerialization.data(withJSONObject: ["command": command]) else { return false }
-        let line = Array(data) + [UInt8(ascii: "\n")]
+    func send(_ command: [JSONValue]) -> Bool {
+        let line = Array((JSONValue.object(["command": .array(command)]).serialized + "\n").utf8)
         var sent = 0
         while sent < line.count {
             let count = line[sent...].withUnsafeBytes { raw in
@@ -89,12 +89,12 @@ final class MPVConnection {
     /// The next message (an event or a reply); nil once the player has closed the socket (it quit,
     /// or was killed: the system closes it then). A line that is not a JSON object, or is over
     /// ``maxLine``, is skipped.
-    func next() -> [String: Any]? {
+    func next() -> [String: JSONValue]? {
         var chunk = [UInt8](repeating: 0, count: 16_384)
         while true {
             switch lines.next() {
             case .line(let line, _)?:
-                if let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any] { return object }
+                if let object = (try? JSONValue.parse(line, limits: JSONValue.Limits(maximumBytes: Self.maxLine)))?.objectValue { return object }
                 continue
             case .tooLong?:
                 continue

@@ -1,6 +1,6 @@
 import ConferenceModel
+import JSON
 import PersonalSync
-import Foundation
 
 /// What wwdc keeps of a playback from what mpv reports over its JSON IPC: the last position, the
 /// duration, whether the player failed; and when a position is due to be saved: the first one at once, then at
@@ -28,10 +28,10 @@ struct PlaybackTracker {
 
     /// Takes one message from the player, at `now` (seconds on a monotonic clock); returns the
     /// edit due now, if one is.
-    mutating func take(_ message: [String: Any], now: Double) -> PersonalEdit? {
-        switch message["event"] as? String {
+    mutating func take(_ message: [String: JSONValue], now: Double) -> PersonalEdit? {
+        switch message["event"]?.stringValue {
         case "property-change":
-            let name = message["name"] as? String
+            let name = message["name"]?.stringValue
             if name == "time-pos", let seconds = Self.seconds(message["data"]) {
                 position = seconds
                 guard let saved else { return save(at: now) }
@@ -40,12 +40,12 @@ struct PlaybackTracker {
             if name == "duration", let seconds = Self.seconds(message["data"]), seconds > 0 {
                 duration = seconds
             }
-            if name == "pause", message["data"] as? Bool == true, let position, position != saved?.position {
+            if name == "pause", message["data"] == true, let position, position != saved?.position {
                 return save(at: now)
             }
             return nil
         case "end-file":
-            if message["reason"] as? String == "error" { failed = true }
+            if message["reason"]?.stringValue == "error" { failed = true }
             return nil
         default:
             return nil
@@ -71,8 +71,8 @@ struct PlaybackTracker {
     }
 
     /// A number of seconds as JSON gives it: finite and not negative.
-    private static func seconds(_ value: Any?) -> Double? {
-        guard let seconds = (value as? NSNumber)?.doubleValue else { return nil }
+    private static func seconds(_ value: JSONValue?) -> Double? {
+        guard let seconds = value?.numberValue else { return nil }
         return seconds.isFinite && seconds >= 0 ? seconds : nil
     }
 }

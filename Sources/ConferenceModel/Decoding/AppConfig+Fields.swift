@@ -1,3 +1,5 @@
+import JSON
+
 // The fields of `config.json` (docs/feed-format.md): all optional, so a new kind of value in the
 // configuration cannot stop the program.
 extension AppConfig {

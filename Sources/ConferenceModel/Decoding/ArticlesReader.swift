@@ -1,3 +1,5 @@
+import JSON
+
 /// Reads the `articles` feed. Its shape is the least settled of Apple's feeds, and it only adds
 /// bodies to items the store already has, so it is read by what it holds rather than by one
 /// expected layout (docs/feed-format.md): the articles are the document itself when it is a list,

@@ -1,3 +1,5 @@
+import JSON
+
 /// Reads a `contents.json` in one pass: its items are handed over in batches as they are read (so
 /// the store can write one batch while the next is read), everything else is returned at the end.
 struct ContentsReader {

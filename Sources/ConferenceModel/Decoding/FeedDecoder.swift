@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// Decodes Apple's feeds by the policy of docs/feed-format.md: a feed that cannot be trusted as a
 /// whole fails with a ``FeedError`` saying what is wrong and where; an item that cannot be used is
@@ -140,9 +141,9 @@ struct ListReader {
         var found = Set<String>()
         try scanner.readObject { scanner, key in
             let name = String(decoding: key, as: UTF8.self)
-            let start = scanner.index
+            let start = scanner.offset
             if try field(name, &scanner) { found.insert(name) }
-            if scanner.index == start { try scanner.skipValue() }
+            if scanner.offset == start { try scanner.skipValue() }
         }
         try scanner.expectEnd()
         return found

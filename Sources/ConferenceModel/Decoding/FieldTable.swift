@@ -1,3 +1,4 @@
+import JSON
 import SQLiteDatabase
 
 /// How the items of one kind (a content item, an event, a chapter) are read from a feed: one entry

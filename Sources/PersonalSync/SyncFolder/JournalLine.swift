@@ -1,5 +1,6 @@
 import ConferenceModel
 import Foundation
+import JSON
 
 /// One line of a journal or a snapshot: a ``PersonalChange`` with its clock, as a JSON object
 /// (`{"at":…,"clock":"…","key":"…","kind":"…","value":"…"|null}`), ended by a newline.
@@ -9,7 +10,7 @@ import Foundation
 enum JournalLine {
     /// The first line of every file: what it is and whose.
     static func header(machine: String, role: SyncFolderFileName.Role) -> String {
-        #"{"format":1,"machine":"\#(machine)","wwdc":"\#(role.rawValue)"}"# + "\n"
+        JSONValue.object(["format": 1, "machine": .string(machine), "wwdc": .string(role.rawValue)]).serialized + "\n"
     }
 
     /// The longest line read; a longer one is damage.
@@ -22,48 +23,22 @@ enum JournalLine {
     /// escaped; several times what they take.
     static let roomForFields = 4096
 
-    /// The line of `change`: its keys sorted, no slash escaped, as `JSONSerialization` writes it,
-    /// written directly (a compaction writes every item's line).
+    /// The line of `change`: its keys sorted, in JSON's one writing (``JSONWriter``), written
+    /// directly (a compaction writes every item's line). The value stays a string holding JSON, as
+    /// every wwdc before this one reads it.
     static func encode(_ change: PersonalChange) -> String {
         var line = #"{"at":"#
         let at = change.changedAt.timeIntervalSince1970
-        // A whole number as JSON writes it ("1780000000"), else Swift's shortest form, valid JSON for a finite number.
-        line += at.isFinite ? (at == at.rounded() && abs(at) < 1e15 ? String(Int64(at)) : String(describing: at)) : "0"
+        JSONWriter.appendNumber(at.isFinite ? at : 0, to: &line)
         line += #","clock":"#
-        appendQuoted(change.clock, to: &line)
+        JSONWriter.appendString(change.clock, to: &line)
         line += #","key":"#
-        appendQuoted(change.key, to: &line)
+        JSONWriter.appendString(change.key, to: &line)
         line += #","kind":"#
-        appendQuoted(change.kind.rawValue, to: &line)
+        JSONWriter.appendString(change.kind.rawValue, to: &line)
         line += #","value":"#
-        if let value = change.value { appendQuoted(value, to: &line) } else { line += "null" }
+        if let value = change.value { JSONWriter.appendString(value, to: &line) } else { line += "null" }
         return line + "}\n"
-    }
-
-    /// `text` as a JSON string: quotes, backslashes and control characters escaped, the rest as it is.
-    private static func appendQuoted(_ text: String, to line: inout String) {
-        line += "\""
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
-            line += text
-            line += "\""
-            return
-        }
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": line += "\\\""
-            case "\\": line += "\\\\"
-            case "\n": line += "\\n"
-            case "\r": line += "\\r"
-            case "\t": line += "\\t"
-            case "\u{08}": line += "\\b"
-            case "\u{0C}": line += "\\f"
-            case let control where control.value < 0x20:
-                let hex = String(control.value, radix: 16)
-                line += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: line.unicodeScalars.append(scalar)
-            }
-        }
-        line += "\""
     }
 
     /// What reading one file gave.
@@ -158,54 +133,63 @@ enum JournalLine {
         case unusableID
     }
 
-    /// One whole line, without its newline: read directly when it is a flat object of the fields
-    /// wwdc writes, of the types it writes them with (as every line wwdc writes is), else by `JSONSerialization`.
+    /// A member of a line, as far as a line's reading needs it.
+    private enum Member {
+        case string(String)
+        case number(Double)
+        case null
+        /// Another value (an object, a list, true or false), or text holding half of a UTF-16 pair.
+        case other
+    }
+
+    /// One whole line, without its newline: an object holding the members wwdc writes, of the
+    /// types it writes them with; other members are passed over, and of a repeated one the last counts.
     static func parseLine(_ line: UnsafeBufferPointer<UInt8>) -> Parsed {
         if line.isEmpty { return .empty }
         guard line.count <= maximumLength, line.first == UInt8(ascii: "{") else { return .damaged }
-        if let parsed = parseFlat(line) { return parsed }
-        let data = Data(line)
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return .damaged }
-        if object["wwdc"] is String, object["clock"] == nil { return .header }
-        guard let clock = object["clock"] as? String, let kind = object["kind"] as? String, let key = object["key"] as? String,
-              let at = (object["at"] as? NSNumber)?.doubleValue else { return .damaged }
-        let value: String?
-        switch object["value"] {
-        case let text as String: value = text
-        case is NSNull, nil: value = nil
-        default: return .damaged
-        }
-        return change(clock: clock, kind: kind, key: key, at: at, value: value)
-    }
-
-    /// A flat line whose fields have the types wwdc writes (other members are passed over); nil for
-    /// anything else, left to `JSONSerialization`.
-    private static func parseFlat(_ line: UnsafeBufferPointer<UInt8>) -> Parsed? {
-        var clock: FlatJSONObject.Value?, kind: FlatJSONObject.Value?, key: FlatJSONObject.Value?
-        var at: FlatJSONObject.Value?, value: FlatJSONObject.Value?, format: FlatJSONObject.Value?
-        // A repeated member: the last counts.
-        let isFlat = FlatJSONObject.scan(line) { name, member in
-            switch name {
-            case "clock": clock = member
-            case "kind": kind = member
-            case "key": key = member
-            case "at": at = member
-            case "value": value = member
-            case "wwdc": format = member
-            default: break
+        var clock: Member?, kind: Member?, key: Member?, at: Member?, value: Member?, format: Member?
+        do {
+            var scanner = JSONScanner.document(line)
+            try scanner.readObject { scanner, name in
+                switch String(decoding: name, as: UTF8.self) {
+                case "clock": clock = try member(&scanner)
+                case "kind": kind = try member(&scanner)
+                case "key": key = try member(&scanner)
+                case "at": at = try member(&scanner)
+                case "value": value = try member(&scanner)
+                case "wwdc": format = try member(&scanner)
+                default: try scanner.skipValue()
+                }
             }
+            try scanner.expectEnd()
+            // A line holding half of a UTF-16 pair anywhere is no text wwdc wrote.
+            guard scanner.loneSurrogates == 0 else { return .damaged }
+        } catch {
+            return .damaged
         }
-        guard isFlat else { return nil }
         if case .string? = format, clock == nil { return .header }
         guard case .string(let clockText)? = clock, case .string(let kindText)? = kind, case .string(let keyText)? = key,
-              case .number(let time, _)? = at else { return nil }
+              case .number(let time)? = at else { return .damaged }
         let text: String?
         switch value {
         case .string(let string)?: text = string
         case .null?, nil: text = nil
-        default: return nil
+        default: return .damaged
         }
         return change(clock: clockText, kind: kindText, key: keyText, at: time, value: text)
+    }
+
+    private static func member(_ scanner: inout JSONScanner) throws -> Member {
+        switch scanner.peekKind() {
+        case .string?: return .string(try scanner.readString())
+        case .number?: return .number(JSONScanner.double(try scanner.readNumberBytes()))
+        case .null?:
+            try scanner.skipValue()
+            return .null
+        default:
+            try scanner.skipValue()
+            return .other
+        }
     }
 
     /// The change a line's fields make, when they are usable: a clock, a kind and a key within

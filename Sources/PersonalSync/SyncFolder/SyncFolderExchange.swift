@@ -1,6 +1,7 @@
 import ConferenceData
 import ConferenceModel
 import Foundation
+import JSON
 import PlainText
 import SQLiteDatabase
 #if canImport(Glibc)
@@ -239,11 +240,14 @@ public struct SyncFolderExchange: Sendable {
 
     /// File names kept as a JSON array (a name may hold any character but `/` and NUL).
     private static func text(of names: [String]) -> String {
-        (try? JSONEncoder().encode(names)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+        JSONValue.array(names.map(JSONValue.string)).serialized
     }
 
+    /// The names `text` holds; none when it is not a list of names.
     private static func names(from text: String) -> [String] {
-        (try? JSONDecoder().decode([String].self, from: Data(text.utf8))) ?? []
+        guard let items = (try? JSONValue.parse(text))?.arrayValue else { return [] }
+        let names = items.compactMap(\.stringValue)
+        return names.count == items.count ? names : []
     }
 
     /// Runs `body` holding the store's sync-folder lock (waiting for another process's exchange).

@@ -1,24 +1,36 @@
-/// A strict (RFC 8259, UTF-8) reader of JSON bytes that builds no tree: the feed readers walk a
-/// document with it, reading the values they know and skipping the rest.
+import Foundation
+
+/// A strict (RFC 8259, UTF-8) reader of JSON bytes that builds no tree: the feed readers and the
+/// journal walk a document with it, reading the values they know and skipping the rest, and
+/// ``JSONValue/parse(_:limits:)`` builds a value with it.
 ///
 /// It throws ``Malformed`` only for a document that is not JSON, at the first byte where it stops
 /// being JSON, saying why; what a value *means* (its type, whether it is usable) is the caller's
-/// business (see `JSONScanner+Values`).
+/// business.
 public struct JSONScanner {
     /// The document is not JSON at `offset` (a byte offset), for the reason `problem`.
-    struct Malformed: Error {
-        var offset: Int
-        var problem: Problem
+    public struct Malformed: Error {
+        public var offset: Int
+        public var problem: Problem
+
+        public init(offset: Int, problem: Problem) {
+            self.offset = offset
+            self.problem = problem
+        }
     }
 
     /// Why a document is not JSON where it stops being JSON: what was expected there, or what is wrong.
-    enum Problem: Sendable {
+    public enum Problem: Sendable {
         case value, key, colon, endOfDocument, depth
         /// After an item, a comma or this closing bracket.
         case separator(closing: UInt8)
         case literal(StaticString)
         case number, fractionDigit, exponentDigit
         case unterminatedString, escape, unicodeEscape, controlCharacter, utf8
+        /// Half of a UTF-16 pair escaped alone (`"\\ud800"`), which ``JSONValue`` refuses: no character.
+        case loneSurrogate
+        /// More bytes than the reader was allowed to take.
+        case tooLarge
     }
 
     /// What the next value is, from its first byte.
@@ -26,33 +38,41 @@ public struct JSONScanner {
         case object, array, string, number, bool, null
     }
 
-    let bytes: UnsafeBufferPointer<UInt8>
-    var index: Int
+    @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
+    @usableFromInline var index: Int
     /// Nesting of the value being read; deeper documents are refused rather than overflow the stack.
-    private var depth = 0
+    @usableFromInline var depth = 0
+    /// The deepest nesting read (``defaultMaximumDepth`` unless the reader says otherwise).
+    @usableFromInline let maximumDepth: Int
     private var scratch: [UInt8] = []
     /// How many lone surrogates (`"\\ud800"`) the strings read so far held, each read as U+FFFD.
     public private(set) var loneSurrogates = 0
 
-    static let maximumDepth = 512
+    /// The nesting a scanner reads unless told otherwise: deeper documents are refused.
+    public static let defaultMaximumDepth = 512
 
-    init(bytes: UnsafeBufferPointer<UInt8>, index: Int = 0) {
+    init(bytes: UnsafeBufferPointer<UInt8>, index: Int = 0, maximumDepth: Int = JSONScanner.defaultMaximumDepth) {
         self.bytes = bytes
         self.index = index
+        self.maximumDepth = maximumDepth
     }
 
-    /// A scanner positioned after the byte-order mark, if any.
-    public static func document(_ bytes: UnsafeBufferPointer<UInt8>) -> JSONScanner {
-        JSONScanner(bytes: bytes, index: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
+    /// A scanner positioned after the byte-order mark, if any, refusing values nested deeper than `maximumDepth`.
+    public static func document(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = JSONScanner.defaultMaximumDepth) -> JSONScanner {
+        JSONScanner(bytes: bytes, index: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0, maximumDepth: maximumDepth)
     }
+
+    /// The offset of the next byte to read.
+    public var offset: Int { index }
 
     /// The document is not JSON here, for `problem`.
-    func malformed(_ problem: Problem) -> Malformed { Malformed(offset: index, problem: problem) }
+    public func malformed(_ problem: Problem) -> Malformed { Malformed(offset: index, problem: problem) }
 
     // MARK: Structure
 
     /// The kind of the next value (after whitespace); nil at the end of the data or before a byte
     /// that cannot start a value.
+    @inlinable
     public mutating func peekKind() -> Kind? {
         skipWhitespace()
         guard index < bytes.count else { return nil }
@@ -69,6 +89,7 @@ public struct JSONScanner {
 
     /// Calls `field` with each key (its decoded UTF-8 bytes, valid during the call) and the scanner
     /// positioned on the key's value, which `field` must read or skip.
+    @inlinable
     public mutating func readObject(_ field: (inout JSONScanner, UnsafeBufferPointer<UInt8>) throws -> Void) throws {
         try readList(opening: UInt8(ascii: "{"), closing: UInt8(ascii: "}")) { scanner in
             try scanner.readKey { scanner, key in
@@ -81,13 +102,14 @@ public struct JSONScanner {
     }
 
     /// Calls `element` with the scanner positioned on each element, which it must read or skip.
+    @inlinable
     public mutating func readArray(_ element: (inout JSONScanner) throws -> Void) throws {
         try readList(opening: UInt8(ascii: "["), closing: UInt8(ascii: "]"), element)
     }
 
     /// Reads an object or array: calls `item` on each of its comma-separated items, which it must read.
-    @inline(__always)
-    private mutating func readList(opening: UInt8, closing: UInt8, _ item: (inout JSONScanner) throws -> Void) throws {
+    @inlinable @inline(__always)
+    mutating func readList(opening: UInt8, closing: UInt8, _ item: (inout JSONScanner) throws -> Void) throws {
         try enter()
         defer { depth -= 1 }
         skipWhitespace()
@@ -119,7 +141,8 @@ public struct JSONScanner {
         }
     }
 
-    mutating func readBool() throws -> Bool {
+    /// `true` or `false`.
+    public mutating func readBool() throws -> Bool {
         skipWhitespace()
         if peek() == UInt8(ascii: "t") { try expectLiteral("true"); return true }
         try expectLiteral("false")
@@ -132,8 +155,9 @@ public struct JSONScanner {
         guard index == bytes.count else { throw malformed(.endOfDocument) }
     }
 
-    private mutating func enter() throws {
-        guard depth < JSONScanner.maximumDepth else { throw malformed(.depth) }
+    @inlinable
+    mutating func enter() throws {
+        guard depth < maximumDepth else { throw malformed(.depth) }
         depth += 1
     }
 
@@ -198,7 +222,8 @@ public struct JSONScanner {
     }
 
     /// Reads a key and calls `body` with its bytes (decoded when it has escapes).
-    private mutating func readKey(_ body: (inout JSONScanner, UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+    @inlinable
+    mutating func readKey(_ body: (inout JSONScanner, UnsafeBufferPointer<UInt8>) throws -> Void) throws {
         try expect(UInt8(ascii: "\""), or: .key)
         let start = index
         var isASCII = true
@@ -231,7 +256,8 @@ public struct JSONScanner {
     }
 
     /// The rest of a string from its first backslash, appended to `buffer`, up to and past its quote.
-    private mutating func readEscapes(into buffer: inout [UInt8]) throws {
+    @usableFromInline
+    mutating func readEscapes(into buffer: inout [UInt8]) throws {
         while index < bytes.count {
             let byte = bytes[index]
             index += 1
@@ -291,7 +317,8 @@ public struct JSONScanner {
     /// UTF-8 sequence, or its missing end. The fast paths above find that a string is bad (a
     /// control character, invalid UTF-8 once it has all been read), not where; this walks it byte by
     /// byte, from `start`, just after its opening quote.
-    private func stringFailure(from start: Int) -> Malformed {
+    @usableFromInline
+    func stringFailure(from start: Int) -> Malformed {
         var position = start
         func failure(_ problem: Problem) -> Malformed { Malformed(offset: position, problem: problem) }
         while position < bytes.count {
@@ -395,7 +422,9 @@ public struct JSONScanner {
 
     // MARK: Bytes
 
-    mutating func skipWhitespace() {
+    /// Moves past spaces, tabs and line breaks.
+    @inlinable
+    public mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x0A, 0x0D, 0x09: index += 1
@@ -404,12 +433,15 @@ public struct JSONScanner {
         }
     }
 
-    func peek() -> UInt8? {
+    /// The next byte, not consumed; nil at the end.
+    @inlinable
+    public func peek() -> UInt8? {
         index < bytes.count ? bytes[index] : nil
     }
 
     /// Consumes `byte`, else fails for `problem`.
-    private mutating func expect(_ byte: UInt8, or problem: Problem) throws {
+    @inlinable
+    mutating func expect(_ byte: UInt8, or problem: Problem) throws {
         guard index < bytes.count, bytes[index] == byte else { throw malformed(problem) }
         index += 1
     }
@@ -429,7 +461,7 @@ public struct JSONScanner {
 
 extension JSONScanner {
     /// Where `bytes` first stops being JSON, and why; nil when it is a JSON document.
-    static func firstProblem(in bytes: UnsafeBufferPointer<UInt8>) -> Malformed? {
+    public static func firstProblem(in bytes: UnsafeBufferPointer<UInt8>) -> Malformed? {
         var scanner = JSONScanner.document(bytes)
         do {
             try scanner.skipValue()
@@ -444,7 +476,7 @@ extension JSONScanner {
 extension JSONScanner.Malformed {
     /// Why the document is not JSON here, in a few words: "unexpected character ',', expected a
     /// quoted key".
-    func reason(in bytes: UnsafeBufferPointer<UInt8>) -> String {
+    public func reason(in bytes: UnsafeBufferPointer<UInt8>) -> String {
         let found: String
         if offset >= bytes.count {
             found = "end of data"
@@ -469,11 +501,13 @@ extension JSONScanner.Malformed {
         case .unicodeEscape: return "invalid \\u escape in a string"
         case .controlCharacter: return "unescaped control character (\(found)) in a string"
         case .utf8: return "invalid UTF-8 sequence in a string"
+        case .loneSurrogate: return "half of a UTF-16 surrogate pair alone in a string"
+        case .tooLarge: return "more than the \(offset) bytes allowed"
         }
     }
 
     /// Where it is, as an editor shows it: 1-based line, and column in characters (not bytes).
-    func lineAndColumn(in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
+    public func lineAndColumn(in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
         let end = min(offset, bytes.count)
         var line = 1
         var lineStart = 0
@@ -484,41 +518,5 @@ extension JSONScanner.Malformed {
         // A character starts at every byte but UTF-8's continuation bytes.
         let column = 1 + bytes[lineStart..<end].filter { $0 & 0xC0 != 0x80 }.count
         return (line, column)
-    }
-}
-
-/// RFC 8259 number syntax: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
-enum JSONNumberSyntax {
-    /// Whether `text` is one number, whole.
-    static func isValid(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        if case .success(text.count) = scan(text, from: 0) { return true }
-        return false
-    }
-
-    /// The number written at `start`: where it ends (the longest number there), or where and why no
-    /// number starts there.
-    @inline(__always)
-    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Result<Int, JSONScanner.Malformed> {
-        var index = start
-        func atDigit() -> Bool { index < bytes.count && bytes[index] >= UInt8(ascii: "0") && bytes[index] <= UInt8(ascii: "9") }
-        func digits() { while atDigit() { index += 1 } }
-        func failure(_ problem: JSONScanner.Problem) -> Result<Int, JSONScanner.Malformed> {
-            .failure(JSONScanner.Malformed(offset: index, problem: problem))
-        }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
-        guard atDigit() else { return failure(.number) }
-        if bytes[index] == UInt8(ascii: "0") { index += 1 } else { digits() }
-        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-            index += 1
-            guard atDigit() else { return failure(.fractionDigit) }
-            digits()
-        }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
-            index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-            guard atDigit() else { return failure(.exponentDigit) }
-            digits()
-        }
-        return .success(index)
     }
 }
