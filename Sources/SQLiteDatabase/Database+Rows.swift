@@ -1,7 +1,7 @@
 import CSQLite
 
 extension Database {
-    /// Most rows one statement of `execute(_:rows:_:)` carries: past a few hundred, a longer
+    /// Most rows one statement of `execute(_:rows:_:_:)` carries: past a few hundred, a longer
     /// statement saves nothing.
     static let rowsPerStatement = 500
 
@@ -16,19 +16,37 @@ extension Database {
     /// flush what it holds once per statement, not once per row. Each row has as many values as
     /// `group` has `?`s.
     public func execute(_ head: String, rows: [[DatabaseValue]], _ group: String, _ tail: String = "") throws {
-        guard let width = rows.first?.count, width > 0 else { return }
+        guard let width = rows.first?.count else { return }
+        try execute(head, rows: rows, group, tail, width: width) { row, statement, first in
+            guard row.count == width else { throw DatabaseError.misuse("a row of \(row.count) values among rows of \(width)", sql: head) }
+            for (offset, value) in row.enumerated() {
+                try value.bind(to: statement, at: first + Int32(offset))
+            }
+        }
+    }
+
+    /// Runs `head`, a group for each row, then `tail`, as `execute(_:rows:_:_:)` does, each row's
+    /// `width` values bound by `bind` from the parameter it is given (1 for a statement's first
+    /// row, `width + 1` for its second, …).
+    public func execute<Row>(_ head: String, rows: [Row], _ group: String, _ tail: String = "", width: Int,
+                             bind: (_ row: Row, _ statement: Statement, _ first: Int32) throws -> Void) throws {
+        guard !rows.isEmpty, width > 0 else { return }
         let limit = Int(sqlite3_limit(handle, SQLITE_LIMIT_VARIABLE_NUMBER, -1))
         let perStatement = max(1, min(Self.rowsPerStatement, limit / width))
         var start = rows.startIndex
         while start < rows.endIndex {
             let end = min(start + perStatement, rows.endIndex)
             let text = head + " " + Array(repeating: group, count: end - start).joined(separator: ", ") + " " + tail
-            let arguments: [any DatabaseValueConvertible] = rows[start..<end].flatMap { $0 }
             // A full statement's text comes back with every call; a shorter last one is kept out of the cache.
-            if end - start == perStatement {
-                try execute(text, arguments)
-            } else {
-                try makeStatement(text).execute(arguments)
+            let statement = end - start == perStatement ? try cachedStatement(text) : try makeStatement(text)
+            let parameters = Int(sqlite3_bind_parameter_count(statement.handle))
+            guard parameters == (end - start) * width else {
+                throw DatabaseError.misuse("\((end - start) * width) values for \(parameters) parameters", sql: text)
+            }
+            try statement.execute {
+                for (offset, row) in rows[start..<end].enumerated() {
+                    try bind(row, statement, Int32(offset * width + 1))
+                }
             }
             start = end
         }

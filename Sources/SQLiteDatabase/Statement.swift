@@ -179,6 +179,11 @@ public final class Statement {
         try run { try bind(named: arguments) }
     }
 
+    /// Runs the statement to completion with what `bind` binds (every parameter), then resets it.
+    public func execute(binding bind: () throws -> Void) throws {
+        try run(binding: bind)
+    }
+
     private func run(binding bind: () throws -> Void) throws {
         sqlite3_reset(handle)
         defer { sqlite3_reset(handle) }

@@ -81,11 +81,9 @@ public enum StoreRebuild {
     /// Writes what was salvaged into a fresh store, as it was (sync states and versions included).
     public static func restore(_ salvage: Salvage, into store: ConferenceStore) throws {
         try store.write { db in
-            for favorite in salvage.favorites { try db.saveFavorite(favorite) }
-            for feedback in salvage.feedback {
-                // The service's copies keep their version; pending ones are written as they were.
-                try db.writeFeedback(feedback, update: .replace)
-            }
+            try FavoriteCodec.table.upsert(salvage.favorites, in: db)
+            // The service's copies keep their version; pending ones are written as they were.
+            try RatingCodec.table.upsert(salvage.feedback, in: db)
             // Favorites and feedback were put back above with their sync states: only their changes here.
             for change in salvage.personalChanges {
                 if change.kind == .favorite || change.kind == .rating { try db.recordChange(change) } else { try db.apply(change) }

@@ -41,7 +41,14 @@ final class UpsertStatement<Row> {
     private static func sql(table: String, key: String, columns: [String], update: Update) -> String {
         let all = [key] + columns
         let values = "(\(all.joined(separator: ", "))) VALUES (\(all.map { ":" + $0 }.joined(separator: ", ")))"
-        let insert = "INSERT INTO \(table) " + values
+        if case .replace = update { return "INSERT OR REPLACE INTO \(table) " + values }
+        return "INSERT INTO \(table) " + values + onConflict(table: table, key: [key], columns: columns, update: update)
+    }
+
+    /// What an INSERT into `table` does to a stored row of the same `key` (its columns), as `update`
+    /// says: ` ON CONFLICT (key) DO UPDATE SET …`, or `DO NOTHING` when it rewrites no column.
+    /// Nothing for `.replace`, which is an INSERT of its own.
+    static func onConflict(table: String, key: [String], columns: [String], update: Update) -> String {
         let updated: [String]
         var condition = ""
         switch update {
@@ -51,9 +58,10 @@ final class UpsertStatement<Row> {
         case .always(let kept):
             updated = columns.filter { !kept.contains($0) }
         case .replace:
-            return "INSERT OR REPLACE INTO \(table) " + values
+            return ""
         }
-        guard !updated.isEmpty else { return insert + " ON CONFLICT (\(key)) DO NOTHING" }
-        return insert + " ON CONFLICT (\(key)) DO UPDATE SET " + updated.map { "\($0) = excluded.\($0)" }.joined(separator: ", ") + condition
+        let target = key.joined(separator: ", ")
+        guard !updated.isEmpty else { return " ON CONFLICT (\(target)) DO NOTHING" }
+        return " ON CONFLICT (\(target)) DO UPDATE SET " + updated.map { "\($0) = excluded.\($0)" }.joined(separator: ", ") + condition
     }
 }

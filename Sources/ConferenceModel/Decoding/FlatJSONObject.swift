@@ -17,10 +17,10 @@ public struct FlatJSONObject {
     private(set) var members: [(key: String, value: Value)] = []
 
     /// The value of `key` (the last one, when a key is repeated).
-    subscript(key: String) -> Value? { members.last { $0.key == key }?.value }
+    public subscript(key: String) -> Value? { members.last { $0.key == key }?.value }
 
     /// Whether a key appears more than once (decoders differ on which one counts).
-    var hasRepeatedKey: Bool {
+    public var hasRepeatedKey: Bool {
         members.indices.contains { index in members[..<index].contains { $0.key == members[index].key } }
     }
 
@@ -32,7 +32,7 @@ public struct FlatJSONObject {
     }
 
     /// The object in `text`; nil when it is not such an object.
-    init?(_ text: String) {
+    public init?(_ text: String) {
         var text = text
         guard let object = text.withUTF8({ (bytes: UnsafeBufferPointer<UInt8>) in Self(bytes) }) else { return nil }
         self = object

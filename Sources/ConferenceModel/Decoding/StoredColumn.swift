@@ -22,6 +22,11 @@ public struct StoredColumn<Model>: Sendable {
     /// The statement parameter the column's value is bound to.
     public var parameter: String { ":" + name }
 
+    /// Binds the model's value to the parameter at `index`.
+    public func bind(_ model: Model, to statement: Statement, at index: Int32) throws {
+        try bind(model, statement, index)
+    }
+
     /// The column as one of an enclosing model's, holding NULL when the model is absent
     /// (`signup_url` from a session's optional sign-up).
     func within<Outer>(_ path: KeyPath<Outer, Model?> & Sendable, prefix: String) -> StoredColumn<Outer> {

@@ -1,3 +1,4 @@
+import ConferenceData
 import ConferenceModel
 import Foundation
 import SQLiteDatabase
