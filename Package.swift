@@ -53,7 +53,7 @@ let package = Package(
         // Fetching the feeds: the HTTP (libcurl) and folder backends, compressed bodies, which addresses wwdc fetches.
         .target(name: "ConferenceBackend", dependencies: ["CCurl", "CZlib", "ConferenceModel", "Operations", "PlainText"]),
         // The store on SQLiteDatabase: its schema, the sync's writes, the reads the commands and tools browse, transcripts, what is new.
-        .target(name: "ConferenceData", dependencies: ["CSQLite", "CZlib", "ConferenceModel", "Operations", "PlainText", "SQLiteDatabase"]),
+        .target(name: "ConferenceData", dependencies: ["CSQLite", "CZlib", "ConferenceModel", "JSON", "Operations", "PlainText", "SQLiteDatabase"]),
         // The exports: the schedule as iCalendar, your lists as JSON, CSV and Markdown.
         .target(name: "ConferenceExport", dependencies: ["ConferenceData", "ConferenceModel", "PlainText", "SQLiteDatabase"]),
         // Personal data (watch progress, bookmarks, notes): every edit and its backends; the sync folder.
@@ -61,7 +61,7 @@ let package = Package(
         // The account (login, favorites, feedback, the outbox) and the sync graph: every feed, list and transcript into the store.
         .target(name: "ConferenceSync", dependencies: ["ConferenceBackend", "ConferenceData", "ConferenceModel", "Operations", "PersonalSync", "PlainText", "SQLiteDatabase"]),
         // Media: video downloads (libcurl), watching in the person's player, pictures, desktop notifications.
-        .target(name: "ConferenceMedia", dependencies: ["CCurl", "ConferenceBackend", "ConferenceData", "ConferenceModel", "ConferenceSync", "Operations", "PersonalSync", "PlainText", "SQLiteDatabase"]),
+        .target(name: "ConferenceMedia", dependencies: ["CCurl", "ConferenceBackend", "ConferenceData", "ConferenceModel", "ConferenceSync", "JSON", "Operations", "PersonalSync", "PlainText", "SQLiteDatabase"]),
         .target(name: "ConferenceTerminal", dependencies: ["ConferenceData", "ConferenceMedia", "ConferenceModel", "ConferenceSync", "Operations", "PlainText", "TerminalUI"]),
         // The Model Context Protocol on stdio: JSON-RPC messages, tools, resources, cursors,
         // cancellation. Knows no conference.
