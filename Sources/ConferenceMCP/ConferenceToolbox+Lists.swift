@@ -65,13 +65,9 @@ extension ConferenceToolbox {
                                        topicIDs: try FilterNames.topicIDs(arguments.strings("topic"), in: db))
                 query.watchFilter = arguments.string("watch").flatMap(WatchFilter.init(rawValue:))
                 query.limit = downloaded == nil ? count : nil
-                return try db.videos(query).filter { downloaded == nil || $0.isDownloaded == downloaded }.prefix(count).map { video in
-                    ["id": .string(video.sessionID), "event": .string(video.eventID), "title": .string(video.title),
-                     "type": JSONValue(video.type), "duration": JSONValue(video.duration), "topic": JSONValue(video.topic),
-                     "favorite": .bool(video.isFavorite), "downloaded": .bool(video.isDownloaded),
-                     "watched": .bool(video.watch == .watched), "progress": JSONValue(video.watch?.progress),
-                     "date": ConferenceLookup.iso(video.date, offset: video.utcOffset),
-                     "command": .string(ConferenceLookup.watchCommand(video.sessionID, at: nil))]
+                let documents = self.documents
+                return try db.videos(query).filter { downloaded == nil || $0.isDownloaded == downloaded }.prefix(count).map {
+                    VideoItem.document.json($0, documents)
                 }
             }
         }
@@ -85,10 +81,7 @@ extension ConferenceToolbox {
             let groups = try read { db in
                 try db.topicGroups(eventIDs: try ConferenceLookup.eventIDs(arguments.string("event"), in: db, defaultAll: true))
             }
-            return .json(["categories": .array(groups.map { group in
-                ["id": JSONValue(group.id), "name": .string(group.name),
-                 "topics": .array(group.topics.map { ["id": JSONValue($0.id), "name": .string($0.name), "items": JSONValue($0.itemCount)] })]
-            })])
+            return .json(["categories": TopicGroup.document.json(groups, documents)])
         }
     }
 
@@ -120,12 +113,8 @@ extension ConferenceToolbox {
                 query.topicIDs = try FilterNames.topicIDs(arguments.strings("topic"), in: db)
                 query.trackIDs = try FilterNames.trackIDs(arguments.strings("track"), in: db)
                 query.favoritesOnly = arguments.bool("favorites") ?? false
-                return try db.schedule(query).map { item in
-                    ["id": .string(item.sessionID), "event": .string(item.eventID), "title": .string(item.title),
-                     "type": JSONValue(item.type), "track": JSONValue(item.trackOrTopic), "room": JSONValue(item.room),
-                     "start": ConferenceLookup.iso(item.startTime, offset: item.utcOffset),
-                     "end": ConferenceLookup.iso(item.endTime, offset: item.utcOffset), "favorite": .bool(item.isFavorite)]
-                }
+                let documents = self.documents
+                return try db.schedule(query).map { ScheduleItem.document.json($0, documents) }
             }
         }
     }
@@ -160,9 +149,8 @@ extension ConferenceToolbox {
              inputSchema: Tool.schema(Self.pagingArguments),
              outputSchema: ResultSchema.favorites) { [self] arguments, _ in
             try page(arguments, list: "favorites", key: "favorites") { db, count in
-                try db.favoriteList(limit: count).map { favorite in
-                    ["id": .string(favorite.sessionID), "title": JSONValue(favorite.title), "syncState": .string(favorite.syncState.rawValue)]
-                }
+                let documents = self.documents
+                return try db.favoriteList(limit: count).map { FavoriteItem.document.json($0, documents) }
             }
         }
     }
@@ -173,11 +161,8 @@ extension ConferenceToolbox {
              inputSchema: Tool.schema(Self.pagingArguments),
              outputSchema: ResultSchema.continueWatching) { [self] arguments, _ in
             try page(arguments, list: "continue", key: "videos") { db, count in
-                try db.continueWatching(limit: count).map { item in
-                    ["id": .string(item.sessionID), "title": JSONValue(item.title), "position": JSONValue(item.position),
-                     "time": JSONValue(item.position.map(ConferenceLookup.timestamp)), "duration": JSONValue(item.duration),
-                     "progress": JSONValue(item.progress), "command": .string(ConferenceLookup.watchCommand(item.sessionID, at: item.position))]
-                }
+                let documents = self.documents
+                return try db.continueWatching(limit: count).map { ContinueItem.document.json($0, documents) }
             }
         }
     }
@@ -189,7 +174,8 @@ extension ConferenceToolbox {
              outputSchema: ResultSchema.bookmarks) { [self] arguments, _ in
             try page(arguments, list: "bookmarks", key: "bookmarks") { db, count in
                 let id = try arguments.string("id").map { try ConferenceLookup.sessionID($0, in: db) }
-                return try db.bookmarkList(sessionID: id, limit: count).map(ConferenceLookup.bookmark)
+                let documents = self.documents
+                return try db.bookmarkList(sessionID: id, limit: count).map { BookmarkItem.document.json($0, documents) }
             }
         }
     }
