@@ -136,7 +136,7 @@ extension ConferenceToolbox {
     var getTranscriptTool: Tool {
         Tool(name: "get_transcript", title: "Get a transcript",
              description: """
-             What is said in a session's video, paragraph by paragraph, each with its start (seconds and m:ss). \
+             What is said in a session's video, paragraph by paragraph, each with its start in seconds. \
              Give from/to (seconds) for a stretch, or around (seconds) for the two minutes about a moment (a search \
              hit's 'at'). A result holds at most about \(Self.resultCharacters / 1000)k characters: when it stops \
              early, 'next_from' (and 'next_offset', within a paragraph too long for one result) says where to continue.
