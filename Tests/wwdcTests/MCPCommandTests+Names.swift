@@ -8,13 +8,11 @@ import Testing
 extension MCPCommandTests {
     /// A tool's call, where its items are in the result (nil: the result is the item), and the
     /// command printing the same.
-    struct Pair: CustomStringConvertible, Sendable {
+    struct Pair {
         var tool: String
         var arguments: [String: String]
         var key: String?
         var command: [String]
-
-        var description: String { tool }
     }
 
     static let pairs = [
@@ -34,8 +32,8 @@ extension MCPCommandTests {
     /// The fields only the command line shows: where a change stands, in its words; a snippet's code (get_code gives it).
     static let commandLineOnly: Set = ["stands", "code[].code"]
 
-    @Test("each tool names every field as the command's --json does, with the same kind of value", arguments: pairs)
-    func toolsNameFieldsAsTheCommands(pair: Pair) async throws {
+    @Test("each tool names every field as the command's --json does, with the same kind of value")
+    func toolsNameFieldsAsTheCommands() async throws {
         let store = try await BrowseSandbox.synced()
         defer { store.remove() }
         try store.favorite(["wwdc2026-101"])
@@ -44,25 +42,29 @@ extension MCPCommandTests {
             _ = try db.edit(.addBookmark(session: "wwdc2026-101", time: 75, note: "The plan"), at: Date())
             _ = try db.edit(.setNote(session: "wwdc2026-101", text: "Watch again"), at: Date())
         }
-        let command = try await store.run(pair.command + ["--json"])
-        let printed = try JSONSerialization.jsonObject(with: Data(command.stdout.utf8))
-        let (answers, _) = try await Self.serve(store, [Self.initialize, Self.call(1, pair.tool, pair.arguments)])
-        let result = try #require(Self.structured(answers["1"]), "\(Self.text(answers["1"]))")
-        let given: Any = try pair.key.map { try #require(result[$0], "\(pair.tool): no \($0)") } ?? result
+        let calls = Self.pairs.enumerated().map { Self.call($0.offset + 1, $0.element.tool, $0.element.arguments) }
+        let (answers, _) = try await Self.serve(store, [Self.initialize] + calls)
+        for (index, pair) in Self.pairs.enumerated() {
+            let command = try await store.run(pair.command + ["--json"])
+            let printed = try JSONSerialization.jsonObject(with: Data(command.stdout.utf8))
+            let answer = answers["\(index + 1)"]
+            let result = try #require(Self.structured(answer), "\(pair.tool): \(Self.text(answer))")
+            let given: Any = try pair.key.map { try #require(result[$0], "\(pair.tool): no \($0)") } ?? result
 
-        let expected = Self.kinds(printed, path: "").filter { !Self.commandLineOnly.contains($0.key) }
-        let actual = Self.kinds(given, path: "")
-        #expect(!expected.isEmpty, "\(pair.command): printed nothing")
-        for (path, kinds) in expected.sorted(by: { $0.key < $1.key }) {
-            guard let other = actual[path] else {
-                // The items of a list that is empty in the tool's result (a page, other data): nothing to compare.
-                if Self.inEmptyList(path, actual) { continue }
-                Issue.record("\(pair.tool): no \(path), which \(pair.command.joined(separator: " ")) --json has")
-                continue
-            }
-            // Null where the other has a value is a difference of data, not of shape.
-            if !kinds.isEmpty, !other.isEmpty {
-                #expect(kinds == other, "\(pair.tool): \(path) holds \(other.sorted()), the command's \(kinds.sorted())")
+            let expected = Self.kinds(printed, path: "").filter { !Self.commandLineOnly.contains($0.key) }
+            let actual = Self.kinds(given, path: "")
+            #expect(!expected.isEmpty, "\(pair.command): printed nothing")
+            for (path, kinds) in expected.sorted(by: { $0.key < $1.key }) {
+                guard let other = actual[path] else {
+                    // The items of a list that is empty in the tool's result (a page, other data): nothing to compare.
+                    if Self.inEmptyList(path, actual) { continue }
+                    Issue.record("\(pair.tool): no \(path), which \(pair.command.joined(separator: " ")) --json has")
+                    continue
+                }
+                // Null where the other has a value is a difference of data, not of shape.
+                if !kinds.isEmpty, !other.isEmpty {
+                    #expect(kinds == other, "\(pair.tool): \(path) holds \(other.sorted()), the command's \(kinds.sorted())")
+                }
             }
         }
     }
