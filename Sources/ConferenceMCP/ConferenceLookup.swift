@@ -1,4 +1,3 @@
-import JSON
 import ConferenceData
 import MCPServer
 import PlainText
@@ -28,22 +27,21 @@ enum ConferenceLookup {
         ShellWord.command(["wwdc", "watch", id] + (seconds.flatMap { $0 >= 1 ? ["--at", timestamp($0)] : nil } ?? []))
     }
 
-    /// What the user keeps of a session: progress, bookmarks, note.
-    static func personal(_ record: PersonalRecord, sessionID: String) -> [String: JSONValue] {
-        let progress: JSONValue = record.progress.map { progress in
-            ["watched": .bool(progress.watched), "position": JSONValue(progress.position), "duration": JSONValue(progress.duration),
-             "progress": JSONValue(progress.progress), "resume": .string(watchCommand(sessionID, at: progress.watched ? nil : progress.position))]
-        } ?? .null
-        return ["progress": progress, "bookmarks": .array(record.bookmarks.map(bookmark)), "note": JSONValue(record.note?.text)]
-    }
+    /// The commands the tools' documents name: wwdc's, each word quoted for the shell where it needs it.
+    static let commands = DocumentCommands(
+        show: { ShellWord.command("wwdc", "session", $0) },
+        play: { watchCommand($0, at: $1) },
+        transcript: { ShellWord.command("wwdc", "transcript", $0) },
+        code: { ShellWord.command("wwdc", "code", $0, String($1)) },
+        note: { ShellWord.command("wwdc", "note", $0) })
 
-    static func bookmark(_ item: BookmarkItem) -> JSONValue {
-        ["id": .string(item.sessionID), "title": JSONValue(item.title), "n": JSONValue(item.number), "at": .double(item.time),
-         "time": .string(timestamp(item.time)), "note": .string(item.note), "command": .string(watchCommand(item.sessionID, at: item.time))]
+    /// What the tools' documents are read with: the assistant's view, the conference's times, `now`.
+    static func documents(now: Double) -> DocumentContext {
+        DocumentContext(view: .assistant, zone: .conference, now: now, commands: commands)
     }
 
     /// A time of the conference as ISO 8601 in the zone the feed wrote it in.
-    static func iso(_ seconds: Double?, offset: Int?) -> JSONValue {
-        JSONValue(seconds.map { TimeZoneChoice.conference.localTime($0, recordedOffset: offset).iso8601 })
+    static func iso(_ seconds: Double, offset: Int?) -> String {
+        TimeZoneChoice.conference.localTime(seconds, recordedOffset: offset).iso8601
     }
 }

@@ -46,38 +46,10 @@ extension ConferenceToolbox {
                 if let event = arguments.string("event") { request.eventIDs = try ConferenceLookup.eventIDs(event, in: db) }
                 request.topicIDs = try FilterNames.topicIDs(arguments.strings("topic"), in: db)
                 try context.checkCancellation()
-                return try db.searchEverywhere(request)
+                return try db.markingWatched(db.searchEverywhere(request))
             }
-            let hits: [JSONValue] = results.map { result in
-                var hit: [String: JSONValue] = [
-                    "kind": .string(result.kind), "id": .string(result.id), "title": .string(result.title),
-                    "snippet": .string(result.snippet),
-                ]
-                switch result.source {
-                case .transcripts:
-                    hit["at"] = JSONValue(result.at)
-                    hit["time"] = JSONValue(result.at.map(ConferenceLookup.timestamp))
-                    hit["command"] = .string(ConferenceLookup.watchCommand(result.id, at: result.at))
-                case .code:
-                    hit["snippet_title"] = JSONValue(result.snippetTitle)
-                    hit["n"] = JSONValue(result.snippetNumber ?? 1)
-                    hit["command"] = .string(ShellWord.command("wwdc", "code", result.id, String(result.snippetNumber ?? 1)))
-                case .sessions:
-                    hit["command"] = .string(ShellWord.command("wwdc", "session", result.id))
-                case .notes:
-                    if let number = result.bookmarkNumber {
-                        hit["n"] = JSONValue(number)
-                        hit["at"] = JSONValue(result.at)
-                        hit["time"] = JSONValue(result.at.map(ConferenceLookup.timestamp))
-                        hit["command"] = .string(ConferenceLookup.watchCommand(result.id, at: result.at))
-                    } else {
-                        hit["command"] = .string(ShellWord.command("wwdc", "note", result.id))
-                    }
-                case .news:
-                    break
-                }
-                return .object(hit)
-            }
+            let documents = self.documents
+            let hits = results.map { SearchResult.document.json($0, documents) }
             return .json(["query": .string(TextSanitizer.singleLine.sanitize(text)), "hits": .array(hits),
                           "note": .string(hits.isEmpty ? "No matches." : "\(hits.count) hits, best first.")])
         }
@@ -106,10 +78,10 @@ extension ConferenceToolbox {
                 return (try db.sessionDetail(id: id), try db.downloadRecords(sessionID: id), try db.personalRecord(sessionID: id))
             }
             guard let detail else { throw BrowseError.unknownSession(arguments.string("id") ?? "", suggestions: []) }
-            guard case var .object(document) = SessionDocument.json(detail, downloads: downloads, now: settings.now().timeIntervalSince1970) else {
+            let shown = SessionDetail.Shown(detail, personal: record, downloads: downloads)
+            guard case var .object(document) = SessionDetail.shownDocument.json(shown, documents) else {
                 return .error("No session.")
             }
-            document.merge(ConferenceLookup.personal(record, sessionID: detail.sessionID)) { $1 }
             // The long texts share the result's room; each goes on from its own offset.
             var continuation: [String] = []
             for (key, whole) in [("description", detail.description), ("text", detail.articleBody)] {
@@ -164,7 +136,7 @@ extension ConferenceToolbox {
     var getTranscriptTool: Tool {
         Tool(name: "get_transcript", title: "Get a transcript",
              description: """
-             What is said in a session's video, paragraph by paragraph, each with its start (seconds and m:ss). \
+             What is said in a session's video, paragraph by paragraph, each with its start in seconds. \
              Give from/to (seconds) for a stretch, or around (seconds) for the two minutes about a moment (a search \
              hit's 'at'). A result holds at most about \(Self.resultCharacters / 1000)k characters: when it stops \
              early, 'next_from' (and 'next_offset', within a paragraph too long for one result) says where to continue.
@@ -190,7 +162,7 @@ extension ConferenceToolbox {
                 from = max(0, around - 60)
                 to = around + 60
             }
-            var paragraphs: [JSONValue] = []
+            var paragraphs: [SessionTranscript.Paragraph] = []
             var characters = 0
             var nextFrom: Double?, nextOffset: Int?
             for paragraph in transcript.paragraphs(from: from) {
@@ -211,17 +183,17 @@ extension ConferenceToolbox {
                     nextOffset = part.next
                 }
                 characters += text.count
-                paragraphs.append(["start": .double(paragraph.start), "time": .string(ConferenceLookup.timestamp(paragraph.start)),
-                                   "text": .string(text)])
+                paragraphs.append(SessionTranscript.Paragraph(start: paragraph.start, text: text))
                 if nextOffset != nil {
                     nextFrom = paragraph.start
                     break
                 }
             }
-            var result: [String: JSONValue] = [
-                "id": .string(transcript.sessionID), "title": .string(transcript.title), "language": .string(transcript.language),
-                "duration": .double(transcript.duration), "paragraphs": .array(paragraphs),
-            ]
+            var part = transcript
+            part.paragraphs = paragraphs
+            guard case var .object(result) = SessionTranscript.document.json(part, documents) else {
+                return .error("No transcript.")
+            }
             if let nextFrom {
                 result["next_from"] = .double(nextFrom)
                 if let nextOffset { result["next_offset"] = JSONValue(nextOffset) }
@@ -250,9 +222,10 @@ extension ConferenceToolbox {
             }
             guard let detail else { throw BrowseError.unknownSession(arguments.string("id") ?? "", suggestions: []) }
             let snippets = detail.codeSnippets
+            let documents = self.documents
             guard !snippets.isEmpty else { throw ToolFailure("\(detail.sessionID) has no code snippets.") }
             guard let n = arguments.int("n") else {
-                let list = BoundedList(snippets.enumerated().map { SessionDocument.snippet($1, number: $0 + 1) }, bytes: Self.resultCharacters)
+                let list = BoundedList(SessionDetail.snippetDocument.json(detail.snippets, documents).arrayValue ?? [], bytes: Self.resultCharacters)
                 var result: [String: JSONValue] = ["id": .string(detail.sessionID), "title": .string(detail.title), "snippets": .array(list.items)]
                 if list.leftOut > 0 {
                     result["note"] = .string("\(list.leftOut) of the \(snippets.count) snippets are left out for room: get_code with id=\(detail.sessionID) and n=\(list.items.count + 1) to \(snippets.count) reads each.")
@@ -263,7 +236,7 @@ extension ConferenceToolbox {
                 throw ToolFailure("No code snippet \(n) in \(detail.sessionID) (it has \(snippets.count)).")
             }
             let snippet = snippets[n - 1]
-            guard case var .object(members) = SessionDocument.snippet(snippet, number: n) else { return .error("No snippet.") }
+            guard case var .object(members) = SessionDetail.snippetDocument.json(detail.snippets[n - 1], documents) else { return .error("No snippet.") }
             members["id"] = .string(detail.sessionID)
             let offset = arguments.int("offset") ?? 0
             guard let part = TextPart(snippet.code, from: offset, limit: Self.resultCharacters) else {

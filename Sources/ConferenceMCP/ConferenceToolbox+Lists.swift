@@ -23,12 +23,13 @@ extension ConferenceToolbox {
     static let topicArgument: JSONValue = ["type": "string", "description": "A topic's name, unique prefix or id (see list_topics)."]
 
     /// One page of what `fetch` reads (handed how many items to read at most), from the cursor the
-    /// arguments give, as `{key: [...], nextCursor}`.
-    func page(_ arguments: ToolArguments, list: String, key: String,
-              fetch: @Sendable @escaping (Database, Int) throws -> [JSONValue]) throws -> ToolResult {
+    /// arguments give, as `{key: [...], nextCursor}`, each item its document (`shape`).
+    func page<Model>(_ arguments: ToolArguments, list: String, key: String, of shape: DocumentShape<Model>,
+                     fetch: @Sendable @escaping (Database, Int) throws -> [Model]) throws -> ToolResult {
         let offset = try PageCursor.offset(arguments.string("cursor"), list: list)
         let limit = arguments.int("limit") ?? Self.defaultPage
-        let items = try read { db in try fetch(db, offset + limit + 1) }
+        let documents = self.documents
+        let items = try read { db in try fetch(db, offset + limit + 1).map { shape.json($0, documents) } }
         // A page of long titles ends early, at a cursor, rather than growing past a result.
         let page = BoundedList(Array(items.dropFirst(offset).prefix(limit)), bytes: Self.pageBytes)
         var result: [String: JSONValue] = [key: .array(page.items), "count": JSONValue(page.items.count)]
@@ -58,21 +59,14 @@ extension ConferenceToolbox {
                           "description": "Only videos watched, not watched, or started and not finished."],
              ]) { $1 }),
              outputSchema: ResultSchema.videos) { [self] arguments, _ in
-            try page(arguments, list: "videos", key: "videos") { db, count in
+            try page(arguments, list: "videos", key: "videos", of: VideoItem.document) { db, count in
                 let downloaded = arguments.bool("downloaded")
                 var query = VideoQuery(eventIDs: try ConferenceLookup.eventIDs(arguments.string("event"), in: db),
                                        search: arguments.string("search"), favoritesOnly: arguments.bool("favorites") ?? false,
                                        topicIDs: try FilterNames.topicIDs(arguments.strings("topic"), in: db))
                 query.watchFilter = arguments.string("watch").flatMap(WatchFilter.init(rawValue:))
                 query.limit = downloaded == nil ? count : nil
-                return try db.videos(query).filter { downloaded == nil || $0.isDownloaded == downloaded }.prefix(count).map { video in
-                    ["id": .string(video.sessionID), "event": .string(video.eventID), "title": .string(video.title),
-                     "type": JSONValue(video.type), "duration": JSONValue(video.duration), "topic": JSONValue(video.topic),
-                     "favorite": .bool(video.isFavorite), "downloaded": .bool(video.isDownloaded),
-                     "watched": .bool(video.watch == .watched), "progress": JSONValue(video.watch?.progress),
-                     "date": ConferenceLookup.iso(video.date, offset: video.utcOffset),
-                     "command": .string(ConferenceLookup.watchCommand(video.sessionID, at: nil))]
-                }
+                return Array(try db.videos(query).filter { downloaded == nil || $0.isDownloaded == downloaded }.prefix(count))
             }
         }
     }
@@ -85,10 +79,7 @@ extension ConferenceToolbox {
             let groups = try read { db in
                 try db.topicGroups(eventIDs: try ConferenceLookup.eventIDs(arguments.string("event"), in: db, defaultAll: true))
             }
-            return .json(["categories": .array(groups.map { group in
-                ["id": JSONValue(group.id), "name": .string(group.name),
-                 "topics": .array(group.topics.map { ["id": JSONValue($0.id), "name": .string($0.name), "items": JSONValue($0.itemCount)] })]
-            })])
+            return .json(["categories": TopicGroup.document.json(groups, documents)])
         }
     }
 
@@ -108,7 +99,7 @@ extension ConferenceToolbox {
              ]) { $1 }),
              outputSchema: ResultSchema.schedule) { [self] arguments, _ in
             let now = settings.now().timeIntervalSince1970
-            return try page(arguments, list: "schedule", key: "sessions") { db, count in
+            return try page(arguments, list: "schedule", key: "sessions", of: ScheduleItem.document) { db, count in
                 let events = try db.events()
                 let eventIDs = try ConferenceLookup.eventIDs(arguments.string("event"), in: db)
                 var query = ScheduleQuery(eventIDs: eventIDs, limit: count)
@@ -120,12 +111,7 @@ extension ConferenceToolbox {
                 query.topicIDs = try FilterNames.topicIDs(arguments.strings("topic"), in: db)
                 query.trackIDs = try FilterNames.trackIDs(arguments.strings("track"), in: db)
                 query.favoritesOnly = arguments.bool("favorites") ?? false
-                return try db.schedule(query).map { item in
-                    ["id": .string(item.sessionID), "event": .string(item.eventID), "title": .string(item.title),
-                     "type": JSONValue(item.type), "track": JSONValue(item.trackOrTopic), "room": JSONValue(item.room),
-                     "start": ConferenceLookup.iso(item.startTime, offset: item.utcOffset),
-                     "end": ConferenceLookup.iso(item.endTime, offset: item.utcOffset), "favorite": .bool(item.isFavorite)]
-                }
+                return try db.schedule(query)
             }
         }
     }
@@ -159,10 +145,8 @@ extension ConferenceToolbox {
              description: "Your favorite sessions (as 'wwdc favorite list'): id, title, and whether each is uploaded to your account (synced) or waiting (pending).",
              inputSchema: Tool.schema(Self.pagingArguments),
              outputSchema: ResultSchema.favorites) { [self] arguments, _ in
-            try page(arguments, list: "favorites", key: "favorites") { db, count in
-                try db.favoriteList(limit: count).map { favorite in
-                    ["id": .string(favorite.sessionID), "title": JSONValue(favorite.title), "syncState": .string(favorite.syncState.rawValue)]
-                }
+            try page(arguments, list: "favorites", key: "favorites", of: FavoriteItem.document) { db, count in
+                try db.favoriteList(limit: count)
             }
         }
     }
@@ -172,12 +156,8 @@ extension ConferenceToolbox {
              description: "The videos the user started and has not finished (as 'wwdc continue'), most recent first, each with how far they got and the command that resumes it there.",
              inputSchema: Tool.schema(Self.pagingArguments),
              outputSchema: ResultSchema.continueWatching) { [self] arguments, _ in
-            try page(arguments, list: "continue", key: "videos") { db, count in
-                try db.continueWatching(limit: count).map { item in
-                    ["id": .string(item.sessionID), "title": JSONValue(item.title), "position": JSONValue(item.position),
-                     "time": JSONValue(item.position.map(ConferenceLookup.timestamp)), "duration": JSONValue(item.duration),
-                     "progress": JSONValue(item.progress), "command": .string(ConferenceLookup.watchCommand(item.sessionID, at: item.position))]
-                }
+            try page(arguments, list: "continue", key: "videos", of: ContinueItem.document) { db, count in
+                try db.continueWatching(limit: count)
             }
         }
     }
@@ -187,9 +167,9 @@ extension ConferenceToolbox {
              description: "The user's bookmarks (as 'wwdc bookmark list'), of one session or all, by session and time: each with its number, time, note and the command that plays from there.",
              inputSchema: Tool.schema(Self.pagingArguments.merging(["id": Self.sessionArgument]) { $1 }),
              outputSchema: ResultSchema.bookmarks) { [self] arguments, _ in
-            try page(arguments, list: "bookmarks", key: "bookmarks") { db, count in
+            try page(arguments, list: "bookmarks", key: "bookmarks", of: BookmarkItem.document) { db, count in
                 let id = try arguments.string("id").map { try ConferenceLookup.sessionID($0, in: db) }
-                return try db.bookmarkList(sessionID: id, limit: count).map(ConferenceLookup.bookmark)
+                return try db.bookmarkList(sessionID: id, limit: count)
             }
         }
     }

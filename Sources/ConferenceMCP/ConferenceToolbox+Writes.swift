@@ -120,8 +120,8 @@ extension ConferenceToolbox {
         case .addBookmark:
             let number = outcome.bookmark?.number
             let time = outcome.bookmark?.bookmark.time
-            result["n"] = JSONValue(number)
-            result["at"] = JSONValue(time)
+            result["number"] = JSONValue(number)
+            result["time"] = JSONValue(time)
             result["command"] = time.map { .string(ConferenceLookup.watchCommand(id, at: $0)) } ?? .null
             message = "Bookmarked \(label)" + (time.map { " at " + ConferenceLookup.timestamp($0) } ?? "") + (number.map { " (bookmark \($0))." } ?? ".")
         case let .setNote(_, text):

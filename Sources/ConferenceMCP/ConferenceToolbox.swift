@@ -101,6 +101,11 @@ public final class ConferenceToolbox: Sendable {
         return opened.withLock { $0! }
     }
 
+    /// What the tools' documents are read with now: the assistant's view, the conference's times.
+    var documents: DocumentContext {
+        ConferenceLookup.documents(now: settings.now().timeIntervalSince1970)
+    }
+
     /// Reads the store.
     func read<T: Sendable>(_ body: (Database) throws -> T) throws -> T {
         try store().read(body)

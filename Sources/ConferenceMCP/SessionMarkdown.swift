@@ -10,7 +10,7 @@ enum SessionMarkdown {
         out.append(heading.joined(separator: " · "))
         out.append("")
         if let start = detail.startTime {
-            out.append("- When: " + (ConferenceLookup.iso(start, offset: detail.utcOffset).stringValue ?? "")
+            out.append("- When: " + ConferenceLookup.iso(start, offset: detail.utcOffset)
                        + (detail.room.map { " in \($0)" } ?? ""))
         }
         if !detail.topics.isEmpty { out.append("- Topics: " + detail.topics.joined(separator: ", ")) }

@@ -26,3 +26,16 @@ public struct ArticleItem: Hashable, Sendable {
         self.isFavorite = isFavorite
     }
 }
+
+extension ArticleItem {
+    /// An article: `articles --json`, its date in the offset given with it.
+    public static let document = DocumentShape<Timed<ArticleItem>>([
+        .string("id", "its id", \.value.sessionID),
+        .string("event", "its event's id", \.value.eventID),
+        .string("title", "its title", \.value.title),
+        .time("date", "when it was published") { ($0.value.publishedTime, $0.utcOffset) },
+        .string("url", "its page on the web", \.value.url),
+        .boolean("hasText", "whether its text is here ('wwdc session' shows it)", \.value.hasBody),
+        .boolean("favorite", "whether it is one of your favorites", \.value.isFavorite),
+    ])
+}

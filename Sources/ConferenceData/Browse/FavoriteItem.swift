@@ -1,5 +1,6 @@
 import ConferenceModel
 import Foundation
+import JSON
 import SQLiteDatabase
 
 /// A favorite, for `wwdc favorite list`: the session's id and title, and where it stands with the account.
@@ -20,6 +21,35 @@ public struct FeedbackItem: Hashable, Sendable {
     public var presentation: Int?
     public var comment: String
     public var syncState: SyncState
+}
+
+extension FavoriteItem {
+    /// A favorite: `favorite list --json` and the assistant's `list_favorites`.
+    public static let document = DocumentShape<FavoriteItem>([
+        .string("id", "the session's id", \.sessionID),
+        .string("title", "its title; null when the session is no longer in the schedule", \.title),
+        .string("syncState", "the account service's state: local, pending or synced", \.syncState.rawValue),
+        DocumentField("stands", .string, nullable: true, "where it stands: here only; else sent to the service, in the sync folder, waiting for the service or waiting for the sync folder, joined by commas for each place it goes") { item, context in
+            JSONValue(context.standing(.favorite, item.sessionID, item.syncState))
+        }.only(.commandLine),
+        .date("updatedAt", "when it last changed", \.updatedAt),
+    ])
+}
+
+extension FeedbackItem {
+    /// A feedback given: `feedback --list --json`.
+    public static let document = DocumentShape<FeedbackItem>([
+        .string("id", "the session's id", \.sessionID),
+        .string("title", "its title; null when the session is no longer in the schedule", \.title),
+        .integer("overall", "the overall rating, 1 to 5", \.overall),
+        .integer("content", "the content's rating, 1 to 5; null when not rated", \.content),
+        .integer("presentation", "the presentation's rating, 1 to 5; null when not rated", \.presentation),
+        .string("comment", "the comment", \.comment),
+        .string("syncState", "the account service's state: local, pending or synced", \.syncState.rawValue),
+        DocumentField("stands", .string, nullable: true, "where it stands, as a favorite's does") { item, context in
+            JSONValue(context.standing(.rating, item.sessionID, item.syncState))
+        }.only(.commandLine),
+    ])
 }
 
 extension Database {

@@ -1,5 +1,6 @@
 import ConferenceModel
 import Foundation
+import JSON
 import SQLiteDatabase
 
 /// A video the user is in the middle of, for `continue`.
@@ -37,6 +38,37 @@ public struct PersonalRecord: Hashable, Sendable {
     public var bookmarks: [BookmarkItem]
     /// Cleaned, its paragraphs kept.
     public var note: SessionNote?
+}
+
+extension ContinueItem {
+    /// A video you are in the middle of: `continue --json` and the assistant's `continue_watching`.
+    public static let document = DocumentShape<ContinueItem>([
+        .string("id", "the session's id", \.sessionID),
+        .string("title", "its title; null when the session is no longer in the schedule", \.title),
+        .number("position", "where you stopped, in seconds; null when the player could not say", \.position),
+        .number("duration", "the video's length in seconds; null when unknown", \.duration),
+        .number("progress", "how far you got, 0 to 1; null when the position or the length is unknown", \.progress),
+        .date("updatedAt", "when you last played it", \.updatedAt),
+        DocumentField("command", .string, nullable: true, "the command that plays it from there") { item, context in
+            JSONValue(context.commands.play(item.sessionID, item.position))
+        }.only(.assistant),
+    ])
+}
+
+extension BookmarkItem {
+    /// A bookmark: `bookmark list --json` and the assistant's `list_bookmarks` (a session's own,
+    /// without its id and title, in its document).
+    public static let document = DocumentShape<BookmarkItem>([
+        .string("id", "the session's id", \.sessionID),
+        .string("title", "its title; null when the session is no longer in the schedule", \.title),
+        .integer("number", "the bookmark's place among its session's, from 1, in time order", \.number),
+        .number("time", "its moment, in seconds into the video", \.time),
+        .string("note", "its note", \.note),
+        .date("createdAt", "when it was made", \.createdAt),
+        DocumentField("command", .string, nullable: true, "the command that plays the video from there") { item, context in
+            JSONValue(context.commands.play(item.sessionID, item.time))
+        }.only(.assistant),
+    ])
 }
 
 extension Database {

@@ -43,3 +43,20 @@ public struct SessionTranscript: Hashable, Sendable {
         return paragraphs[index...]
     }
 }
+
+extension SessionTranscript {
+    /// A transcript: `transcript --json` and the assistant's `get_transcript`, its paragraphs those
+    /// asked for.
+    public static let document = DocumentShape<SessionTranscript>([
+        .string("id", "the session's id", \.sessionID),
+        .string("title", "its title", \.title),
+        .string("language", "the feed's language code (eng, jpn)", \.language),
+        .number("duration", "where its last line starts, in seconds", \.duration),
+        .list("paragraphs", "what is said, paragraph by paragraph", paragraphDocument) { $0.paragraphs },
+    ])
+
+    static let paragraphDocument = DocumentShape<Paragraph>([
+        .number("start", "where it starts, in seconds into the video", \.start),
+        .string("text", "its lines, joined", \.text),
+    ])
+}

@@ -24,3 +24,18 @@ public struct TopicGroup: Hashable, Sendable {
         self.topics = topics
     }
 }
+
+extension TopicGroup {
+    /// A topic category with its topics: `topics --json` and the assistant's `list_topics`.
+    public static let document = DocumentShape<TopicGroup>([
+        .integer("id", "the category's id; null for the topics no category lists", \.id),
+        .string("name", "its name", \.name),
+        .list("topics", "its topics, in the feed's order", topicDocument) { $0.topics },
+    ])
+
+    static let topicDocument = DocumentShape<TopicSummary>([
+        .integer("id", "the topic's id", \.id),
+        .string("name", "its name", \.name),
+        .integer("items", "how many items carry it", \.itemCount),
+    ])
+}

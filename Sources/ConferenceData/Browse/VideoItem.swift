@@ -1,3 +1,4 @@
+import JSON
 import PlainText
 
 /// A session with a recording, for `wwdc videos`.
@@ -47,4 +48,29 @@ public struct VideoItem: Hashable, Sendable {
         self.topic = topic
         self.topics = topics
     }
+}
+
+extension VideoItem {
+    /// A video: `videos --json` and the assistant's `list_videos`.
+    public static let document = DocumentShape<VideoItem>([
+        .string("id", "the session's id", \.sessionID),
+        .string("event", "its event's id", \.eventID),
+        .integer("number", "its number within the event", \.number),
+        .string("title", "its title", \.title),
+        .string("type", "Session, Lab, Video, ... as the feed says", \.type),
+        DocumentField("duration", .integer, nullable: true, "its length in whole seconds") { item, _ in JSONValue(item.duration.map(VideoTime.length)) },
+        .string("stream", "the adaptive stream (HLS)", \.streamURL),
+        .string("hd", "the HD download", \.hdURL),
+        .string("sd", "the SD download", \.sdURL),
+        DocumentField("date", .string, nullable: true, "when it was given or published, in the conference's offset") { item, _ in
+            JSONValue(item.date.map { TimeZoneChoice.conference.localTime($0, recordedOffset: item.utcOffset).iso8601 })
+        },
+        .strings("topics", "its topics, in its order", \.topics),
+        .boolean("favorite", "whether it is one of your favorites", \.isFavorite),
+        .boolean("downloaded", "whether a file of it is downloaded and complete", \.isDownloaded),
+    ], WatchMark.fields(\.watch), [
+        DocumentField("command", .string, nullable: true, "the command that plays it") { item, context in
+            JSONValue(context.commands.play(item.sessionID, nil))
+        }.only(.assistant),
+    ])
 }

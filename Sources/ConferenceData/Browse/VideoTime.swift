@@ -20,10 +20,15 @@ public enum VideoTime {
         Int(saturating: FeedRange.clamped(seconds, to: FeedRange.videoSeconds), rounding: .down)
     }
 
+    /// A length in whole seconds, rounded, within a video's range (``FeedRange/videoSeconds``).
+    public static func length(_ seconds: Double) -> Int {
+        Int(saturating: FeedRange.clamped(seconds, to: FeedRange.videoSeconds), rounding: .toNearestOrAwayFromZero)
+    }
+
     /// A length: `1:42:50` or `35:13` (whole seconds, rounded); empty when unknown or not positive.
     public static func duration(_ seconds: Double?) -> String {
         guard let seconds, seconds > 0 else { return "" }
-        let total = Int(saturating: FeedRange.clamped(seconds, to: FeedRange.videoSeconds), rounding: .toNearestOrAwayFromZero)
+        let total = length(seconds)
         let hours = total / 3600, minutes = total / 60 % 60, rest = total % 60
         let mm = minutes < 10 && hours > 0 ? "0\(minutes)" : "\(minutes)"
         let ss = rest < 10 ? "0\(rest)" : "\(rest)"

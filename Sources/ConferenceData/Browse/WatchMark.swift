@@ -1,3 +1,4 @@
+import JSON
 import SQLiteDatabase
 
 /// Where the user stands with a session's video, for the marks of a listing.
@@ -45,5 +46,16 @@ public enum WatchFilter: String, Hashable, Sendable, CaseIterable {
         case .unwatched: "coalesce(p.watched, 0) = 0"
         case .inProgress: "p.watched = 0"
         }
+    }
+}
+
+extension WatchMark {
+    /// `watched` and `progress`: where you stand with a session's video (the mark at `path`, nil
+    /// when never played), as every listing of sessions shows it.
+    static func fields<Model>(_ path: KeyPath<Model, WatchMark?> & Sendable) -> [DocumentField<Model>] {
+        [DocumentField("watched", .boolean, "whether you watched its video") { model, _ in .bool(model[keyPath: path] == .watched) },
+         DocumentField("progress", .number, nullable: true, "how far you got, 0 to 1 (1 when watched); null when never played or unknown") {
+             model, _ in JSONValue(model[keyPath: path]?.progress)
+         }]
     }
 }

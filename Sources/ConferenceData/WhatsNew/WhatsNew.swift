@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// What a sync brought that was not there before: new videos, new sessions, new news, and
 /// favorites whose time or room changed. Titles are clean (through the sanitiser), ready to print.
@@ -56,4 +57,34 @@ public struct WhatsNew: Sendable, Encodable, Equatable {
 
     public var isEmpty: Bool { Kind.allCases.allSatisfy { self[$0].isEmpty } }
     public var count: Int { Kind.allCases.reduce(0) { $0 + self[$1].count } }
+}
+
+extension WhatsNew {
+    /// What the last sync that found something new found, and when it ran (nil, the lists empty,
+    /// when none has).
+    public struct Found: Sendable {
+        public var list: WhatsNew
+        public var syncedAt: Date?
+
+        public init(list: WhatsNew, syncedAt: Date?) {
+            self.list = list
+            self.syncedAt = syncedAt
+        }
+    }
+
+    /// `whatsnew --json`.
+    public static let document = DocumentShape<Found>([
+        DocumentField("syncedAt", .string, nullable: true, "when the sync ran, in UTC; null when none has found anything") { found, _ in
+            JSONValue(found.syncedAt.map { $0.formatted(.iso8601) })
+        },
+        .list("videos", "new videos", itemDocument) { $0.list.videos },
+        .list("sessions", "new sessions", itemDocument) { $0.list.sessions },
+        .list("news", "new news", itemDocument) { $0.list.news },
+        .list("favoritesChanged", "favorites whose time or room changed", itemDocument) { $0.list.favoritesChanged },
+    ])
+
+    static let itemDocument = DocumentShape<Item>([
+        .string("id", "its id", \.id),
+        .string("title", "its title", \.title),
+    ])
 }

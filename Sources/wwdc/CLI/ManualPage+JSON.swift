@@ -1,29 +1,101 @@
 import CommandLineKit
+import ConferenceData
+import ConferenceMedia
+import ConferenceModel
 
-/// The JSON OUTPUT section of the manual page: the fields of every `--json` (the README's
-/// "JSON output" section, which the installed manual stands in for).
+/// The JSON OUTPUT section of the manual page: every `--json`, its fields written from the
+/// documents the conference's targets define (`ScheduleItem.document`, ...), each with its type and
+/// its line of doc. The README points here.
 extension ManualPage {
     static let jsonIntro = "Field names are stable; every field is always present (null when unknown). Times are ISO 8601 with the offset of the zone shown (conference or --local); day is the calendar date in that zone."
 
-    static let jsonOutput: [String] = [
-        "schedule --json: an array of {id, event, number, title, type, track, topics, room, day, start, end, published, favorite, watched, progress}; with --search, best match first; day, start and end are null for an item without a time, published is its publishing date then.",
-        "session --json: {id, event, eventName, number, title, description, type, track, room, day, start, end, published, platforms, keywords, topics, favorite, favoriteSyncState, feedback, progress, bookmarks, note, video, transcript, liveStream, related, resources, chapters, code, signup, text, webURL, imageURL, bestStream, onTheAir, downloads} where feedback is {overall, content, presentation, comment, syncState} or null, progress is {position, duration, watched, progress, updatedAt} or null (seconds; progress 0 to 1), bookmarks is [{number, time, note, createdAt}], note is {text, updatedAt} or null, video is {duration (seconds), stream, hd, sd, appleTVStream, slides, subtitles} or null, liveStream is {stream, appleTVStream, ended} or null, related is [{id, title}], resources is [{title, type, url}], chapters is [{title, start, end}] (seconds into the video), code is [{title, language, start, end, code}], signup is {url, text, opens, closes} or null, text is an article's text, transcript is {language, duration (seconds)} or null, and downloads lists the session's downloads as downloads --json does.",
-        "transcript --json: {id, title, language, duration, paragraphs: [{start, text}]}, times in seconds into the video; with --at, the paragraphs from that moment on.",
-        "search --json: an array of {kind, id, title, at, snippet, score, watched, progress}, best first: kind is note, bookmark, session, transcript, code or news; id the session's (or news item's); title the session's, a code snippet's own, or the news item's; at seconds into the video (a transcript line, a code snippet, a bookmark) or null; snippet the line or an excerpt that matched; score the order in one number, lower first: BM25 (−999 to 0; a title match: −999 plus its place, talks before labs, the current event first, then by session number) plus −6000 for a note or bookmark, −5000 for a title match, −4000 for another session, −3000 for a transcript line, −2000 for code, −1000 for news; watched and progress (0 to 1, or null) say how far you watched the session.",
-        "news --json: an array of {id, title, body, date, type, visibility, photos, url} (photos: photo ids; url: the page of a news article).",
-        "photos --json: an array of {id, path, width, height, url}: id is the session's or the photo's, path the picture's file (in the cache, or the copy in --dir), width and height its size in pixels as read from the file, url where it was fetched.",
-        "videos --json: an array of {id, event, number, title, type, duration (seconds), stream, hd, sd, date, topics, favorite, downloaded, watched, progress} (progress: 0 to 1, null when never played).",
-        "continue --json: an array of {id, title, position, duration, progress, updatedAt}, most recent first: position and duration in seconds (null when unknown), progress 0 to 1.",
-        "bookmark list --json: an array of {id, title, number, time, note, createdAt}: number is the bookmark's place among its session's (from 1, in time order), time seconds into the video.",
-        "export --json: {favorites: [{id, title, event, start, end, url, updatedAt}], bookmarks: [{id, title, number, time, at, note, createdAt, command}], notes: [{id, title, text, updatedAt}], history: [{id, title, state, position, duration, progress, updatedAt}]}, a key for each list asked for (--favorites, --bookmarks, --notes, --history; all four when none is named), every event's: start and end in the conference's offset (null when not scheduled), url the session's web page, time, position and duration in seconds, at the time as M:SS, command the one that plays from the bookmark, state watched or in progress, progress 0 to 1 (null when unknown); notes as typed. --csv writes one list, these fields as its columns.",
-        "downloads --json (and download --json): an array of {id, quality, title, state, bytes, totalBytes, percent, path, error}: state is done, partial, failed, queued, downloading (another wwdc is fetching it now) or missing (done, but the file was moved or deleted); bytes is what is on disk, totalBytes the server's size once known, error why it failed.",
-        "topics --json: an array of categories {id, name, topics: [{id, name, items}]} (id null for the topics no category lists).",
-        "articles --json: an array of {id, event, title, date, url, hasText, favorite}.",
-        "favorite list --json: an array of {id, title, syncState, stands, updatedAt} (stands: here only; or, for each place the change goes, sent to the service, in the sync folder, or waiting for the service and/or the sync folder; syncState is the account service's: local, pending, synced).",
-        "feedback --list --json: an array of {id, title, overall, content, presentation, comment, syncState, stands} (content and presentation null when not rated; stands as in favorite list --json).",
-        "whoami --json: {username, name, isDeveloper}.",
-        "whatsnew --json: {syncedAt, videos: [{id, title}], sessions: [{id, title}], news: [{id, title}], favoritesChanged: [{id, title}]}: what the last sync that found something new found, and when it ran (syncedAt null and the lists empty when none has).",
-        "remind --json: an array of {id, title, room, start, end, startsIn (seconds), watch}: the favorites starting within --within, soonest first; watch is the command that plays the session.",
-        "sync --json: see wwdc sync --help."
+    /// One command's JSON: what it prints (an object, or an array of them) and what else to know.
+    struct JSONCommand {
+        /// The command as it is typed, with `--json` and any other command printing the same.
+        var heading: String
+        /// Its document's fields; nil for a command described in words only.
+        var fields: FieldType?
+        var isList = true
+        var note = ""
+    }
+
+    static let jsonCommands: [JSONCommand] = [
+        JSONCommand(heading: "schedule --json", fields: ScheduleItem.document.type, note: "with --search, best match first."),
+        JSONCommand(heading: "session --json", fields: SessionDetail.shownDocument.type, isList: false),
+        JSONCommand(heading: "transcript --json", fields: SessionTranscript.document.type, isList: false,
+                   note: "with --at, the paragraphs from that moment on."),
+        JSONCommand(heading: "search --json", fields: SearchResult.document.type,
+                   note: "best first; score is BM25 (−999 to 0; a title match: −999 plus its place, talks before labs, the current event first, then by session number) plus −6000 for a note or bookmark, −5000 for a title match, −4000 for another session, −3000 for a transcript line, −2000 for code, −1000 for news."),
+        JSONCommand(heading: "news --json", fields: NewsItem.document.type, note: "newest first."),
+        JSONCommand(heading: "photos --json", fields: FetchedPicture.document.type,
+                   note: "pictures that could not be fetched are left out (and said on stderr)."),
+        JSONCommand(heading: "videos --json", fields: VideoItem.document.type),
+        JSONCommand(heading: "continue --json", fields: ContinueItem.document.type, note: "most recent first."),
+        JSONCommand(heading: "bookmark list --json", fields: BookmarkItem.document.type, note: "by session, each session's in time order."),
+        JSONCommand(heading: "export --json", isList: false,
+                   note: "{favorites: [{id, title, event, start, end, url, updatedAt}], bookmarks: [{id, title, number, time, at, note, createdAt, command}], notes: [{id, title, text, updatedAt}], history: [{id, title, state, position, duration, progress, updatedAt}]}, a key for each list asked for (--favorites, --bookmarks, --notes, --history; all four when none is named), every event's: start and end in the conference's offset (null when not scheduled), url the session's web page, time, position and duration in seconds, at the time as M:SS, command the one that plays from the bookmark, state watched or in progress, progress 0 to 1 (null when unknown); notes as typed. --csv writes one list, these fields as its columns."),
+        JSONCommand(heading: "downloads --json (and download --json)", fields: DownloadRecord.document.type),
+        JSONCommand(heading: "topics --json", fields: TopicGroup.document.type, note: "the topic categories, in the feed's order."),
+        JSONCommand(heading: "articles --json", fields: ArticleItem.document.type),
+        JSONCommand(heading: "favorite list --json", fields: FavoriteItem.document.type),
+        JSONCommand(heading: "feedback --list --json", fields: FeedbackItem.document.type),
+        JSONCommand(heading: "whoami --json", isList: false, note: "{username, name, isDeveloper}."),
+        JSONCommand(heading: "whatsnew --json", fields: WhatsNew.document.type, isList: false,
+                   note: "what the last sync that found something new found, and when it ran."),
+        JSONCommand(heading: "remind --json", fields: ScheduleItem.reminder.type, note: "the favorites starting within --within, soonest first."),
+        JSONCommand(heading: "sync --json", isList: false, note: "see wwdc sync --help."),
     ]
+
+    /// The section's roff: for each command, a bullet with its document's outline (`{id, video:
+    /// {duration, …}, bookmarks: [{…}]}`), then a line for each field, nested ones by their path.
+    static var jsonOutputSection: [String] {
+        [escaped(jsonIntro)] + jsonCommands.flatMap { output -> [String] in
+            guard let fields = output.fields?.shown(in: .commandLine) else {
+                return [".IP \\(bu 2", escaped(output.heading + ": " + output.note)]
+            }
+            let outline = (output.isList ? "an array of " : "") + Self.outline(fields)
+            let lines = Self.fieldLines(fields, path: "")
+            return [".IP \\(bu 2", escaped(output.heading + ": " + outline + (output.note.isEmpty ? "." : "; " + output.note)), ".RS 2"]
+                + lines.enumerated().flatMap { index, line in (index > 0 ? [".br"] : []) + [line] } + [".RE"]
+        }
+    }
+
+    /// `{id, title, video: {duration, stream}, bookmarks: [{number, time}]}`: the names, nested objects inside.
+    static func outline(_ type: FieldType) -> String {
+        switch type {
+        case let .object(members):
+            "{" + members.map { member in
+                switch member.type {
+                case .object, .array(.object): member.name + ": " + outline(member.type)
+                default: member.name
+                }
+            }.joined(separator: ", ") + "}"
+        case let .array(items): "[" + outline(items) + "]"
+        default: ""
+        }
+    }
+
+    /// A line for each field: its path (`video.duration`, `bookmarks[].note`) in bold, its type and its doc.
+    static func fieldLines(_ type: FieldType, path: String) -> [String] {
+        guard case let .object(members) = type else {
+            if case let .array(items) = type { return fieldLines(items, path: path + "[]") }
+            return []
+        }
+        return members.flatMap { member -> [String] in
+            let name = path.isEmpty ? member.name : path + "." + member.name
+            let line = "\\fB" + escaped(name) + "\\fR " + escaped("(" + typeName(member.type) + (member.nullable ? " or null" : "") + "): " + member.doc)
+            return [line] + fieldLines(member.type, path: name)
+        }
+    }
+
+    static func typeName(_ type: FieldType) -> String {
+        switch type {
+        case .string: "string"
+        case .integer: "integer"
+        case .number: "number"
+        case .boolean: "true or false"
+        case .object: "object"
+        case let .array(items): "list of " + typeName(items).replacingOccurrences(of: "true or false", with: "boolean") + "s"
+        }
+    }
 }

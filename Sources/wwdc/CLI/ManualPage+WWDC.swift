@@ -24,7 +24,7 @@ extension ManualPage {
             description: [".PP", "Errors are one line, \\(lqError: \\&...\\(rq, and a \\(lqHint:\\(rq line. " +
                           "\\(lqwwdc help \\fIcommand\\fR\\(rq and \\(lqwwdc \\fIcommand\\fR \\-\\-help\\(rq print a command's help."],
             sections: [
-                Section("JSON OUTPUT", [escaped(jsonIntro)] + jsonOutput.flatMap { [".IP \\(bu 2", escaped($0)] }),
+                Section("JSON OUTPUT", jsonOutputSection),
                 Section("CONFIGURATION", configuration),
                 Section("ENVIRONMENT", environment),
                 Section("FILES", [

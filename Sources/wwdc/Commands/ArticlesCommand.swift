@@ -34,7 +34,7 @@ enum ArticlesCommand {
         let nothing = arguments[search] == nil && arguments[event] == nil
             ? "No articles: the feeds of this store have none (they come with feeds from 2020 on)." : "No articles match."
         return try Listing.print(items, json: arguments[SharedOptions.json], context: context, paging: Paging.isWanted(arguments),
-                                 row: { Row($0, offset: offset) }, empty: { [nothing] }) { items in
+                                 row: { ArticleItem.document.json(Timed($0, utcOffset: offset), .commandLine()) }, empty: { [nothing] }) { items in
             render(items, offset: offset, width: context.outputWidth, style: context.outputStyle, links: context.outputLinks)
         }
     }
@@ -56,27 +56,6 @@ enum ArticlesCommand {
         return layout.render(rows, headings: [:], indent: "", width: width, heading: style.bold, links: links, link: link) { column, text in
             if showsMark && column == 0 { return style.yellow(text) }
             return column == titleColumn ? text : style.dim(text)
-        }
-    }
-
-    /// An article in `--json`: the field names are part of the interface (see JSON OUTPUT in the manual page and the README).
-    struct Row: Encodable {
-        var id: String
-        var event: String
-        var title: String
-        @Nullable var date: String?
-        @Nullable var url: String?
-        var hasText: Bool
-        var favorite: Bool
-
-        init(_ item: ArticleItem, offset: Int?) {
-            id = item.sessionID
-            event = item.eventID
-            title = BrowseSupport.cell(item.title)
-            date = item.publishedTime.map { TimeZoneChoice.conference.localTime($0, recordedOffset: offset).iso8601 }
-            url = item.url
-            hasText = item.hasBody
-            favorite = item.isFavorite
         }
     }
 }

@@ -82,7 +82,7 @@ enum BookmarkCommand {
             return try db.bookmarkList(sessionID: session, limit: arguments[SharedOptions.limit])
         }
         let style = context.outputStyle
-        return try Listing.print(items, json: arguments[SharedOptions.json], context: context, paging: Paging.isWanted(arguments), row: Row.init,
+        return try Listing.print(items, json: arguments[SharedOptions.json], context: context, paging: Paging.isWanted(arguments), row: { BookmarkItem.document.json($0, .commandLine()) },
                                  empty: { ["No bookmarks yet. Add one with 'wwdc bookmark add <session> --at TIME'."] }) { items in
             var out: [String] = []
             var session: String?
@@ -97,26 +97,6 @@ enum BookmarkCommand {
                 out.append("     " + style.dim(PersonalDataSupport.playCommand(item.sessionID, at: item.time)))
             }
             return out.joined(separator: "\n") + "\n"
-        }
-    }
-
-    /// A bookmark in `--json`: the field names are part of the interface (JSON OUTPUT in the manual page).
-    struct Row: Encodable {
-        var id: String
-        @Nullable var title: String?
-        var number: Int
-        /// Seconds into the video.
-        var time: Double
-        var note: String
-        var createdAt: Date
-
-        init(_ item: BookmarkItem) {
-            id = item.sessionID
-            title = item.title
-            number = item.number
-            time = item.time
-            note = item.note
-            createdAt = item.createdAt
         }
     }
 }

@@ -26,7 +26,7 @@ enum ContinueCommand {
         let items = try store.read { try $0.continueWatching(limit: arguments[SharedOptions.limit]) }
         let style = context.outputStyle
         let now = context.now
-        return try Listing.print(items, json: arguments[SharedOptions.json], context: context, paging: Paging.isWanted(arguments), row: Row.init,
+        return try Listing.print(items, json: arguments[SharedOptions.json], context: context, paging: Paging.isWanted(arguments), row: { ContinueItem.document.json($0, .commandLine()) },
                                  empty: { ["Nothing in progress. Play a video with 'wwdc watch <session>'."] }) { items in
             render(items, width: context.outputWidth, style: style, now: now)
         }
@@ -64,26 +64,5 @@ enum ContinueCommand {
             out += "\n"
         }
         return out
-    }
-
-    /// A video in progress in `--json`: the field names are part of the interface (JSON OUTPUT in the manual page).
-    struct Row: Encodable {
-        var id: String
-        @Nullable var title: String?
-        /// Seconds; null when the player could not say.
-        @Nullable var position: Double?
-        @Nullable var duration: Double?
-        /// 0 to 1; null when the position or the duration is unknown.
-        @Nullable var progress: Double?
-        var updatedAt: Date
-
-        init(_ item: ContinueItem) {
-            id = item.sessionID
-            title = item.title
-            position = item.position
-            duration = item.duration
-            progress = item.progress
-            updatedAt = item.updatedAt
-        }
     }
 }

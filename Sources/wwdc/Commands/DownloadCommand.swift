@@ -107,7 +107,7 @@ enum DownloadCommand {
             let records = try store.read { db in
                 try outcomes.compactMap { try db.downloadRecord(sessionID: $0.item.sessionID, quality: $0.item.quality) }
             }
-            context.output(try JSONOutput.encode(records.map { DownloadsCommand.Row($0) }) + "\n")
+            context.output(try JSONOutput.encode(DownloadRecord.document.json(records, .commandLine())) + "\n")
         }
         return summarize(outcomes, interrupted: downloads.isCancelled, context: context)
     }

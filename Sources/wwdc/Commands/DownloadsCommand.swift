@@ -30,11 +30,15 @@ enum DownloadsCommand {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let store = try BrowseSupport.openStore(arguments[SharedOptions.db], context)
         let lockFolder = try DownloadFolder.lockFolder(Configuration.folders(context.environment))
-        let records = try store.read { try $0.downloadRecords() }
-        let rows = records.map { Row($0, active: DownloadLock.isHeld(for: $0.item, lockFolder: lockFolder)) }
-        return try Listing.print(rows, json: arguments[json], context: context, paging: Paging.isWanted(arguments), row: { $0 },
-                                 empty: { ["No downloads yet. Download a video with 'wwdc download <session>'."] }) { rows in
-            render(rows, width: context.outputWidth, style: context.outputStyle, home: context.environment["HOME"])
+        let records = try store.read { try $0.downloadRecords() }.map { record in
+            var record = record
+            record.isBeingFetched = DownloadLock.isHeld(for: record.item, lockFolder: lockFolder)
+            return record
+        }
+        return try Listing.print(records, json: arguments[json], context: context, paging: Paging.isWanted(arguments),
+                                 row: { DownloadRecord.document.json($0, .commandLine()) },
+                                 empty: { ["No downloads yet. Download a video with 'wwdc download <session>'."] }) { records in
+            render(records, width: context.outputWidth, style: context.outputStyle, home: context.environment["HOME"])
         }
     }
 
@@ -70,13 +74,15 @@ enum DownloadsCommand {
     /// Id and quality, state (with %), size, title and file (or, failed, why), one download a line:
     /// aligned in columns on a terminal (`width`), as `favorite list` is; separated by tabs in a pipe,
     /// whole, for `cut -f`.
-    static func render(_ rows: [Row], width: Int?, style: Style, home: String? = nil) -> String {
-        let cells = rows.map { row in
-            let size = row.totalBytes.map { row.state == "done" ? ByteCount.text($0) : "\(ByteCount.text(row.bytes)) of \(ByteCount.text($0))" }
-                ?? ByteCount.text(row.bytes)
-            var state = row.state
-            if let percent = row.percent, row.state != "done" { state += " \(percent)%" }
-            return (label: "\(row.id) \(row.quality.uppercased())", state: state, size: size, title: row.title, path: row.path, error: row.error)
+    static func render(_ records: [DownloadRecord], width: Int?, style: Style, home: String? = nil) -> String {
+        let cells = records.map { record in
+            let bytes = record.bytesOnDisk, shownState = record.shownState
+            let size = record.totalBytes.map { shownState == "done" ? ByteCount.text($0) : "\(ByteCount.text(bytes)) of \(ByteCount.text($0))" }
+                ?? ByteCount.text(bytes)
+            var state = shownState
+            if let percent = record.percent(bytes), shownState != "done" { state += " \(percent)%" }
+            return (label: record.item.label, state: state, size: size, title: record.item.title, path: record.item.path,
+                    error: record.state == .failed ? record.reason : nil)
         }
         guard let width else {
             return cells.map { cell in
@@ -95,40 +101,6 @@ enum DownloadsCommand {
         let table = cells.map { [$0.label, $0.state, $0.size, $0.title, $0.error ?? shown($0.path)] }
         return layout.render(table, headings: [:], indent: "", width: width, heading: { $0 }) { column, text in
             column == 1 && text.hasPrefix("failed") ? style.red(text) : text
-        }
-    }
-
-    /// A download as listed and in JSON.
-    struct Row: Encodable {
-        var id: String
-        var quality: String
-        var title: String
-        /// done, partial, failed, queued, or downloading while another process fetches it.
-        var state: String
-        var bytes: Int64
-        @Nullable var totalBytes: Int64?
-        @Nullable var percent: Int?
-        var path: String
-        @Nullable var error: String?
-
-        init(_ record: DownloadRecord, active: Bool = false) {
-            id = record.item.sessionID
-            quality = record.item.quality.rawValue
-            title = record.item.title
-            let bytes = record.bytesOnDisk
-            self.bytes = bytes
-            totalBytes = record.totalBytes
-            percent = record.totalBytes.flatMap { $0 > 0 ? Int(saturating: Double(bytes) * 100 / Double($0)) : nil }
-            path = record.item.path
-            error = record.state == .failed ? record.reason : nil
-            if active {
-                state = "downloading"
-            } else if record.state == .done, !record.isComplete {
-                // The file was moved or deleted by hand.
-                state = "missing"
-            } else {
-                state = record.state.rawValue
-            }
         }
     }
 }

@@ -113,30 +113,20 @@ enum FavoriteCommand {
         return status
     }
 
-    struct Row: Encodable {
-        var id: String
-        @Nullable var title: String?
-        var syncState: String
-        /// Where it stands (``Standing``): `here only`, or `sent to the service`, `in the sync folder`, `waiting for …`.
-        var stands: String
-        var updatedAt: Date
-    }
-
     static func runList(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let limit = arguments[SharedOptions.limit]
         let store = try BrowseSupport.openStore(arguments[SharedOptions.db], context)
         let standing = try Standing(store: store, context: context)
-        let rows: [Row] = try store.read { db in
-            try db.favoriteList(limit: limit).map { favorite in
-                let stands = standing.text(favorite.syncState, change: try db.personalChange(.favorite, key: favorite.sessionID))
-                return Row(id: favorite.sessionID, title: favorite.title, syncState: favorite.syncState.rawValue, stands: stands,
-                           updatedAt: favorite.updatedAt)
-            }
+        let (items, stands) = try store.read { db in
+            let items = try db.favoriteList(limit: limit)
+            return (items, try standing.texts(.favorite, of: items.map { ($0.sessionID, $0.syncState) }, in: db))
         }
-        return try Listing.print(rows, json: arguments[SharedOptions.json], context: context, paging: Paging.isWanted(arguments), row: { $0 },
-                                 empty: { ["No favorites yet. Add one with 'wwdc favorite add <session>'."] }) { rows in
+        let documents = DocumentContext(view: .commandLine, standing: { _, id, _ in stands[id] })
+        return try Listing.print(items, json: arguments[SharedOptions.json], context: context, paging: Paging.isWanted(arguments),
+                                 row: { FavoriteItem.document.json($0, documents) },
+                                 empty: { ["No favorites yet. Add one with 'wwdc favorite add <session>'."] }) { items in
             // Where each stands shortens, then goes, before a title is cut.
-            Listing.columns(rows.map { [$0.id, $0.stands, $0.title ?? "(no longer in the schedule)"] }, width: context.outputWidth,
+            Listing.columns(items.map { [$0.sessionID, stands[$0.sessionID] ?? "", $0.title ?? "(no longer in the schedule)"] }, width: context.outputWidth,
                             columns: [.init(), .init(minimum: 8, dropOrder: 1), .init(flexible: true)])
         }
     }

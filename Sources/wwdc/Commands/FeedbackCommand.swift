@@ -123,40 +123,26 @@ enum FeedbackCommand {
         return UploadReport.notUploaded("your feedback on \(label)", failure, context: context)
     }
 
-    /// A row of `--list --json`: every field is always there (null when unknown or unrated).
-    struct Row: Encodable {
-        var id: String
-        @Nullable var title: String?
-        var overall: Int
-        @Nullable var content: Int?
-        @Nullable var presentation: Int?
-        var comment: String
-        var syncState: String
-        /// Where it stands (``Standing``), as `favorite list` says it.
-        var stands: String
-    }
-
     static func listFeedback(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         guard arguments[session] == nil else { throw UsageError("'--list' takes no session", spec: spec) }
         let store = try context.openExistingStore(explicitPath: arguments[SharedOptions.db])
         let standing = try Standing(store: store, context: context)
-        let rows: [Row] = try store.read { db in
-            try db.feedbackList().map { feedback in
-                Row(id: feedback.sessionID, title: feedback.title, overall: feedback.overall, content: feedback.content,
-                    presentation: feedback.presentation, comment: feedback.comment, syncState: feedback.syncState.rawValue,
-                    stands: standing.text(feedback.syncState, change: try db.personalChange(.rating, key: feedback.sessionID)))
-            }
+        let (items, stands) = try store.read { db in
+            let items = try db.feedbackList()
+            return (items, try standing.texts(.rating, of: items.map { ($0.sessionID, $0.syncState) }, in: db))
         }
-        return try Listing.print(rows, json: arguments[json], context: context, paging: Paging.isWanted(arguments), row: { $0 },
-                                 empty: { ["No feedback given yet. Rate a session with 'wwdc feedback <session>'."] }) { rows in
+        let documents = DocumentContext(view: .commandLine, standing: { _, id, _ in stands[id] })
+        return try Listing.print(items, json: arguments[json], context: context, paging: Paging.isWanted(arguments),
+                                 row: { FeedbackItem.document.json($0, documents) },
+                                 empty: { ["No feedback given yet. Rate a session with 'wwdc feedback <session>'."] }) { items in
             // Unrated is a dash, as wide as five stars on a terminal so that the labels line up.
             let unrated = context.outputWidth == nil ? "–" : "–    "
             let stars = { (value: Int?) in
                 value.map { min(max($0, 0), 5) }.map { String(repeating: "★", count: $0) + String(repeating: "☆", count: 5 - $0) } ?? unrated
             }
-            return Listing.columns(rows.map { row in
-                ["\(row.id)", "overall \(stars(row.overall))  content \(stars(row.content))  presentation \(stars(row.presentation))",
-                 row.stands, row.title ?? "(no longer in the schedule)"]
+            return Listing.columns(items.map { item in
+                [item.sessionID, "overall \(stars(item.overall))  content \(stars(item.content))  presentation \(stars(item.presentation))",
+                 stands[item.sessionID] ?? "", item.title ?? "(no longer in the schedule)"]
             }, width: context.outputWidth, columns: [.init(), .init(), .init(minimum: 8, dropOrder: 1), .init(flexible: true)])
         }
     }

@@ -26,7 +26,7 @@ enum NewsCommand {
             (try db.news(limit: limit), try db.events().first?.utcOffset)
         }
         return try Listing.print(items, json: arguments[SharedOptions.json], context: context, paging: Paging.isWanted(arguments),
-                                 row: { Row($0, zone: zone, offset: offset) }, empty: { ["No news yet."] }) { items in
+                                 row: { NewsItem.document.json(Timed($0, utcOffset: offset), .commandLine(zone: zone)) }, empty: { ["No news yet."] }) { items in
             render(items, zone: zone, offset: offset, width: context.outputWidth, style: context.outputStyle, links: context.outputLinks)
         }
     }
@@ -62,28 +62,5 @@ enum NewsCommand {
             }
         }
         return out.joined(separator: "\n") + "\n"
-    }
-
-    /// A news item in `--json`: the field names are part of the interface (see JSON OUTPUT in the manual page and the README).
-    struct Row: Encodable {
-        var id: String
-        var title: String
-        @Nullable var body: String?
-        @Nullable var date: String?
-        @Nullable var type: String?
-        @Nullable var visibility: String?
-        var photos: [String]
-        @Nullable var url: String?
-
-        init(_ item: NewsItem, zone: TimeZoneChoice, offset: Int?) {
-            id = BrowseSupport.cell(item.id)
-            title = BrowseSupport.cell(item.title)
-            body = item.body.map { $0 }
-            date = item.timestamp.map { zone.localTime($0.secondsSince1970, recordedOffset: offset).iso8601 }
-            type = item.type
-            visibility = item.visibility
-            photos = item.photos.map { BrowseSupport.cell($0.id) }
-            url = item.url
-        }
     }
 }

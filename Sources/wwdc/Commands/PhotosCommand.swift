@@ -62,7 +62,7 @@ enum PhotosCommand {
         let errors = OperationRunner(arguments, context: context).run(fetch)
         if fetch.isCancelled || errors.contains(where: { $0 is Interrupted }) { return .interrupted }
 
-        var shown: [(picture: Picture, entry: ImageCache.Entry, path: String)] = []
+        var shown: [FetchedPicture] = []
         for (picture, outcome) in fetch.results {
             switch outcome {
             case .fetched(let entry), .unchanged(let entry):
@@ -75,7 +75,7 @@ enum PhotosCommand {
                         continue
                     }
                 }
-                shown.append((picture, entry, path))
+                shown.append(FetchedPicture(picture: picture, entry: entry, path: path))
             case .failed(let error):
                 // A transfer's error starts with the picture's id already.
                 let message = ErrorWording.commandLine.message(error)
@@ -86,7 +86,7 @@ enum PhotosCommand {
         }
 
         if arguments[json] {
-            context.output(try JSONOutput.encode(shown.map { Row(picture: $0.picture, entry: $0.entry, path: $0.path) }) + "\n")
+            context.output(try JSONOutput.encode(FetchedPicture.document.json(shown, .commandLine())) + "\n")
         } else {
             let draws = images == .always || (images == .auto && context.stdoutIsTerminal)
             let display: PictureDisplay?
@@ -107,22 +107,5 @@ enum PhotosCommand {
             return .failure
         }
         return .success
-    }
-
-    /// A picture in `--json`: the field names are part of the interface (JSON OUTPUT in the manual page).
-    struct Row: Encodable {
-        var id: String
-        var path: String
-        var width: Int
-        var height: Int
-        var url: String
-
-        init(picture: Picture, entry: ImageCache.Entry, path: String) {
-            id = BrowseSupport.cell(picture.id)
-            self.path = path
-            width = entry.file.width
-            height = entry.file.height
-            url = picture.url.absoluteString
-        }
     }
 }

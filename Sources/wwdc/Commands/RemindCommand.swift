@@ -41,7 +41,9 @@ enum RemindCommand {
         }
         let reminders = items.compactMap { Reminder($0, now: now, currentEvent: current) }
         if arguments[SharedOptions.json] {
-            context.output(try JSONOutput.encode(reminders.map { Row($0, zone: zone) }) + "\n")
+            let watch = Dictionary(reminders.map { ($0.item.sessionID, $0.watch) }) { first, _ in first }
+            let documents = DocumentContext(view: .commandLine, zone: zone, now: now, commands: DocumentCommands(play: { id, _ in watch[id] }))
+            context.output(try JSONOutput.encode(ScheduleItem.reminder.json(reminders.map(\.item), documents)) + "\n")
         } else if reminders.isEmpty {
             context.message("No favorite starts within \(Option<Int?>.durationText(window)).")
         } else {
@@ -89,27 +91,5 @@ enum RemindCommand {
         }
         // The room shortens, then goes, before a title is cut; the command stays whole.
         return Listing.columns(rows, width: width, columns: [.init(), .init(), .init(minimum: 6, dropOrder: 1), .init(), .init(flexible: true)])
-    }
-
-    /// `remind --json`: the field names are part of the interface.
-    struct Row: Encodable {
-        var id: String
-        var title: String
-        @Nullable var room: String?
-        var start: String
-        @Nullable var end: String?
-        var startsIn: Int
-        var watch: String
-
-        init(_ reminder: Reminder, zone: TimeZoneChoice) {
-            let item = reminder.item
-            id = item.sessionID
-            title = BrowseSupport.cell(item.title)
-            room = item.room.map { BrowseSupport.cell($0) }
-            start = zone.localTime(reminder.start, recordedOffset: item.utcOffset).iso8601
-            end = item.endTime.map { zone.localTime($0, recordedOffset: item.utcOffset).iso8601 }
-            startsIn = reminder.secondsUntil
-            watch = reminder.watch
-        }
     }
 }

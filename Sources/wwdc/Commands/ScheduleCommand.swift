@@ -80,7 +80,7 @@ enum ScheduleCommand {
                : unscheduled ? "Every item of this event has a time: see 'wwdc schedule'." : "No sessions match."]
             : explanation
         return try Listing.print(items, json: arguments[SharedOptions.json], context: context, paging: Paging.isWanted(arguments),
-                                 row: { Row($0, zone: zone) }, empty: { nothing }) { items in
+                                 row: { ScheduleItem.document.json($0, .commandLine(zone: zone)) }, empty: { nothing }) { items in
             render(items, zone: zone, search: arguments[search], unscheduled: unscheduled, currentEvent: current,
                    now: now.timeIntervalSince1970, width: context.outputWidth, style: context.outputStyle)
         }
@@ -265,47 +265,5 @@ enum ScheduleCommand {
 
     private static func heading(search: String?, label: String) -> String {
         search.map { "Best matches for “\(BrowseSupport.cell($0))” (\(label))" } ?? "Not scheduled, by publishing date (\(label))"
-    }
-
-    // MARK: JSON
-
-    /// A schedule row in `--json`: the field names are part of the interface (see JSON OUTPUT in the manual page and the README).
-    struct Row: Encodable {
-        var id: String
-        var event: String
-        @Nullable var number: Int?
-        var title: String
-        @Nullable var type: String?
-        @Nullable var track: String?
-        var topics: [String]
-        @Nullable var room: String?
-        @Nullable var day: String?
-        @Nullable var start: String?
-        @Nullable var end: String?
-        @Nullable var published: String?
-        var favorite: Bool
-        /// Whether you watched its video.
-        var watched: Bool
-        /// How far you got, 0 to 1 (1 when watched); null when never played or unknown.
-        @Nullable var progress: Double?
-
-        init(_ item: ScheduleItem, zone: TimeZoneChoice) {
-            let start = item.startTime.map { zone.localTime($0, recordedOffset: item.utcOffset) }
-            id = item.sessionID
-            event = item.eventID
-            number = item.number
-            title = BrowseSupport.cell(item.title)
-            type = item.type
-            track = item.track
-            topics = item.topics
-            room = item.room
-            day = start?.date.description
-            self.start = start?.iso8601
-            end = item.endTime.map { zone.localTime($0, recordedOffset: item.utcOffset).iso8601 }
-            published = item.startTime == nil ? item.publishedTime.map { zone.localTime($0, recordedOffset: item.utcOffset).iso8601 } : nil
-            favorite = item.isFavorite
-            watched = item.watch == .watched
-            progress = item.watch?.progress
-        }
     }
 }

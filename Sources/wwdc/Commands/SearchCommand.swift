@@ -63,18 +63,17 @@ enum SearchCommand {
         try BrowseSupport.checkSearch(text, spec: spec)
         let chosen = arguments[sources]
         let store = try BrowseSupport.openStore(arguments[SharedOptions.db], context)
-        let (results, marks) = try store.read { db -> ([SearchResult], [String: WatchMark]) in
+        let results = try store.read { db -> [SearchResult] in
             var request = SearchRequest(query: query, limit: arguments[limit] ?? defaultLimit)
             if !chosen.isEmpty { request.sources = Set(chosen) }
             if arguments[event] != nil { request.eventIDs = try FilterNames.events(arguments[SharedOptions.event], in: db).ids }
             request.topicIDs = try FilterNames.topicIDs(arguments[SharedOptions.topic], in: db)
-            let results = try db.searchEverywhere(request)
-            return (results, try db.watchMarks(sessionIDs: results.filter { $0.source != .news }.map(\.id)))
+            return try db.markingWatched(db.searchEverywhere(request))
         }
         return try Listing.print(results, json: arguments[SharedOptions.json], context: context, paging: Paging.isWanted(arguments),
-                                 row: { Row($0, mark: $0.source == .news ? nil : marks[$0.id]) },
+                                 row: { SearchResult.document.json($0, .commandLine()) },
                                  empty: { ["No matches."] }) { results in
-            render(results, marks: marks, query: query, text: text, width: context.outputWidth, style: context.outputStyle)
+            render(results, query: query, text: text, width: context.outputWidth, style: context.outputStyle)
         }
     }
 
@@ -83,7 +82,7 @@ enum SearchCommand {
     /// A heading, then each hit: its kind, id and title on one line; for a transcript line, the line
     /// and the command that plays from there; for a code snippet, the line that matched and the
     /// command that prints it.
-    static func render(_ results: [SearchResult], marks: [String: WatchMark], query: SearchQuery, text: String, width: Int?,
+    static func render(_ results: [SearchResult], query: SearchQuery, text: String, width: Int?,
                        style: Style) -> String {
         let kinds = results.map(\.kind)
         let column = (kinds.map(\.count).max() ?? 0) + 2
@@ -102,7 +101,7 @@ enum SearchCommand {
             case .sessions, .news:
                 break
             }
-            if result.source != .news, let mark = marks[result.id] { heading += "  " + mark.text }
+            if let mark = result.watch { heading += "  " + mark.text }
             out.append(style.dim(kind.padding(toLength: column, withPad: " ", startingAt: 0)) + fit(heading, width: width.map { $0 - column }))
             switch result.source {
             case .transcripts:
@@ -138,37 +137,6 @@ enum SearchCommand {
                 position = range.upperBound
             }
             return indent + result + line[position...]
-        }
-    }
-
-    // MARK: JSON
-
-    /// A hit in `--json`: the field names are part of the interface (see JSON OUTPUT in the manual page and the README).
-    struct Row: Encodable {
-        /// `session`, `transcript`, `code`, `news`, `note` or `bookmark`.
-        var kind: String
-        /// The session's id, or the news item's.
-        var id: String
-        /// The session's title, a code snippet's own, or the news item's.
-        var title: String
-        /// Seconds into the video: a transcript line's start, a code snippet's when known, a bookmark's.
-        @Nullable var at: Double?
-        var snippet: String
-        var score: Double
-        /// Whether you watched the session's video; false for news.
-        var watched: Bool
-        /// How far you got, 0 to 1 (1 when watched); null when never played or unknown.
-        @Nullable var progress: Double?
-
-        init(_ result: SearchResult, mark: WatchMark?) {
-            kind = result.kind
-            watched = mark == .watched
-            progress = mark?.progress
-            id = result.id
-            title = result.source == .code ? result.snippetTitle ?? result.title : result.title
-            at = result.at
-            snippet = result.snippet
-            score = (result.score * 1000).rounded() / 1000
         }
     }
 }

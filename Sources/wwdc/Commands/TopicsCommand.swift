@@ -30,7 +30,7 @@ enum TopicsCommand {
             let eventIDs = arguments[event] == nil ? nil : try FilterNames.events(arguments[SharedOptions.event], in: db).ids
             return try db.topicGroups(eventIDs: eventIDs)
         }
-        return try Listing.print(groups, json: arguments[SharedOptions.json], context: context, paging: Paging.isWanted(arguments), row: Row.init,
+        return try Listing.print(groups, json: arguments[SharedOptions.json], context: context, paging: Paging.isWanted(arguments), row: { TopicGroup.document.json($0, .commandLine()) },
                                  empty: { ["This store has no topics: its feed predates them (2020). Filter by --track instead."] }) { groups in
             render(groups, width: context.outputWidth, style: context.outputStyle)
         }
@@ -51,25 +51,6 @@ enum TopicsCommand {
                                  pipeWidth: 40)
         return layout.render(rows, headings: headings, indent: "  ", width: width, heading: style.bold) { column, text in
             column == 0 ? text : style.dim(text)
-        }
-    }
-
-    /// A category in `--json`: the field names are part of the interface (see JSON OUTPUT in the manual page and the README).
-    struct Row: Encodable {
-        struct Topic: Encodable {
-            var id: Int
-            var name: String
-            var items: Int
-        }
-
-        @Nullable var id: Int?
-        var name: String
-        var topics: [Topic]
-
-        init(_ group: TopicGroup) {
-            id = group.id
-            name = BrowseSupport.cell(group.name)
-            topics = group.topics.map { Topic(id: $0.id, name: BrowseSupport.cell($0.name), items: $0.itemCount) }
         }
     }
 }

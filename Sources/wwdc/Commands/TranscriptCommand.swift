@@ -47,7 +47,9 @@ enum TranscriptCommand {
         }
         let text: String
         if arguments[SharedOptions.json] {
-            text = try JSONOutput.encode(Document(transcript, from: from)) + "\n"
+            var shown = transcript
+            shown.paragraphs = Array(transcript.paragraphs(from: from))
+            text = try JSONOutput.encode(SessionTranscript.document.json(shown, .commandLine())) + "\n"
         } else {
             text = render(transcript, from: from, width: context.outputWidth, style: context.outputStyle)
         }
@@ -80,29 +82,5 @@ enum TranscriptCommand {
             out += lines.dropFirst().map { indent + $0 }
         }
         return out.joined(separator: "\n") + "\n"
-    }
-
-    // MARK: JSON
-
-    /// The transcript in `--json`: the field names are part of the interface (see JSON OUTPUT in the manual page and the README).
-    struct Document: Encodable {
-        struct Paragraph: Encodable {
-            var start: Double
-            var text: String
-        }
-
-        var id: String
-        var title: String
-        var language: String
-        var duration: Double
-        var paragraphs: [Paragraph]
-
-        init(_ transcript: SessionTranscript, from: Double?) {
-            id = transcript.sessionID
-            title = transcript.title
-            language = transcript.language
-            duration = transcript.duration
-            paragraphs = transcript.paragraphs(from: from).map { Paragraph(start: $0.start, text: $0.text) }
-        }
     }
 }

@@ -96,7 +96,7 @@ enum VideosCommand {
             return (items, try db.events(), nil)
         }
         return try Listing.print(items, json: arguments[SharedOptions.json], context: context, paging: Paging.isWanted(arguments),
-                                 row: Row.init, empty: { [explanation ?? "No videos match."] }) { items in
+                                 row: { VideoItem.document.json($0, .commandLine()) }, empty: { [explanation ?? "No videos match."] }) { items in
             render(items, events: events, search: arguments[search], width: context.outputWidth, style: context.outputStyle)
         }
     }
@@ -152,46 +152,5 @@ enum VideosCommand {
             return column == titleColumn ? text : style.dim(text)
         }
         return layout.render(rows, headings: headings, indent: indent, width: width, heading: style.bold, paint: paint)
-    }
-
-    /// A video in `--json`: the field names are part of the interface (see JSON OUTPUT in the manual page and the README).
-    struct Row: Encodable {
-        var id: String
-        var event: String
-        @Nullable var number: Int?
-        var title: String
-        @Nullable var type: String?
-        @Nullable var duration: Int?
-        @Nullable var stream: String?
-        @Nullable var hd: String?
-        @Nullable var sd: String?
-        @Nullable var date: String?
-        var topics: [String]
-        var favorite: Bool
-        /// Whether a file of it is downloaded and complete.
-        var downloaded: Bool
-        /// Whether you watched it.
-        var watched: Bool
-        /// How far you got, 0 to 1 (1 when watched); null when never played or unknown.
-        @Nullable var progress: Double?
-
-        init(_ item: VideoItem) {
-            let optional: (String?) -> String? = { $0 }
-            id = item.sessionID
-            event = item.eventID
-            number = item.number
-            title = BrowseSupport.cell(item.title)
-            type = optional(item.type)
-            duration = item.duration.map(BrowseSupport.wholeSeconds)
-            stream = optional(item.streamURL)
-            hd = optional(item.hdURL)
-            sd = optional(item.sdURL)
-            date = item.date.map { TimeZoneChoice.conference.localTime($0, recordedOffset: item.utcOffset).iso8601 }
-            topics = item.topics
-            favorite = item.isFavorite
-            downloaded = item.isDownloaded
-            watched = item.watch == .watched
-            progress = item.watch?.progress
-        }
     }
 }

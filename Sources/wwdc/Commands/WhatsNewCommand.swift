@@ -34,7 +34,8 @@ enum WhatsNewCommand {
             return (found, slots)
         }
         if arguments[SharedOptions.json] {
-            context.output(try JSONOutput.encode(Document(found)) + "\n")
+            let document = WhatsNew.Found(list: found?.list ?? WhatsNew(), syncedAt: found?.syncedAt)
+            context.output(try JSONOutput.encode(WhatsNew.document.json(document, .commandLine())) + "\n")
             return .success
         }
         guard let found else {
@@ -75,23 +76,5 @@ enum WhatsNewCommand {
         if let end = item.endTime { text += "–" + zone.localTime(end, recordedOffset: item.utcOffset).clockText }
         if let room = item.room { text += ", " + BrowseSupport.cell(room) }
         return text
-    }
-
-    /// `whatsnew --json`: the field names are part of the interface.
-    struct Document: Encodable {
-        @Nullable var syncedAt: String?
-        var videos: [WhatsNew.Item]
-        var sessions: [WhatsNew.Item]
-        var news: [WhatsNew.Item]
-        var favoritesChanged: [WhatsNew.Item]
-
-        init(_ found: (list: WhatsNew, syncedAt: Date)?) {
-            syncedAt = found.map { ISO8601DateFormatter().string(from: $0.syncedAt) }
-            let list = found?.list ?? WhatsNew()
-            videos = list.videos
-            sessions = list.sessions
-            news = list.news
-            favoritesChanged = list.favoritesChanged
-        }
     }
 }

@@ -120,9 +120,4 @@ enum BrowseSupport {
     static func cell(_ text: String?) -> String {
         text ?? ""
     }
-
-    /// Seconds into a video as a whole number for JSON (within the range a feed may give).
-    static func wholeSeconds(_ seconds: Double) -> Int {
-        Int(saturating: FeedRange.clamped(seconds, to: FeedRange.videoSeconds), rounding: .toNearestOrAwayFromZero)
-    }
 }

@@ -3,6 +3,7 @@ import ConferenceModel
 import ConferenceSync
 import PersonalSync
 import Foundation
+import SQLiteDatabase
 
 /// Where a favorite or a rating stands, as `favorite list`, `feedback --list` and `session` say it:
 /// `here only` when it has nowhere to go; else, for each place it goes, whether it is there (`sent
@@ -29,6 +30,14 @@ struct Standing {
         self.hasFolder = hasFolder
         self.folderHoldsState = folderHoldsState
         self.hasService = hasService
+    }
+
+    /// The words for each of `items` (a session and the account service's state of its `kind`), by
+    /// session, from the latest change of each in `db`.
+    func texts(_ kind: PersonalKind, of items: [(sessionID: String, syncState: SyncState)], in db: Database) throws -> [String: String] {
+        var texts: [String: String] = [:]
+        for item in items { texts[item.sessionID] = text(item.syncState, change: try db.personalChange(kind, key: item.sessionID)) }
+        return texts
     }
 
     /// The words for an item in `syncState` whose latest change is `change` (its clock says
