@@ -2,6 +2,7 @@
 @testable import ConferenceModel
 @testable import PersonalSync
 import Foundation
+import JSON
 import Operations
 import TestTraits
 import Testing
@@ -317,9 +318,9 @@ struct SyncFolderTests {
         #expect(reading.damaged == 2)
     }
 
-    /// The earlier wwdc (before lines were read on JSON's scanner) read a line with `FlatJSONObject`
-    /// first, its code unchanged since: a line it reads there, member for member, it reads.
-    @Test("lines written here are read member for member by an earlier wwdc's reader of lines (FlatJSONObject): hostile text, every kind, a header")
+    /// The earlier wwdc (before lines and values were read on JSON's scanner) read a line and a
+    /// value with `FlatJSONObject` first, kept here as it was: what it reads there, member for member, it reads.
+    @Test("lines and values written here are read member for member by an earlier wwdc's reader (FlatJSONObject): hostile text, every kind, a header")
     func linesReadByTheEarlierReader() throws {
         let clock = HybridTimestamp(wall: 1_780_000_000_123, counter: 7, machine: "m-1").description
         let hostile = "quote \" backslash \\ slash / tab\t\n\r\u{0}\u{8}\u{C}\u{1B}[31m\u{7F} é 😀 \u{2028}\u{2029}\u{85}"
@@ -343,6 +344,17 @@ struct SyncFolderTests {
             #expect(object["value"] == (change.value.map(FlatJSONObject.Value.string) ?? .null), "\(line)")
             #expect(object["at"] == .number(change.changedAt.timeIntervalSince1970, isInteger: false), "\(line)")
         }
+        // The values in them, as that wwdc read a value: directly, member for member.
+        let values = try changes.prefix(4).map { change in
+            let text = try #require(change.value)
+            return try #require(FlatJSONObject(text), "read flat: \(text)")
+        }
+        #expect(values[0]["text"] == .string(hostile))
+        #expect(values[1]["note"] == .string(hostile) && values[1]["session"] == .string("wwdc2026-101")
+                && values[1]["time"] == .number(61.5, isInteger: false) && values[1]["created"] == .number(1_780_000_000.25, isInteger: false))
+        #expect(values[2]["position"] == .number(12.25, isInteger: false) && values[2]["duration"] == nil && values[2]["watched"] == .bool(false))
+        #expect(values[3]["favorite"] == .bool(true))
+        #expect(values.allSatisfy { !$0.hasRepeatedKey })
         let header = try #require(FlatJSONObject(String(JournalLine.header(machine: "m-1", role: .snapshot).dropLast())))
         #expect(header["wwdc"] == .string("snapshot") && header["machine"] == .string("m-1") && header["clock"] == nil)
     }
@@ -380,13 +392,10 @@ struct SyncFolderTests {
         #expect(!change(.favorite, #"{"favorite":"yes"}"#).isUsable)
     }
 
-    @Test("strings read directly: ASCII and UTF-8, with and without escapes, as JSONSerialization reads them; bytes that are not UTF-8 refused")
+    @Test("strings read on JSON's scanner: ASCII and UTF-8, with and without escapes, as JSONSerialization reads them; bytes that are not UTF-8 refused")
     func stringsReadDirectly() throws {
         func read(_ bytes: [UInt8]) -> String? {
-            bytes.withUnsafeBufferPointer { FlatJSONObject($0) }.flatMap { object -> String? in
-                if case .string(let text)? = object["text"] { return text }
-                return nil
-            }
+            (try? JSONValue.parse(Data(bytes)))?["text"]?.stringValue
         }
         let head = Array(#"{"text":""#.utf8), tail = Array(#""}"#.utf8)
         for text in [#"plain ascii"#, #"ascii \"with\" escapes\n"#, "caf\u{e9} \u{1F600}", #"caf\u00e9 and \"quotes\""#, "\u{e9}\\t\u{4e2d}"] {

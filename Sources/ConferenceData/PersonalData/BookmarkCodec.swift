@@ -1,5 +1,6 @@
 import ConferenceModel
 import Foundation
+import JSON
 import SQLiteDatabase
 
 /// A bookmark, keyed by its own id (a UUID made where it was made):
@@ -19,9 +20,9 @@ enum BookmarkCodec: PersonalCodec {
             self.created = created
         }
 
-        init?(flat object: FlatJSONObject) {
-            guard case .string(let session)? = object["session"], case .number(let time, _)? = object["time"],
-                  case .string(let note)? = object["note"], case .number(let created, _)? = object["created"] else { return nil }
+        init?(members object: [String: JSONValue]) {
+            guard case .string(let session)? = object["session"], let time = object["time"]?.numberValue,
+                  case .string(let note)? = object["note"], let created = object["created"]?.numberValue else { return nil }
             self.init(session: session, time: time, note: note, created: created)
         }
     }

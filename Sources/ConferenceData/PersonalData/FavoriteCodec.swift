@@ -1,5 +1,6 @@
 import ConferenceModel
 import Foundation
+import JSON
 import SQLiteDatabase
 
 /// A favorite: `{"favorite":true}`, and its removal a tombstone, kept in `favorites` beside the
@@ -16,7 +17,7 @@ enum FavoriteCodec: PersonalCodec {
 
         init(favorite: Bool) { self.favorite = favorite }
 
-        init?(flat object: FlatJSONObject) {
+        init?(members object: [String: JSONValue]) {
             guard case .bool(let favorite)? = object["favorite"] else { return nil }
             self.init(favorite: favorite)
         }

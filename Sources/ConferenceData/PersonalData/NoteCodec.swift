@@ -1,5 +1,6 @@
 import ConferenceModel
 import Foundation
+import JSON
 import SQLiteDatabase
 
 /// A session's note: `{"text":…}`, kept in `notes` (whose triggers keep the personal search index).
@@ -10,7 +11,7 @@ enum NoteCodec: PersonalCodec {
 
         init(text: String) { self.text = text }
 
-        init?(flat object: FlatJSONObject) {
+        init?(members object: [String: JSONValue]) {
             guard case .string(let text)? = object["text"] else { return nil }
             self.init(text: text)
         }

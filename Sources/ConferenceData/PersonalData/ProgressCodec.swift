@@ -1,5 +1,6 @@
 import ConferenceModel
 import Foundation
+import JSON
 import SQLiteDatabase
 
 /// Watch progress and the watched mark, one per session: `{"duration":…,"position":…,"watched":…}`
@@ -17,8 +18,8 @@ enum ProgressCodec: PersonalCodec {
             self.watched = watched
         }
 
-        init?(flat object: FlatJSONObject) {
-            guard let position = object.optionalDouble("position"), let duration = object.optionalDouble("duration"),
+        init?(members object: [String: JSONValue]) {
+            guard let position = object.optionalNumber("position"), let duration = object.optionalNumber("duration"),
                   case .bool(let watched)? = object["watched"] else { return nil }
             self.init(position: position, duration: duration, watched: watched)
         }

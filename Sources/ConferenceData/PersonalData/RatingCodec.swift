@@ -1,5 +1,6 @@
 import ConferenceModel
 import Foundation
+import JSON
 import SQLiteDatabase
 
 /// Your rating of a session (the feedback given here), one per session:
@@ -26,11 +27,11 @@ enum RatingCodec: PersonalCodec {
             self.comment = comment
         }
 
-        init?(flat object: FlatJSONObject) {
-            guard case .string(let id)? = object["id"], case .number(let overall, isInteger: true)? = object["overall"],
+        init?(members object: [String: JSONValue]) {
+            guard case .string(let id)? = object["id"], let overall = object["overall"]?.intValue,
                   let content = object.optionalInteger("content"), let presentation = object.optionalInteger("presentation"),
                   case .string(let comment)? = object["comment"] else { return nil }
-            self.init(id: id, overall: Int(overall), content: content, presentation: presentation, comment: comment)
+            self.init(id: id, overall: overall, content: content, presentation: presentation, comment: comment)
         }
     }
 

@@ -1,8 +1,9 @@
-/// A JSON object whose values are all strings, numbers, booleans or null, read straight from its
-/// bytes: the shape of every line wwdc writes to a sync folder and of every value in one, read
-/// without Foundation's JSON (a merge reads hundreds of thousands of them). Anything else (another
-/// value, bad JSON, text that is not UTF-8) is not read here: the caller falls back to Foundation's
-/// JSON, which decides.
+/// The reader of a sync folder's lines and of personal values in the wwdc of commit d0f5679 and
+/// before, kept here as it was: what a machine still running that wwdc reads this one's lines and
+/// values with (the tests check it reads every member as written).
+///
+/// It read a JSON object whose values are all strings, numbers, booleans or null, straight from
+/// its bytes; anything else it left to Foundation's JSON.
 public struct FlatJSONObject {
     public enum Value: Equatable {
         case string(String)
