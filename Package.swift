@@ -55,7 +55,7 @@ let package = Package(
         // The store on SQLiteDatabase: its schema, the sync's writes, the reads the commands and tools browse, transcripts, what is new.
         .target(name: "ConferenceData", dependencies: ["CSQLite", "CZlib", "ConferenceModel", "JSON", "Operations", "PlainText", "SQLiteDatabase"]),
         // The exports: the schedule as iCalendar, your lists as JSON, CSV and Markdown.
-        .target(name: "ConferenceExport", dependencies: ["ConferenceData", "ConferenceModel", "PlainText", "SQLiteDatabase"]),
+        .target(name: "ConferenceExport", dependencies: ["ConferenceData", "ConferenceModel", "JSON", "PlainText", "SQLiteDatabase"]),
         // Personal data (watch progress, bookmarks, notes): every edit and its backends; the sync folder.
         .target(name: "PersonalSync", dependencies: ["ConferenceData", "ConferenceModel", "JSON", "Operations", "PlainText", "SQLiteDatabase"]),
         // The account (login, favorites, feedback, the outbox) and the sync graph: every feed, list and transcript into the store.

@@ -1,5 +1,6 @@
 import CommandLineKit
 import ConferenceData
+import ConferenceExport
 import ConferenceMedia
 import ConferenceModel
 
@@ -32,8 +33,8 @@ extension ManualPage {
         JSONCommand(heading: "videos --json", fields: VideoItem.document.type),
         JSONCommand(heading: "continue --json", fields: ContinueItem.document.type, note: "most recent first."),
         JSONCommand(heading: "bookmark list --json", fields: BookmarkItem.document.type, note: "by session, each session's in time order."),
-        JSONCommand(heading: "export --json", isList: false,
-                   note: "{favorites: [{id, title, event, start, end, url, updatedAt}], bookmarks: [{id, title, number, time, at, note, createdAt, command}], notes: [{id, title, text, updatedAt}], history: [{id, title, state, position, duration, progress, updatedAt}]}, a key for each list asked for (--favorites, --bookmarks, --notes, --history; all four when none is named), every event's: start and end in the conference's offset (null when not scheduled), url the session's web page, time, position and duration in seconds, at the time as M:SS, command the one that plays from the bookmark, state watched or in progress, progress 0 to 1 (null when unknown); notes as typed. --csv writes one list, these fields as its columns."),
+        JSONCommand(heading: "export --json", fields: PersonalExport.document.type, isList: false,
+                   note: "a member for each list asked for (--favorites, --bookmarks, --notes, --history; all four when none is named), every event's. --csv writes one list, its fields as the columns."),
         JSONCommand(heading: "downloads --json (and download --json)", fields: DownloadRecord.document.type),
         JSONCommand(heading: "topics --json", fields: TopicGroup.document.type, note: "the topic categories, in the feed's order."),
         JSONCommand(heading: "articles --json", fields: ArticleItem.document.type),

@@ -77,7 +77,7 @@ enum ExportCommand {
         let store = try BrowseSupport.openStore(arguments[SharedOptions.db], context)
         let export = try store.read { try $0.personalExport(Set(asked)) { id, number in ShellWord.command("wwdc", "watch", id, "--bookmark", String(number)) } }
         let document = switch format {
-        case "--json": try JSONOutput.encode(export) + "\n"
+        case "--json": try JSONOutput.encode(export.json) + "\n"
         case "--csv": export.csv(asked[0])
         default: export.markdown(title: "WWDC: your " + asked.map(\.rawValue).joined(separator: ", "))
         }
