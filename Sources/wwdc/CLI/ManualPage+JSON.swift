@@ -3,6 +3,7 @@ import ConferenceData
 import ConferenceExport
 import ConferenceMedia
 import ConferenceModel
+import ConferenceSync
 
 /// The JSON OUTPUT section of the manual page: every `--json`, its fields written from the
 /// documents the conference's targets define (`ScheduleItem.document`, ...), each with its type and
@@ -40,7 +41,7 @@ extension ManualPage {
         JSONCommand(heading: "articles --json", fields: ArticleItem.document.type),
         JSONCommand(heading: "favorite list --json", fields: FavoriteItem.document.type),
         JSONCommand(heading: "feedback --list --json", fields: FeedbackItem.document.type),
-        JSONCommand(heading: "whoami --json", isList: false, note: "{username, name, isDeveloper}."),
+        JSONCommand(heading: "whoami --json", fields: AccountClient.User.document.type, isList: false),
         JSONCommand(heading: "whatsnew --json", fields: WhatsNew.document.type, isList: false,
                    note: "what the last sync that found something new found, and when it ran."),
         JSONCommand(heading: "remind --json", fields: ScheduleItem.reminder.type, note: "the favorites starting within --within, soonest first."),

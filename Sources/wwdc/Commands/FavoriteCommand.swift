@@ -35,7 +35,7 @@ enum FavoriteCommand {
     static let list = CommandSpec(
         path: "favorite list",
         abstract: "List your favorites and where each stands: here only, in the sync folder, sent to the service, or waiting.",
-        options: [SharedOptions.db, SharedOptions.json.help("Print JSON (fields: id, title, syncState, stands, updatedAt)."), SharedOptions.limit, SharedOptions.noPager],
+        options: [SharedOptions.db, SharedOptions.json, SharedOptions.limit, SharedOptions.noPager],
         examples: [("wwdc favorite list", ""), ("wwdc favorite list --json", ""), ("wwdc favorite list --limit 5", "")])
 
     static let group = CommandSpec(

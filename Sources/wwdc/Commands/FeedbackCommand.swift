@@ -15,7 +15,7 @@ enum FeedbackCommand {
     static let comment = Option.text("comment", value: "text", help: "A comment.")
     static let commentFile = Option.text("comment-file", value: "file", help: "Read the comment from <file> ('-' for standard input).")
     static let list = Option.flag("list", help: "List the feedback given and where each stands: here only, in the sync folder, sent to the service, or waiting.")
-    static let json = SharedOptions.json.help("With --list: print JSON (fields: id, title, overall, content, presentation, comment, syncState, stands).")
+    static let json = SharedOptions.json.help("With --list: print JSON (field names under JSON OUTPUT in 'man wwdc').")
 
     static let session = Argument.optionalText("session", help: "A session id (wwdc2026-101), a number in the current event (101) or a link.",
                                                completion: .sessionIDs)

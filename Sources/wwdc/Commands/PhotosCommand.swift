@@ -15,7 +15,7 @@ enum PhotosCommand {
                                      help: "About how wide the pictures should be, in pixels (default 900): the smallest size at least this wide, else the largest. A session's picture comes in the sizes the contents feed lists (imageTypes; 900x506 when it lists none), a news photo 256, 512, 1024 or 2048 wide.",
                                      in: 1...10_000)
     static let dir = Option.text("dir", value: "path", help: "Also copy the pictures into this folder, named after the session or the news item and photo.")
-    static let json = SharedOptions.json.help("Print the pictures as JSON: [{id, path, width, height, url}]; nothing is drawn.")
+    static let json = SharedOptions.json.help("Print the pictures as JSON (field names under JSON OUTPUT in 'man wwdc'); nothing is drawn.")
 
     static let id = Argument.text("id", help: "A session (wwdc2017-102, 102 in the current event, a developer.apple.com link) or a news item's id.",
                                   completion: .sessionIDs)

@@ -1,4 +1,5 @@
 import CommandLineKit
+import ConferenceData
 import ConferenceSync
 import Foundation
 import Operations
@@ -8,7 +9,7 @@ enum WhoamiCommand {
     static let spec = CommandSpec(
         path: "whoami",
         abstract: "Show who is logged in, and whether the account is a registered developer.",
-        options: [SharedOptions.db, SharedOptions.json.help("Print JSON (fields: username, name, isDeveloper).")],
+        options: [SharedOptions.db, SharedOptions.json],
         examples: [("wwdc whoami", "")])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
@@ -19,7 +20,7 @@ enum WhoamiCommand {
         if let error = OperationError.rootCause(in: OperationRunner(arguments, context: context).run(fetch)) { throw error }
         guard let user = session.user else { throw AccountError.notLoggedIn }
         if arguments[SharedOptions.json] {
-            context.output(try JSONOutput.encode(user) + "\n")
+            context.output(try JSONOutput.encode(AccountClient.User.document.json(user, DocumentContext(view: .commandLine))) + "\n")
         } else {
             context.output("\(user.name) (\(user.username)), \(user.isDeveloper ? "registered developer" : "not a registered developer")\n")
         }
