@@ -59,7 +59,7 @@ let package = Package(
         // Personal data (watch progress, bookmarks, notes): every edit and its backends; the sync folder.
         .target(name: "PersonalSync", dependencies: ["ConferenceData", "ConferenceModel", "JSON", "Operations", "PlainText", "SQLiteDatabase"]),
         // The account (login, favorites, feedback, the outbox) and the sync graph: every feed, list and transcript into the store.
-        .target(name: "ConferenceSync", dependencies: ["ConferenceBackend", "ConferenceData", "ConferenceModel", "Operations", "PersonalSync", "PlainText", "SQLiteDatabase"]),
+        .target(name: "ConferenceSync", dependencies: ["ConferenceBackend", "ConferenceData", "ConferenceModel", "JSON", "Operations", "PersonalSync", "PlainText", "SQLiteDatabase"]),
         // Media: video downloads (libcurl), watching in the person's player, pictures, desktop notifications.
         .target(name: "ConferenceMedia", dependencies: ["CCurl", "ConferenceBackend", "ConferenceData", "ConferenceModel", "ConferenceSync", "JSON", "Operations", "PersonalSync", "PlainText", "SQLiteDatabase"]),
         .target(name: "ConferenceTerminal", dependencies: ["ConferenceData", "ConferenceMedia", "ConferenceModel", "ConferenceSync", "Operations", "PlainText", "TerminalUI"]),

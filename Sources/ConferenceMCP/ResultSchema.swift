@@ -39,6 +39,8 @@ enum ResultSchema {
         case .boolean: name = "boolean"
         case let .array(items):
             return ["type": nullable ? ["array", "null"] : "array", "items": schema(items)]
+        case let .map(values):
+            return ["type": nullable ? ["object", "null"] : "object", "additionalProperties": schema(values)]
         case let .object(members):
             return object(Dictionary(uniqueKeysWithValues: members.map { ($0.name, schema($0.type, nullable: $0.nullable)) }),
                           required: members.map(\.name), nullable: nullable)

@@ -59,6 +59,25 @@ struct FeedPolicyCommandTests {
         #expect(result.stderr.contains("2 skipped"), "\(result.stderr)")
     }
 
+    @Test("each item left out is listed in --json with its four fields, null when unknown: an item that is not an object has no field")
+    func skippedItemHasEveryField() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let folder = try sandbox.copyOfFixtures()
+        let contentsURL = folder.appendingPathComponent("contents.json")
+        var contents = try JSONSerialization.jsonObject(with: Data(contentsOf: contentsURL)) as! [String: Any]
+        let items = contents["contents"] as! [Any]
+        contents["contents"] = items + [42]
+        try JSONSerialization.data(withJSONObject: contents).write(to: contentsURL)
+
+        let result = try await sandbox.run(["sync", "--source", folder.path, "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let skipped = try #require(summary["skipped"] as? [[String: Any]])
+        #expect(skipped.count == 1 && skipped.allSatisfy { Set($0.keys) == ["feed", "item", "field", "reason"] }, "\(skipped)")
+        #expect(skipped.first?["item"] as? String == "contents[\(items.count)]" && skipped.first?["field"] is NSNull, "\(skipped)")
+    }
+
     @Test("an event with nothing scheduled explains itself, with the config's word on it and where its items are")
     func nothingScheduled() async throws {
         let sandbox = try Sandbox()

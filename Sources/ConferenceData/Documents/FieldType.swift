@@ -9,6 +9,8 @@ public indirect enum FieldType: Sendable {
     case array(FieldType)
     /// An object with these members.
     case object([FieldDescription])
+    /// An object whose members are named by the data (a kind of row, a step), each of one type.
+    case map(FieldType)
 }
 
 extension FieldType {
@@ -17,6 +19,7 @@ extension FieldType {
         switch self {
         case .string, .integer, .number, .boolean: self
         case let .array(items): .array(items.shown(in: view))
+        case let .map(values): .map(values.shown(in: view))
         case let .object(members): .object(members.filter { $0.views.contains(view) }.map { $0.shown(in: view) })
         }
     }

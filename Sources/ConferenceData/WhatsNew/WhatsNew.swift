@@ -7,9 +7,9 @@ import JSON
 /// A session new to the store that has a video is listed under ``videos`` only; an item of the
 /// event `news` (an article, how feeds from 2020 on publish news) under ``news``. A sync into a
 /// store that held no session finds nothing new: everything is.
-public struct WhatsNew: Sendable, Encodable, Equatable {
+public struct WhatsNew: Sendable, Equatable {
     /// One item: its id and title.
-    public struct Item: Sendable, Encodable, Hashable {
+    public struct Item: Sendable, Hashable {
         public var id: String
         public var title: String
 

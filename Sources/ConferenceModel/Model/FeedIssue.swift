@@ -1,6 +1,6 @@
 /// Something a feed held that wwdc could not use: an item skipped, or a field of a kept item ignored.
-public struct FeedIssue: Hashable, Sendable, Encodable {
-    public enum Kind: String, Sendable, Encodable {
+public struct FeedIssue: Hashable, Sendable {
+    public enum Kind: String, Sendable {
         /// The item was left out (no id, a required field unusable, not an object).
         case skipped
         /// The item was kept without this field's value (of a type that cannot stand for it).
@@ -24,8 +24,6 @@ public struct FeedIssue: Hashable, Sendable, Encodable {
         self.field = field.map(Clean.line)
         self.reason = Clean.line(reason)
     }
-
-    private enum CodingKeys: String, CodingKey { case feed, item, field, reason }
 
     /// `contents.json: wwdc2020-10001: title: expected text, found an object`.
     public var line: String {

@@ -5,16 +5,16 @@ import PlainText
 import Foundation
 import Operations
 
-/// How a sync ended: what a program says at the end, and what it prints for a script (every field
-/// but ``pendingCause``, `null` when unknown).
-public struct SyncSummary: Sendable, Encodable {
-    public enum Status: String, Sendable, Encodable {
+/// How a sync ended: what a program says at the end, and what it prints for a script (its
+/// document, `SyncSummary+Document`).
+public struct SyncSummary: Sendable {
+    public enum Status: String, Sendable {
         case succeeded = "ok"
         case failed
         case interrupted
     }
 
-    public struct Step: Sendable, Encodable {
+    public struct Step: Sendable {
         public var step: SyncStep
         public var status: SyncStepOutcome.Status
         public var detail: String?
@@ -55,13 +55,9 @@ public struct SyncSummary: Sendable, Encodable {
     /// How to fix it.
     public var hint: String?
 
-    private enum CodingKeys: String, CodingKey {
-        case status, source, language, database, seconds, steps, changes, rowsChanged, downloaded, unchanged, skipped, ignored
-        case transcriptsFailed, pendingChanges, whatsNew, syncFolder, error, hint
-    }
 
     /// The sync folder's figures in `--json` (every field, `null` when unknown).
-    public struct SyncFolderCounts: Sendable, Encodable, Equatable {
+    public struct SyncFolderCounts: Sendable, Equatable {
         public var path: String
         public var sent: Int
         public var received: Int
@@ -102,51 +98,8 @@ public struct SyncSummary: Sendable, Encodable {
             stopped = report?.stopped?.rawValue
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case path, sent, received, machines, conflictCopies, damaged, skipped, waiting, git, gitRefused, newFolder, previousFolder, unread, stopped
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(path, forKey: .path)
-            try container.encode(sent, forKey: .sent)
-            try container.encode(received, forKey: .received)
-            try container.encode(machines, forKey: .machines)
-            try container.encode(conflictCopies, forKey: .conflictCopies)
-            try container.encode(damaged, forKey: .damaged)
-            try container.encode(skipped, forKey: .skipped)
-            try container.encode(waiting, forKey: .waiting)
-            try container.encode(git, forKey: .git)
-            try container.encode(gitRefused, forKey: .gitRefused)
-            try container.encode(newFolder, forKey: .newFolder)
-            try container.encode(previousFolder, forKey: .previousFolder)
-            try container.encode(unread, forKey: .unread)
-            try container.encode(stopped, forKey: .stopped)
-        }
     }
 
-    /// Every field, `null` when unknown: a script never has to test whether a key exists.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(status, forKey: .status)
-        try container.encode(source, forKey: .source)
-        try container.encode(language, forKey: .language)
-        try container.encode(database, forKey: .database)
-        try container.encode(seconds, forKey: .seconds)
-        try container.encode(steps, forKey: .steps)
-        try container.encode(changes, forKey: .changes)
-        try container.encode(rowsChanged, forKey: .rowsChanged)
-        try container.encode(downloaded, forKey: .downloaded)
-        try container.encode(unchanged, forKey: .unchanged)
-        try container.encode(skipped, forKey: .skipped)
-        try container.encode(ignored, forKey: .ignored)
-        try container.encode(transcriptsFailed, forKey: .transcriptsFailed)
-        try container.encode(pendingChanges, forKey: .pendingChanges)
-        try container.encode(whatsNew, forKey: .whatsNew)
-        try container.encode(syncFolder, forKey: .syncFolder)
-        try container.encode(error, forKey: .error)
-        try container.encode(hint, forKey: .hint)
-    }
 
     /// Why changes made here are still pending after a sync.
     public enum PendingCause: Sendable, Equatable {

@@ -45,7 +45,7 @@ extension ManualPage {
         JSONCommand(heading: "whatsnew --json", fields: WhatsNew.document.type, isList: false,
                    note: "what the last sync that found something new found, and when it ran."),
         JSONCommand(heading: "remind --json", fields: ScheduleItem.reminder.type, note: "the favorites starting within --within, soonest first."),
-        JSONCommand(heading: "sync --json", isList: false, note: "see wwdc sync --help."),
+        JSONCommand(heading: "sync --json", fields: SyncSummary.document.type, isList: false, note: "also when the sync fails, with its error and hint."),
     ]
 
     /// The section's roff: for each command, a bullet with its document's outline (`{id, video:
@@ -81,6 +81,7 @@ extension ManualPage {
     static func fieldLines(_ type: FieldType, path: String) -> [String] {
         guard case let .object(members) = type else {
             if case let .array(items) = type { return fieldLines(items, path: path + "[]") }
+            if case let .map(values) = type { return fieldLines(values, path: path + ".<name>") }
             return []
         }
         return members.flatMap { member -> [String] in
@@ -96,7 +97,7 @@ extension ManualPage {
         case .integer: "integer"
         case .number: "number"
         case .boolean: "true or false"
-        case .object: "object"
+        case .object, .map: "object"
         case let .array(items): "list of " + typeName(items).replacingOccurrences(of: "true or false", with: "boolean") + "s"
         }
     }

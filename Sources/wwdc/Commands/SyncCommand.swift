@@ -15,7 +15,7 @@ import TerminalUI
 enum SyncCommand {
     static let source = Option.text("source", value: "url|path|apple", help: "An http(s) URL, a folder of feed files, or 'apple' for Apple's public feeds (default: $WWDC_SOURCE, else the config file's source, else the last source, else the bundled sample).")
     static let language = Option.text("language", value: "code", help: "The language of the feeds: en, zho, jpn, kor, ... (default: $WWDC_LANGUAGE, else the config file's language, else the last sync's, else $LANG's, else en).")
-    static let json = SharedOptions.json.help("Print a machine-readable summary on stdout.")
+    static let json = SharedOptions.json.help("Print a machine-readable summary on stdout (field names under JSON OUTPUT in 'man wwdc').")
     static let verbose = Option.flag("verbose", help: "Show every operation, not only the steps, and each item a feed held that could not be used.")
     static let noWait = Option.flag("no-wait", help: "Fail at once if another sync is running on this store, instead of waiting.")
     static let jobs = Option.integer("jobs", value: "n", help: "How many transcripts to fetch at once, 1 to 32 (default 8).", in: 1...32)
@@ -103,7 +103,7 @@ enum SyncCommand {
             for issue in summary.ignored { context.message("Ignored " + issue.line) }
         }
         if arguments[json] {
-            context.output(try JSONOutput.encode(summary) + "\n")
+            context.output(try JSONOutput.encode(SyncSummary.document.json(summary, DocumentContext(view: .commandLine))) + "\n")
         }
         switch summary.status {
         case .succeeded:
