@@ -20,7 +20,9 @@ enum BookmarkCodec: PersonalCodec {
             self.created = created
         }
 
-        init?(members object: [String: JSONValue]) {
+        static let memberNames = ["session", "time", "note", "created"]
+
+        init?(members object: PersonalMembers) {
             guard case .string(let session)? = object["session"], let time = object["time"]?.numberValue,
                   case .string(let note)? = object["note"], let created = object["created"]?.numberValue else { return nil }
             self.init(session: session, time: time, note: note, created: created)

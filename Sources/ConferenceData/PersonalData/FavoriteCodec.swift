@@ -17,7 +17,9 @@ enum FavoriteCodec: PersonalCodec {
 
         init(favorite: Bool) { self.favorite = favorite }
 
-        init?(members object: [String: JSONValue]) {
+        static let memberNames = ["favorite"]
+
+        init?(members object: PersonalMembers) {
             guard case .bool(let favorite)? = object["favorite"] else { return nil }
             self.init(favorite: favorite)
         }

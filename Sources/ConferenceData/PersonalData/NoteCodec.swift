@@ -11,7 +11,9 @@ enum NoteCodec: PersonalCodec {
 
         init(text: String) { self.text = text }
 
-        init?(members object: [String: JSONValue]) {
+        static let memberNames = ["text"]
+
+        init?(members object: PersonalMembers) {
             guard case .string(let text)? = object["text"] else { return nil }
             self.init(text: text)
         }

@@ -9,8 +9,10 @@ import JSON
 /// names passed over (a later wwdc's). Every wwdc reads what this writes: the escaping differs from
 /// an earlier wwdc's only where JSON lets it.
 protocol PersonalValue: Encodable {
-    /// The value an object's members hold; nil when one it needs is missing or of another type.
-    init?(members object: [String: JSONValue])
+    /// The names of the members the value is read from: only they are read, others passed over.
+    static var memberNames: [String] { get }
+    /// The value the members hold; nil when one it needs is missing or of another type.
+    init?(members object: PersonalMembers)
 }
 
 extension PersonalValue {
@@ -21,37 +23,47 @@ extension PersonalValue {
     }
 
     /// The value in `text`; nil when it holds none. Every codec reads its values here.
-    static func decode(_ text: String) -> Self? {
-        members(text).flatMap(Self.init(members:))
-    }
-
-    /// The members of the object `text` holds; nil when it holds none.
     ///
-    /// Of a repeated member the first counts, as it did for every earlier wwdc (Foundation's
-    /// `JSONDecoder` read such a value): machines must agree on what one change sets.
-    private static func members(_ text: String) -> [String: JSONValue]? {
+    /// A merge reads one for each line of every journal: the members it needs are read straight off
+    /// the scanner, no tree of the whole object built. Of a repeated member the first counts, as it
+    /// did for every earlier wwdc (Foundation's `JSONDecoder` read such a value): machines must
+    /// agree on what one change sets.
+    static func decode(_ text: String) -> Self? {
         var text = text
-        return text.withUTF8 { bytes -> [String: JSONValue]? in
+        let members = text.withUTF8 { bytes -> PersonalMembers? in
             // A value's members are flat but for a later wwdc's; its size a journal line's limit bounds.
             var scanner = JSONScanner.document(bytes, maximumDepth: 16)
             guard scanner.peekKind() == .object else { return nil }
-            var members: [String: JSONValue] = [:]
+            let names = memberNames
+            var values = [JSONValue?](repeating: nil, count: names.count)
             do {
                 try scanner.readObject { scanner, key in
-                    let value = try scanner.readValue()
-                    let name = String(decoding: key, as: UTF8.self)
-                    if members[name] == nil { members[name] = value }
+                    if let index = names.firstIndex(where: { $0.utf8.elementsEqual(key) }), values[index] == nil {
+                        values[index] = try scanner.readValue()
+                    } else {
+                        try scanner.skipValue()
+                    }
                 }
                 try scanner.expectEnd()
             } catch {
                 return nil
             }
-            return scanner.loneSurrogates == 0 ? members : nil
+            return scanner.loneSurrogates == 0 ? PersonalMembers(names: names, values: values) : nil
         }
+        return members.flatMap(Self.init(members:))
     }
 }
 
-extension [String: JSONValue] {
+/// The members of a value's object that its kind reads, by name.
+struct PersonalMembers {
+    let names: [String]
+    let values: [JSONValue?]
+
+    /// The member `key`; nil when it is missing (or not one the kind reads).
+    subscript(key: String) -> JSONValue? {
+        names.firstIndex(of: key).flatMap { values[$0] }
+    }
+
     /// `.some(nil)` for a member that is missing or null, `.some(number)` for a number; nil for another type.
     func optionalNumber(_ key: String) -> Double?? {
         switch self[key] {

@@ -18,7 +18,9 @@ enum ProgressCodec: PersonalCodec {
             self.watched = watched
         }
 
-        init?(members object: [String: JSONValue]) {
+        static let memberNames = ["position", "duration", "watched"]
+
+        init?(members object: PersonalMembers) {
             guard let position = object.optionalNumber("position"), let duration = object.optionalNumber("duration"),
                   case .bool(let watched)? = object["watched"] else { return nil }
             self.init(position: position, duration: duration, watched: watched)

@@ -27,7 +27,9 @@ enum RatingCodec: PersonalCodec {
             self.comment = comment
         }
 
-        init?(members object: [String: JSONValue]) {
+        static let memberNames = ["id", "overall", "content", "presentation", "comment"]
+
+        init?(members object: PersonalMembers) {
             guard case .string(let id)? = object["id"], let overall = object["overall"]?.intValue,
                   let content = object.optionalInteger("content"), let presentation = object.optionalInteger("presentation"),
                   case .string(let comment)? = object["comment"] else { return nil }
