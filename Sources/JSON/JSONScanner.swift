@@ -179,11 +179,13 @@ public struct JSONScanner {
         defer { swap(&buffer, &scratch) }
         buffer.removeAll(keepingCapacity: true)
         buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        let allASCII: Bool
         do {
-            try readEscapes(into: &buffer)
+            allASCII = try readEscapes(into: &buffer) && isASCII
         } catch {
             throw stringFailure(from: start)
         }
+        if allASCII { return String(decoding: buffer, as: UTF8.self) }
         guard let string = String(validating: buffer, as: UTF8.self) else { throw stringFailure(from: start) }
         return string
     }
@@ -240,7 +242,7 @@ public struct JSONScanner {
                 // Keys with escapes are rare: decoded into their own buffer, alive for the call.
                 var decoded = Array(UnsafeBufferPointer(rebasing: bytes[start..<index]))
                 do {
-                    try readEscapes(into: &decoded)
+                    _ = try readEscapes(into: &decoded)
                 } catch {
                     throw stringFailure(from: start)
                 }
@@ -255,15 +257,25 @@ public struct JSONScanner {
         throw stringFailure(from: start)
     }
 
-    /// The rest of a string from its first backslash, appended to `buffer`, up to and past its quote.
+    /// The rest of a string from its first backslash, appended to `buffer`, up to and past its
+    /// quote; returns whether all it appended is ASCII (then valid UTF-8 without a check).
     @usableFromInline
-    mutating func readEscapes(into buffer: inout [UInt8]) throws {
+    mutating func readEscapes(into buffer: inout [UInt8]) throws -> Bool {
+        var isASCII = true
         while index < bytes.count {
+            // The bytes up to the next quote, backslash or control character, appended at once.
+            let run = index
+            while index < bytes.count, bytes[index] >= 0x20, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\") {
+                if bytes[index] >= 0x80 { isASCII = false }
+                index += 1
+            }
+            if index > run { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index])) }
+            guard index < bytes.count else { break }
             let byte = bytes[index]
             index += 1
             switch byte {
             case UInt8(ascii: "\""):
-                return
+                return isASCII
             case UInt8(ascii: "\\"):
                 guard index < bytes.count else { throw malformed(.unterminatedString) }
                 let escape = bytes[index]
@@ -282,6 +294,7 @@ public struct JSONScanner {
                     // Half of a UTF-16 pair is no character: JSON's grammar allows it, Unicode text
                     // cannot hold it. It stands as U+FFFD, counted so that a value holding one is
                     // found unusable (see `readText`).
+                    if scalar >= 0x80 { isASCII = false }
                     guard let unicode = Unicode.Scalar(scalar) else {
                         loneSurrogates += 1
                         buffer.append(contentsOf: [0xEF, 0xBF, 0xBD])
@@ -293,8 +306,9 @@ public struct JSONScanner {
                     throw malformed(.escape)
                 }
             default:
-                guard byte >= 0x20 else { index -= 1; throw malformed(.controlCharacter) }
-                buffer.append(byte)
+                // Only a control character stops the run but a quote or a backslash.
+                index -= 1
+                throw malformed(.controlCharacter)
             }
         }
         throw malformed(.unterminatedString)

@@ -49,6 +49,35 @@ struct JSONValueReadingTests {
         }
     }
 
+    @Test("a string with escapes: the text between them kept, checked as UTF-8 and for control characters")
+    func escapedStrings() throws {
+        #expect(try JSONValue.parse("[\"a\\nb é \\u00e9 \\\"c\"]") == ["a\nb é é \"c"])
+        for (tail, offset, problem) in [([0xFF], 5, "utf8"), ([0xC3], 5, "utf8"), ([0x01], 5, "controlCharacter")] as [([UInt8], Int, String)] {
+            let bytes = Array("[\"a\\n".utf8) + tail + Array("b\"]".utf8)
+            let error = try #require(throws: JSONScanner.Malformed.self, "\(tail)") { try JSONValue.parse(Data(bytes)) }
+            #expect(error.offset == offset, "\(tail)")
+            #expect(String(describing: error.problem) == problem, "\(tail)")
+        }
+    }
+
+    @Test("an object's keys matched against literals by their bytes, escapes decoded first")
+    func keysMatchLiterals() throws {
+        var matched: [String] = []
+        let text = Array(#"{"clock": 1, "cloc": 2, "clocks": 3, "clock": 4, "": 5}"#.utf8)
+        try text.withUnsafeBufferPointer { bytes in
+            var scanner = JSONScanner.document(bytes)
+            try scanner.readObject { scanner, key in
+                switch key {
+                case "clock": matched.append("clock")
+                case "": matched.append("empty")
+                default: matched.append("other")
+                }
+                try scanner.skipValue()
+            }
+        }
+        #expect(matched == ["clock", "other", "other", "clock", "empty"])
+    }
+
     @Test("half of a UTF-16 pair alone, in a value or a key, is refused: it is no character")
     func loneSurrogate() throws {
         for text in [#"["\ud800"]"#, #"{"a": "x\udc00"}"#, #"{"\ud83d": 1}"#, #"{"a": 1, "b\ud83d": 2}"#] {

@@ -37,6 +37,17 @@ protocol PersonalCodec: SendableMetatype {
     static func content(_ item: Item) -> PersonalChange.Content
     /// The item `content` holds, when it holds one of this kind.
     static func item(in content: PersonalChange.Content) -> Item?
+
+    // Said by the extension below for every kind. Requirements, so that each kind's witness is
+    // compiled for its own types: a merge calls them once or twice for each line of every journal.
+
+    /// What `change`, of this kind, sets; nil for a value this program cannot use.
+    static func content(of change: PersonalChange) -> PersonalChange.Content?
+    /// Whether `content` can be used, when it holds an item of this kind.
+    static func isUsable(in content: PersonalChange.Content) -> Bool?
+    /// Writes the rows `changes` of this kind set (each of a different item, in their order): the
+    /// removals, the rewrites of stored rows, then the upserts, in statements of many rows.
+    static func write(_ changes: [(change: PersonalChange, content: PersonalChange.Content)], to db: Database) throws
 }
 
 /// What a change does to the row of its item.
@@ -78,8 +89,25 @@ extension PersonalCodec {
         item(in: content).map(isUsable)
     }
 
-    /// A collector of this kind's rows, for the writer.
-    static func makeRows() -> any PersonalTableRows {
-        CodecRows<Self>()
+    static func write(_ changes: [(change: PersonalChange, content: PersonalChange.Content)], to db: Database) throws {
+        var deletes: [String] = [], rewrites: [Item] = [], upserts: [Item] = []
+        for (change, content) in changes {
+            let item: Item?
+            if case .removal = content {
+                item = nil
+            } else {
+                // A value of another kind than the change's writes nothing.
+                guard let set = self.item(in: content) else { continue }
+                item = set
+            }
+            switch write(item, of: change) {
+            case .delete(let key): deletes.append(key)
+            case .rewrite(let row): rewrites.append(row)
+            case .upsert(let row): upserts.append(row)
+            }
+        }
+        try table.delete(keys: deletes, in: db)
+        try table.upsert(rewrites, in: db, onlyStored: true)
+        try table.upsert(upserts, in: db)
     }
 }

@@ -10,8 +10,8 @@ import SQLiteDatabase
 /// changes' order, its removals first, so the index holds its rows in the order one change at a
 /// time would; the changes must each be of a different item.
 struct PersonalRows {
-    /// By the codecs' place in ``PersonalCodecs/all``; made when a change of that kind comes.
-    private var tables: [(any PersonalTableRows)?] = Array(repeating: nil, count: PersonalCodecs.all.count)
+    /// The changes of each kind whose value was read, by their codec's place in ``PersonalCodecs/all``.
+    private var tables: [[(change: PersonalChange, content: PersonalChange.Content)]] = Array(repeating: [], count: PersonalCodecs.all.count)
     private var records: [PersonalChange] = []
 
     init(capacity: Int = 1) {
@@ -24,13 +24,12 @@ struct PersonalRows {
     mutating func add(_ change: PersonalChange, _ content: PersonalChange.Content?) {
         records.append(change)
         guard let content, let index = PersonalCodecs.all.firstIndex(where: { $0.kind == change.kind }) else { return }
-        if tables[index] == nil { tables[index] = PersonalCodecs.all[index].makeRows() }
-        tables[index]?.add(change, content)
+        tables[index].append((change, content))
     }
 
     /// Writes every table, in the codecs' order, then the changes in `personal_changes`.
     func write(to db: Database) throws {
-        for case let table? in tables { try table.write(to: db) }
+        for (codec, changes) in zip(PersonalCodecs.all, tables) where !changes.isEmpty { try codec.write(changes, to: db) }
         try Database.personalChangeTable.upsert(records, in: db)
     }
 }

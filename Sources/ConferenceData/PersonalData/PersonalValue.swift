@@ -38,7 +38,7 @@ extension PersonalValue {
             var values = [JSONValue?](repeating: nil, count: names.count)
             do {
                 try scanner.readObject { scanner, key in
-                    if let index = names.firstIndex(where: { $0.utf8.elementsEqual(key) }), values[index] == nil {
+                    if let index = names.firstIndex(where: { Self.name($0, is: key) }), values[index] == nil {
                         values[index] = try scanner.readValue()
                     } else {
                         try scanner.skipValue()
@@ -51,6 +51,11 @@ extension PersonalValue {
             return scanner.loneSurrogates == 0 ? PersonalMembers(names: names, values: values) : nil
         }
         return members.flatMap(Self.init(members:))
+    }
+
+    /// Whether `name` is spelled by `key`'s bytes (compared as bytes: once per member of every value a merge reads).
+    private static func name(_ name: String, is key: UnsafeBufferPointer<UInt8>) -> Bool {
+        name.utf8.count == key.count && name.utf8.withContiguousStorageIfAvailable { $0.elementsEqual(key) } ?? name.utf8.elementsEqual(key)
     }
 }
 

@@ -151,7 +151,7 @@ enum JournalLine {
         do {
             var scanner = JSONScanner.document(line)
             try scanner.readObject { scanner, name in
-                switch String(decoding: name, as: UTF8.self) {
+                switch name {
                 case "clock": clock = try member(&scanner)
                 case "kind": kind = try member(&scanner)
                 case "key": key = try member(&scanner)
