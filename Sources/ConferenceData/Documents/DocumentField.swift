@@ -23,42 +23,44 @@ public struct DocumentField<Model>: Sendable {
 }
 
 // Fields read from one property of the model; a property that may be nil is a nullable field.
+// Given as a key path (`\.title`), which becomes a function where it is written: no key path object
+// is made at run time (making them was most of what `wwdc mcp` did before it answered).
 extension DocumentField {
-    public static func string(_ name: String, _ doc: String, _ path: KeyPath<Model, String> & Sendable) -> DocumentField {
-        DocumentField(name, .string, doc) { model, _ in .string(model[keyPath: path]) }
+    public static func string(_ name: String, _ doc: String, _ path: @escaping @Sendable (Model) -> String) -> DocumentField {
+        DocumentField(name, .string, doc) { model, _ in .string(path(model)) }
     }
 
-    public static func string(_ name: String, _ doc: String, _ path: KeyPath<Model, String?> & Sendable) -> DocumentField {
-        DocumentField(name, .string, nullable: true, doc) { model, _ in JSONValue(model[keyPath: path]) }
+    public static func string(_ name: String, _ doc: String, _ path: @escaping @Sendable (Model) -> String?) -> DocumentField {
+        DocumentField(name, .string, nullable: true, doc) { model, _ in JSONValue(path(model)) }
     }
 
-    public static func integer(_ name: String, _ doc: String, _ path: KeyPath<Model, Int> & Sendable) -> DocumentField {
-        DocumentField(name, .integer, doc) { model, _ in JSONValue(model[keyPath: path]) }
+    public static func integer(_ name: String, _ doc: String, _ path: @escaping @Sendable (Model) -> Int) -> DocumentField {
+        DocumentField(name, .integer, doc) { model, _ in JSONValue(path(model)) }
     }
 
-    public static func integer(_ name: String, _ doc: String, _ path: KeyPath<Model, Int?> & Sendable) -> DocumentField {
-        DocumentField(name, .integer, nullable: true, doc) { model, _ in JSONValue(model[keyPath: path]) }
+    public static func integer(_ name: String, _ doc: String, _ path: @escaping @Sendable (Model) -> Int?) -> DocumentField {
+        DocumentField(name, .integer, nullable: true, doc) { model, _ in JSONValue(path(model)) }
     }
 
-    public static func number(_ name: String, _ doc: String, _ path: KeyPath<Model, Double> & Sendable) -> DocumentField {
-        DocumentField(name, .number, doc) { model, _ in .double(model[keyPath: path]) }
+    public static func number(_ name: String, _ doc: String, _ path: @escaping @Sendable (Model) -> Double) -> DocumentField {
+        DocumentField(name, .number, doc) { model, _ in .double(path(model)) }
     }
 
-    public static func number(_ name: String, _ doc: String, _ path: KeyPath<Model, Double?> & Sendable) -> DocumentField {
-        DocumentField(name, .number, nullable: true, doc) { model, _ in JSONValue(model[keyPath: path]) }
+    public static func number(_ name: String, _ doc: String, _ path: @escaping @Sendable (Model) -> Double?) -> DocumentField {
+        DocumentField(name, .number, nullable: true, doc) { model, _ in JSONValue(path(model)) }
     }
 
-    public static func boolean(_ name: String, _ doc: String, _ path: KeyPath<Model, Bool> & Sendable) -> DocumentField {
-        DocumentField(name, .boolean, doc) { model, _ in .bool(model[keyPath: path]) }
+    public static func boolean(_ name: String, _ doc: String, _ path: @escaping @Sendable (Model) -> Bool) -> DocumentField {
+        DocumentField(name, .boolean, doc) { model, _ in .bool(path(model)) }
     }
 
-    public static func strings(_ name: String, _ doc: String, _ path: KeyPath<Model, [String]> & Sendable) -> DocumentField {
-        DocumentField(name, .array(.string), doc) { model, _ in .array(model[keyPath: path].map(JSONValue.string)) }
+    public static func strings(_ name: String, _ doc: String, _ path: @escaping @Sendable (Model) -> [String]) -> DocumentField {
+        DocumentField(name, .array(.string), doc) { model, _ in .array(path(model).map(JSONValue.string)) }
     }
 
     /// A moment of this machine's clock (when something was saved), as ISO 8601 in UTC.
-    public static func date(_ name: String, _ doc: String, _ path: KeyPath<Model, Date> & Sendable) -> DocumentField {
-        DocumentField(name, .string, doc) { model, _ in .string(model[keyPath: path].formatted(.iso8601)) }
+    public static func date(_ name: String, _ doc: String, _ path: @escaping @Sendable (Model) -> Date) -> DocumentField {
+        DocumentField(name, .string, doc) { model, _ in .string(path(model).formatted(.iso8601)) }
     }
 
     /// A time of the conference (seconds since 1970, the offset the feed wrote it in), as ISO 8601
