@@ -10,6 +10,8 @@ public struct TextView: Sendable {
     /// The first wrapped line shown.
     public private(set) var offset = 0
     private var wrapped: [StyledLine] = []
+    /// The first wrapped line of each line.
+    private var starts: [Int] = []
     private var wrappedWidth: Int?
     private var visibleRows = 1
 
@@ -23,7 +25,12 @@ public struct TextView: Sendable {
     /// Draws the lines that fit in `rect` from ``offset``.
     public mutating func draw(in screen: inout ScreenBuffer, rect: Rect) {
         if wrappedWidth != rect.width {
-            wrapped = lines.flatMap { $0.wrapped(width: rect.width) }
+            wrapped = []
+            starts = []
+            for line in lines {
+                starts.append(wrapped.count)
+                wrapped += line.wrapped(width: rect.width)
+            }
             wrappedWidth = rect.width
         }
         visibleRows = max(1, rect.height)
@@ -47,6 +54,26 @@ public struct TextView: Sendable {
         default: return false
         }
         return true
+    }
+
+    /// The row of the view where line `index` (of ``lines``) starts, as last drawn; nil when it
+    /// is scrolled out of view.
+    public func row(ofLine index: Int) -> Int? {
+        guard index >= 0, index < starts.count else { return nil }
+        let row = starts[index] - offset
+        return row >= 0 && row < visibleRows ? row : nil
+    }
+
+    /// Scrolls as little as brings line `index` (of ``lines``) into view, as last drawn.
+    public mutating func reveal(line index: Int) {
+        guard index >= 0, index < starts.count else { return }
+        let start = starts[index]
+        if start < offset {
+            offset = start
+        } else if start >= offset + visibleRows {
+            offset = start - visibleRows + 1
+        }
+        clamp()
     }
 
     /// Scrolls by `rows` (down when positive), within the text.
