@@ -85,6 +85,13 @@ public struct CommandLineProgram<Command: Sendable>: Sendable {
         }
     }
 
+    /// Whether `words` name no command: none at all, or only options of the top level (`--db FILE`),
+    /// which a program may hand to the command it runs when none is named.
+    public func namesNoCommand(_ words: [String]) -> Bool {
+        guard let (_, _, rest) = try? leadingOptions(words) else { return false }
+        return rest.isEmpty
+    }
+
     /// The options the words begin with that the top level declares (but `--version`): their
     /// names, the words that give them (with their values), and the words after them.
     func leadingOptions(_ words: [String]) throws(UsageError) -> (names: [String], words: [String], rest: [String]) {

@@ -143,6 +143,12 @@ public struct SearchQuery: Hashable, Sendable {
         return (from > line.startIndex ? "…" : "") + line[from..<to].trimmingCharacters(in: .whitespaces) + (to < line.endIndex ? "…" : "")
     }
 
+    /// The words of `text` as the index compares them (runs of letters and digits, without case or
+    /// diacritics), in order: what a list narrowed as a person types matches their words against.
+    public static func foldedWords(in text: String) -> [String] {
+        tokens(in: text).map { fold(String(text[$0])) }
+    }
+
     /// Runs of letters, digits and private-use characters: the words FTS5's `unicode61` tokenizer
     /// indexes.
     static func tokens(in text: String) -> [Range<String.Index>] {
