@@ -11,6 +11,7 @@ enum WWDC {
     /// Every command, in the order `--help` lists them.
     static let commands: [(spec: CommandSpec, run: Runner)] = [
         (SyncCommand.spec, SyncCommand.run),
+        (BrowseCommand.spec, BrowseCommand.run),
         (ScheduleCommand.spec, ScheduleCommand.run),
         (SessionCommand.spec, SessionCommand.run),
         (SearchCommand.spec, SearchCommand.run),
@@ -115,6 +116,8 @@ enum WWDC {
 
     static func dispatch(_ words: [String], _ context: CommandContext) throws -> ExitCode {
         try context.checkClock()
+        // `wwdc` alone on a terminal opens the browser; elsewhere it prints the help.
+        let words = BrowseCommand.words(forBare: words, program: program, context) ?? words
         switch try program.request(words) {
         case let .help(spec):
             context.output(help.help(for: spec, width: context.outputWidth ?? HelpFormatter.defaultWidth))

@@ -1,0 +1,129 @@
+import ConferenceKit
+import PlainText
+import TerminalUI
+
+extension Browser {
+    /// Draws the whole frame: the tabs, the list and the page (side by side from
+    /// ``sideBySideWidth`` columns, one at a time below), a rule, and the status line with the keys
+    /// of the pane in focus; the keys overlay over it all when asked for.
+    public func draw(into screen: inout ScreenBuffer) {
+        let parts = Layout.split(screen.bounds, .vertical, [.fixed(1), .minimum(3), .fixed(1), .fixed(1)])
+        tabRect = parts[0]
+        tabBar().draw(in: &screen, rect: parts[0])
+        screen.write(String(repeating: "─", count: screen.width), column: 0, row: parts[2].y, style: .dim)
+        StatusLine(hints: hints(), message: StyledLine(status(), style: .dim)).draw(in: &screen, rect: parts[3])
+
+        let body = parts[1]
+        let wasSideBySide = sideBySide
+        sideBySide = body.width >= Self.sideBySideWidth
+        if sideBySide != wasSideBySide, sideBySide { followSelection() }
+        if sideBySide {
+            let panes = Layout.split(body, .horizontal, [.percentage(50), .fixed(1), .minimum(20)])
+            drawList(in: &screen, rect: panes[0])
+            for row in panes[1].y..<panes[1].maxY { screen.write("│", column: panes[1].x, row: row, style: .dim) }
+            drawPage(in: &screen, rect: panes[2].inset(columns: 1, rows: 0))
+        } else if pageOpen {
+            drawPage(in: &screen, rect: body.inset(columns: 1, rows: 0))
+        } else {
+            drawList(in: &screen, rect: body)
+        }
+        if showsKeys { drawKeys(in: &screen) }
+    }
+
+    func tabBar() -> TabBar {
+        TabBar(tabs: BrowserTab.allCases.map { TabBar.Tab(key: String($0.rawValue + 1), title: $0.title) }, selected: tab.rawValue,
+               trailing: event.map { TextSanitizer.singleLine.sanitize($0.name) } ?? "")
+    }
+
+    private func drawList(in screen: inout ScreenBuffer, rect: Rect) {
+        var rows = rect
+        if tab == .search || narrowings[tab] != nil {
+            let field = rect.row(0).inset(columns: 1, rows: 0)
+            if tab == .search {
+                TextField.draw(searchField, prompt: "Search: ", scroll: &fieldScroll, in: &screen, rect: field,
+                               showsCursor: focus == .searchField)
+            } else if let narrowing = narrowings[tab] {
+                TextField.draw(narrowing, prompt: "/", scroll: &fieldScroll, in: &screen, rect: field, showsCursor: focus == .list)
+            }
+            rows = Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: max(0, rect.height - 1))
+        }
+        listRect = rows
+        var current = list
+        if current.shown.isEmpty {
+            screen.write(emptyText(current), column: rows.x + 2, row: rows.y, width: max(0, rows.width - 2), style: .dim)
+        } else {
+            current.draw(in: &screen, rect: rows, focused: focus == .list)
+        }
+        list = current
+    }
+
+    private func emptyText(_ list: BrowserList) -> String {
+        if !list.narrowing.isEmpty { return "Nothing matches." }
+        switch tab {
+        case .search: return searching ? "Searching…" : searchField.isEmpty
+            ? "Type to search titles, descriptions, transcripts, code, news and your notes." : "No matches."
+        case .downloads: return "No downloads."
+        case .explore, .schedule, .videos: return "Nothing here yet."
+        }
+    }
+
+    private func drawPage(in screen: inout ScreenBuffer, rect: Rect) {
+        guard var current = page else {
+            screen.write("No session selected.", column: rect.x, row: rect.y, width: rect.width, style: .dim)
+            return
+        }
+        current.draw(in: &screen, rect: rect, zone: settings.zone, now: now)
+        page = current
+    }
+
+    /// The right end of the status line: how many rows a narrowing left, a search's count, or a message.
+    private func status() -> String {
+        if !message.isEmpty { return message }
+        if !list.narrowing.isEmpty { return "\(list.shown.count) of \(list.rows.filter { !$0.isHeading }.count)" }
+        if tab == .search, !searchField.isEmpty { return searching ? "searching…" : Quantity.text(list.rows.count, "match", plural: "matches") }
+        return ""
+    }
+
+    /// The keys of the pane in focus.
+    private func hints() -> [StatusLine.Hint] {
+        if showsKeys { return [.init("any key", "close")] }
+        switch focus {
+        case .searchField:
+            return [.init("type", "search"), .init("↓", "results"), .init("Esc", "clear"), .init("Tab", "next tab"), .init("?", "keys")]
+        case .page:
+            return [.init("↑↓", "scroll"), .init("[ ]", "related"), .init("Enter", "open"), .init("⌫", "back"), .init("Esc", "list"),
+                    .init("?", "keys"), .init("q", "quit")]
+        case .list where narrowings[tab] != nil:
+            return [.init("type", "narrow"), .init("↑↓", "move"), .init("Enter", "page"), .init("Esc", "clear")]
+        case .list:
+            return [.init("↑↓", "move"), .init("Enter", "page"), .init("/", "narrow"), .init("s", "search"), .init("1-5", "tabs"),
+                    .init("?", "keys"), .init("q", "quit")]
+        }
+    }
+
+    /// Every key, in a dialog over the screen.
+    private func drawKeys(in screen: inout ScreenBuffer) {
+        let keys: [(String, String)] = [
+            ("1–5 Tab ⇧Tab", "switch tabs: Explore, Schedule, Videos, Search, Downloads"),
+            ("↑↓ j k", "move in a list, scroll a page"),
+            ("PgUp PgDn", "a page up or down"),
+            ("Home End g G", "the first or the last"),
+            ("Enter", "open the selected session's page; on a page, the related session chosen"),
+            ("[ ]", "on a page: choose the previous or the next related session"),
+            ("⌫", "on a page: back to the page before"),
+            ("Esc", "back to the list; clear the narrowing"),
+            ("/", "narrow the list as you type: every word starts a word of the title"),
+            ("s", "search everything, best first, as you type"),
+            ("?", "these keys"),
+            ("q", "quit (Ctrl-C from anywhere)"),
+        ]
+        let width = min(screen.width - 2, 76)
+        let dialog = Dialog(title: "Keys", width: width, height: min(screen.height - 2, keys.count + 2))
+        let content = dialog.draw(in: &screen, bounds: screen.bounds)
+        let keyWidth = keys.map(\.0.displayWidth).max() ?? 0
+        for (row, (key, action)) in keys.prefix(content.height).enumerated() {
+            screen.write(key, column: content.x, row: content.y + row, width: keyWidth, style: .bold)
+            screen.write(action, column: content.x + keyWidth + 2, row: content.y + row, width: max(0, content.width - keyWidth - 2))
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import ConferenceKit
+import Foundation
+import PlainText
+import TerminalUI
+
+/// What the browser's lists show, read from the store in one read: the tabs' rows and the event's
+/// name. Built off the drawing queue (at the start, and after each change to the store).
+struct BrowserContent: Sendable {
+    /// The event the Explore and Schedule tabs show.
+    var event: EventSummary?
+    var explore: [BrowserRow] = []
+    var schedule: [BrowserRow] = []
+    var videos: [BrowserRow] = []
+    var downloads: [BrowserRow] = []
+
+    // The lists' columns. The title has the room first: the columns with a drop order go, the
+    // highest first, before a title is cut.
+
+    /// When, number, title, type, track, room, marks.
+    static let scheduleLayout = TableLayout(columns: [
+        .init(minimum: 9), .init(minimum: 3, alignRight: true), .init(minimum: 8, flexible: true),
+        .init(minimum: 4, dropOrder: 1), .init(minimum: 6, dropOrder: 2), .init(minimum: 6, dropOrder: 3), .init(minimum: 1),
+    ])
+    /// Number (in its event), title, length, event, topic, marks.
+    static let videosLayout = TableLayout(columns: [
+        .init(minimum: 3, alignRight: true), .init(minimum: 8, flexible: true), .init(minimum: 4, alignRight: true),
+        .init(minimum: 8, dropOrder: 1), .init(minimum: 6, dropOrder: 2), .init(minimum: 1),
+    ])
+    /// Number (or nothing), title, a detail, marks.
+    static let exploreLayout = TableLayout(columns: [
+        .init(minimum: 3, alignRight: true), .init(minimum: 8, flexible: true), .init(minimum: 6, dropOrder: 1), .init(minimum: 1),
+    ])
+    /// Quality, title, state, marks.
+    static let downloadsLayout = TableLayout(columns: [
+        .init(minimum: 2), .init(minimum: 8, flexible: true), .init(minimum: 6, dropOrder: 1), .init(minimum: 1),
+    ])
+    /// Kind, number, title, what matched, marks.
+    static let searchLayout = TableLayout(columns: [
+        .init(minimum: 4, dropOrder: 2), .init(minimum: 3, alignRight: true), .init(minimum: 8, flexible: true),
+        .init(minimum: 10, dropOrder: 1, claim: 40), .init(minimum: 1),
+    ])
+
+    /// Reads everything the tabs list. `eventText` is what `--event` gave (an id, a year), nil for
+    /// the current event.
+    static func read(_ store: ConferenceStore, eventText: String?, zone: TimeZoneChoice, now: Double) throws -> BrowserContent {
+        try store.read { db in
+            let (ids, event) = try FilterNames.events(eventText, in: db)
+            var content = BrowserContent(event: event)
+            let downloaded = try db.downloadedSessionIDs()
+            let current = try SessionResolver.currentEvent(in: db)
+            // A session of the current event by its number, as the commands name it; another by its id.
+            let number = { (id: String, number: Int?) -> String in
+                guard let current, id.hasPrefix(current + "-") else { return id }
+                return number.map(String.init) ?? String(id.dropFirst(current.count + 1))
+            }
+
+            let scheduled = try db.schedule(ScheduleQuery(eventIDs: ids))
+            content.schedule = scheduled.map { item in
+                var when = ""
+                if let start = item.startTime {
+                    let local = zone.localTime(start, recordedOffset: item.utcOffset)
+                    when = LocalDate.weekdayNames[local.date.weekday].prefix(3) + " " + local.clockText
+                }
+                let on = item.startTime.map { $0 <= now && now < (item.endTime ?? $0) } ?? false
+                return BrowserRow(sessionID: item.sessionID,
+                                  cells: [when, number(item.sessionID, item.number), item.title, item.type ?? "", item.trackOrTopic ?? "",
+                                          item.room ?? "",
+                                          BrowserRow.marks(favorite: item.isFavorite, watch: item.watch,
+                                                           downloaded: downloaded.contains(item.sessionID), now: on)],
+                                  title: 2)
+            }
+
+            content.videos = try db.videos(VideoQuery()).map { item in
+                BrowserRow(sessionID: item.sessionID,
+                           cells: [item.number.map(String.init) ?? item.sessionID, item.title, VideoTime.duration(item.duration), item.eventID,
+                                   item.topic ?? "",
+                                   BrowserRow.marks(favorite: item.isFavorite, watch: item.watch, downloaded: downloaded.contains(item.sessionID))],
+                           title: 1)
+            }
+
+            content.downloads = try db.downloadRecords().map { record in
+                var state = record.state.rawValue
+                if !record.isComplete, let total = record.totalBytes, total > 0 {
+                    state += " \(min(99, Int(record.bytesOnDisk * 100 / total)))%"
+                }
+                return BrowserRow(sessionID: record.item.sessionID,
+                                  cells: [record.item.quality.label, record.item.title, state, record.isComplete ? "↓" : ""], title: 1)
+            }
+
+            // Explore: continue watching, what the last sync brought, recent favorites, what is on
+            // now and next during the event, and the topics.
+            var rows: [BrowserRow] = []
+            func section(_ title: String, _ items: [BrowserRow]) {
+                guard !items.isEmpty else { return }
+                rows.append(.heading(title, columns: 4, title: 1))
+                rows += items
+            }
+            func row(_ id: String, _ title: String?, _ detail: String, favorite: Bool = false, watch: WatchMark? = nil) -> BrowserRow {
+                BrowserRow(sessionID: id,
+                           cells: [number(id, nil), title ?? id, detail,
+                                   BrowserRow.marks(favorite: favorite, watch: watch, downloaded: downloaded.contains(id))],
+                           title: 1)
+            }
+
+            section("Continue watching", try db.continueWatching(limit: 10).map { item in
+                row(item.sessionID, item.title, item.duration.map { "of " + VideoTime.duration($0) } ?? "",
+                    watch: .inProgress(item.progress))
+            })
+            if let (new, _) = try db.whatsNew() {
+                let items = new.videos.map { ($0, "new video") } + new.sessions.map { ($0, "new session") }
+                section("New since the last sync", items.prefix(20).map { item, kind in row(item.id, item.title, kind) })
+            }
+            let favorites = try db.favoriteList().sorted { $0.updatedAt > $1.updatedAt }.prefix(10)
+            section("Recent favorites", favorites.map { row($0.sessionID, $0.title, "", favorite: true) })
+            if let event, let start = event.startTime, let end = event.endTime, start <= now, now < end {
+                let upcoming = try db.schedule(ScheduleQuery(eventIDs: [event.id], notEndedBefore: now, limit: 8))
+                section("Live now · Up next", upcoming.map { item in
+                    let on = (item.startTime ?? .infinity) <= now
+                    return row(item.sessionID, item.title, on ? "on now" : "next", favorite: item.isFavorite, watch: item.watch)
+                })
+            }
+            let topics = try db.topicGroups(eventIDs: ids).flatMap { $0.topics }
+            section("Topics", topics.map { topic in
+                BrowserRow(sessionID: nil, cells: ["", topic.name, Quantity.text(topic.itemCount, "session"), ""], title: 1)
+            })
+            content.explore = rows
+            return content
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import CommandLineKit
+import ConferenceKit
+import ConferenceTerminal
+import Foundation
+
+/// `wwdc browse` (and `wwdc` alone on a terminal): the full-screen browser over the store.
+enum BrowseCommand {
+    static let tab = Option.text("tab", value: "name", help: "The tab to open on: \(BrowserTab.names.joined(separator: ", ")) (default: explore).",
+                                 choices: BrowserTab.names)
+
+    static let spec = CommandSpec(
+        path: "browse",
+        abstract: "Browse the store full screen: tabs, a list beside the session's page, narrowing and search as you type.",
+        discussion: """
+        'wwdc' alone opens it too, on a terminal. Tabs: Explore, Schedule, Videos, Search and Downloads \
+        (1–5, Tab and Shift-Tab). Enter opens the selected session's page (beside the list from 100 \
+        columns, in its place below), Esc goes back; on a page, [ and ] choose a related session, \
+        Enter opens it and Backspace returns. / narrows the list as you type (every word starts a word \
+        of the title), s searches everything with the ranking of 'wwdc search'. A change made \
+        elsewhere (a sync, 'wwdc favorite add' in another terminal) shows within a second. ? shows \
+        every key, q quits, Ctrl-C from anywhere. Needs a terminal: in a pipe, the other commands \
+        print the same.
+        """,
+        options: [SharedOptions.event, tab, SharedOptions.local, SharedOptions.db],
+        examples: [
+            ("wwdc", "Open the browser on the current event."),
+            ("wwdc browse --tab videos", "Open it on the Videos tab."),
+            ("wwdc browse --event 2025 --tab schedule", "The schedule of 2025."),
+        ])
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
+        guard opens(context) else {
+            throw UsageError("'wwdc browse' needs a terminal: standard input and output on one, TERM not dumb", spec: spec,
+                             hint: "In a pipe, the same is printed by 'wwdc schedule', 'wwdc videos', 'wwdc search' and 'wwdc session'.")
+        }
+        let path = try Configuration.storePath(flag: arguments[SharedOptions.db], context.environment)
+        let environment = context.environment
+        let settings = BrowserSettings(storePath: path, event: arguments[SharedOptions.event],
+                                       tab: arguments[tab].flatMap(BrowserTab.init(named:)) ?? .explore,
+                                       zone: BrowseSupport.zone(arguments),
+                                       now: { CommandContext(environment: environment).now })
+        let browser = try Browser(settings: settings)
+        switch try browser.run(owner: context.terminal) {
+        case .quit: return .success
+        case .interrupted: return .interrupted
+        }
+    }
+
+    /// Whether the browser can open: standard input, output and error on a terminal that is not dumb.
+    static func opens(_ context: CommandContext) -> Bool {
+        isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 && isatty(STDERR_FILENO) == 1 && context.environment["TERM"] != "dumb"
+    }
+
+    /// The words of `wwdc` alone (top-level options, or none) as those of `wwdc browse`, when the
+    /// browser can open; nil otherwise (the help is printed then, as ever). `--no-pager` has
+    /// nothing to do on a full screen and is dropped.
+    static func words(forBare words: [String], program: CommandLineProgram<WWDC.Runner>, _ context: CommandContext) -> [String]? {
+        guard program.namesNoCommand(words), opens(context) else { return nil }
+        return ["browse"] + words.filter { $0 != "--no-pager" }
+    }
+}

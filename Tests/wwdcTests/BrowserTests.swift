@@ -1,0 +1,178 @@
+import Foundation
+import TestSupport
+import TestTraits
+import Testing
+
+/// The browser (`wwdc`, `wwdc browse`) in a real terminal: tmux, driven with its keys and read
+/// from its screen, over the fixtures synced into a sandbox. Serialized: one tmux server at a time.
+@Suite("Browser in tmux", .serialized, .offThePool,
+       .enabled(if: TmuxSession.executable != nil, "tmux is not installed (Debian's package tmux, which .ci/run installs)"))
+struct BrowserTests {
+    static let sizes = [(80, 24), (200, 50)]
+
+    /// `wwdc` with `arguments` in a window of `columns` × `rows`, on the sandbox's store, at the fixtures' Wednesday.
+    private func start(_ browse: BrowseSandbox, _ columns: Int, _ rows: Int, _ arguments: [String] = []) throws -> TmuxSession {
+        try TmuxSession([CommandRunner.wwdc.path] + arguments, columns: columns, rows: rows,
+                        environment: browse.sandbox.environment(["WWDC_NOW": BrowseSandbox.now, "TZ": "UTC"]))
+    }
+
+    /// Waits for a whole frame: the tabs at the top, a rule and the keys at the bottom.
+    @discardableResult
+    private func waitForFrame(_ session: TmuxSession, _ description: String = "a frame",
+                              until condition: @escaping (TmuxSession.Snapshot) -> Bool = { _ in true }) throws -> TmuxSession.Snapshot {
+        try session.wait(for: description) { snapshot in
+            snapshot.alternateOn && snapshot.lines.count == snapshot.rows && snapshot.lines[0].contains("Explore")
+                && snapshot.lines[snapshot.rows - 2].hasPrefix("───") && condition(snapshot)
+        }
+    }
+
+    private func expectFits(_ snapshot: TmuxSession.Snapshot, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(snapshot.lines.count == snapshot.rows, "\(snapshot)", sourceLocation: sourceLocation)
+        for line in snapshot.lines {
+            #expect(line.count <= snapshot.columns, "\(line.debugDescription) is wider than \(snapshot.columns)",
+                    sourceLocation: sourceLocation)
+        }
+    }
+
+    /// The line with the selection mark.
+    private func selected(_ snapshot: TmuxSession.Snapshot) -> String? {
+        snapshot.lines.first { $0.contains("▸") }
+    }
+
+    @Test("`wwdc` alone opens the browser on Explore: its sections, the keys; side by side with the page from 100 columns",
+          arguments: sizes + [(40, 20)])
+    func firstFrame(columns: Int, rows: Int) async throws {
+        let browse = try await BrowseSandbox.synced()
+        defer { browse.remove() }
+        let session = try start(browse, columns, rows)
+        let frame = try waitForFrame(session) { $0.contains("Topics") && selected($0) != nil }
+        #expect(frame.lines[0].contains("[1 Explore]"))
+        #expect(!frame.cursorVisible)
+        #expect(frame.lines[rows - 1].contains("move"))
+        if columns >= 100 {
+            #expect(frame.lines[0].contains("WWDC 2026"))
+            #expect(frame.lines[2].contains("│"))
+        }
+        expectFits(frame)
+    }
+
+    @Test("each tab: 1–5, Tab and Shift-Tab; Schedule, Videos, Search and Downloads show their lists", arguments: sizes)
+    func tabs(columns: Int, rows: Int) async throws {
+        let browse = try await BrowseSandbox.synced()
+        defer { browse.remove() }
+        let session = try start(browse, columns, rows)
+        try waitForFrame(session)
+        try session.press("2")
+        let schedule = try waitForFrame(session, "the schedule") { $0.lines[0].contains("[2 Schedule]") && $0.contains("Keynote") }
+        #expect(schedule.contains("Mon 10:00"))
+        expectFits(schedule)
+        try session.press("Tab")
+        let videos = try waitForFrame(session, "the videos") { $0.lines[0].contains("[3 Videos]") && $0.contains("Platforms State of the Union") }
+        #expect(videos.contains("1:46:12"))
+        expectFits(videos)
+        try session.press("4")
+        try waitForFrame(session, "the search tab") { $0.lines[0].contains("[4 Search]") && $0.contains("Search:") }
+        // The search field takes digits as text: Tab leaves it for the next tab.
+        try session.press("Tab")
+        try waitForFrame(session, "the downloads") { $0.lines[0].contains("[5 Downloads]") && $0.contains("No downloads.") }
+        try session.press("BTab")
+        try waitForFrame(session, "back to search") { $0.lines[0].contains("[4 Search]") }
+        try session.press("BTab")
+        try waitForFrame(session, "Shift-Tab from the search field") { $0.lines[0].contains("[3 Videos]") }
+        try session.press("1")
+        try waitForFrame(session, "Explore again") { $0.lines[0].contains("[1 Explore]") }
+    }
+
+    @Test("/ narrows as you type (every word starts a title word, case and accents ignored), Enter opens the page, Esc comes back",
+          arguments: sizes)
+    func narrowAndOpen(columns: Int, rows: Int) async throws {
+        let browse = try await BrowseSandbox.synced()
+        defer { browse.remove() }
+        let session = try start(browse, columns, rows, ["browse", "--tab", "videos"])
+        try waitForFrame(session) { $0.lines[0].contains("[3 Videos]") }
+        try session.type("/DIVE mét")
+        let narrowed = try waitForFrame(session, "the list narrowed") { snapshot in
+            snapshot.contains("/DIVE mét") && snapshot.contains("Dive deeper into Metal") && !snapshot.contains("Meet Metal")
+        }
+        #expect(selected(narrowed)?.contains("Dive deeper into Metal") == true)
+        #expect(!narrowed.contains("Dive deeper into Xcode"))
+        #expect(narrowed.lines[rows - 1].contains("1 of"))
+        expectFits(narrowed)
+        try session.press("Enter")
+        let page = try waitForFrame(session, "the page") { $0.contains("wwdc2026-503 · WWDC 2026") && $0.contains("Room") }
+        if columns < 100 { #expect(selected(page) == nil) }
+        expectFits(page)
+        try session.press("Escape")
+        try waitForFrame(session, "the list again") { selected($0)?.contains("Dive deeper into Metal") == true }
+        try session.press("Escape")
+        // Every video again, the selection where it was.
+        let cleared = try waitForFrame(session, "the narrowing cleared") { !$0.contains("/DIVE") && $0.contains("Get started with Metal") }
+        #expect(selected(cleared)?.contains("Dive deeper into Metal") == true)
+    }
+
+    @Test("s searches as you type with the ranking of `wwdc search`; Enter on a hit opens its page", arguments: sizes)
+    func search(columns: Int, rows: Int) async throws {
+        let browse = try await BrowseSandbox.synced()
+        defer { browse.remove() }
+        let expected = try await browse.ids(["search", "metal", "--limit", "3"])
+        let session = try start(browse, columns, rows)
+        try waitForFrame(session)
+        try session.press("s")
+        try waitForFrame(session, "the search field") { $0.lines[0].contains("[4 Search]") && $0.contains("Search:") }
+        try session.type("metal")
+        let found = try waitForFrame(session, "the hits") { $0.contains("Search: metal") && $0.lines[rows - 1].contains("matches") }
+        let first = try #require(expected.first)
+        let number = first.replacingOccurrences(of: "wwdc2026-", with: "")
+        #expect(found.lines[2].contains(number), "the best hit \(first) is not first:\n\(found)")
+        expectFits(found)
+        try session.press("Enter")
+        try waitForFrame(session, "the hits focused") { selected($0) != nil && !$0.lines[rows - 1].contains("type search") }
+        try session.press("Enter")
+        try waitForFrame(session, "the page of the hit") { $0.contains(first + " · ") }
+    }
+
+    @Test("a favorite added by another process shows without a key: the ★ in the list and on the page")
+    func changesElsewhere() async throws {
+        let browse = try await BrowseSandbox.synced()
+        defer { browse.remove() }
+        let session = try start(browse, 200, 50, ["browse", "--tab", "videos"])
+        try waitForFrame(session) { $0.lines[0].contains("[3 Videos]") }
+        try session.type("/what's new in metal")
+        try waitForFrame(session, "the page of 501") { $0.contains("wwdc2026-501 · WWDC 2026") && $0.contains("Favorite   no") }
+        let added = try await browse.run(["favorite", "add", "501"])
+        #expect(added.status == 0, "\(added.stderr)")
+        let shown = try waitForFrame(session, "the favorite shown") { $0.contains("Favorite   ★ yes") }
+        #expect(selected(shown)?.contains("★") == true, "\(shown)")
+    }
+
+    @Test("q leaves: the terminal as it was (stty -a), the alternate screen left, the cursor shown")
+    func quitRestores() async throws {
+        let browse = try await BrowseSandbox.synced()
+        defer { browse.remove() }
+        let script = #"printf 'READY\n'; read go; "$0" "$@"; printf 'EXITED %s\n' "$?"; read done"#
+        let session = try TmuxSession(["/bin/sh", "-c", script, CommandRunner.wwdc.path], columns: 80, rows: 24,
+                                      environment: browse.sandbox.environment(["WWDC_NOW": BrowseSandbox.now, "TZ": "UTC"]))
+        try session.wait(forText: "READY")
+        let before = try session.stty()
+        try session.press("Enter")
+        try waitForFrame(session) { $0.contains("Topics") }
+        try session.press("q")
+        let after = try session.wait(for: "the exit") { $0.contains("EXITED 0") }
+        #expect(!after.alternateOn)
+        #expect(after.cursorVisible)
+        #expect(try session.stty() == before)
+    }
+
+    @Test("in a pipe: `wwdc` alone prints the help, `wwdc browse` is a usage error naming the commands that print the same")
+    func notATerminal() async throws {
+        let browse = try await BrowseSandbox.synced()
+        defer { browse.remove() }
+        let bare = try await browse.run([])
+        #expect(bare.status == 0)
+        #expect(bare.stdout.contains("browse"))
+        let explicit = try await browse.run(["browse"])
+        #expect(explicit.status == 64)
+        #expect(explicit.stderr.contains("needs a terminal"))
+        #expect(explicit.stderr.contains("wwdc schedule"))
+    }
+}
