@@ -145,6 +145,64 @@ struct BrowserTests {
         #expect(selected(shown)?.contains("★") == true, "\(shown)")
     }
 
+    @Test("f and w on the selected session: the favorite and watched operations, shown on the page and in the list; again undoes")
+    func favoriteAndWatched() async throws {
+        let browse = try await BrowseSandbox.synced()
+        defer { browse.remove() }
+        let session = try start(browse, 200, 50, ["browse", "--tab", "videos"])
+        try waitForFrame(session) { $0.lines[0].contains("[3 Videos]") }
+        try session.type("/what's new in metal")
+        try waitForFrame(session, "the page of 501") { $0.contains("wwdc2026-501 · WWDC 2026") && $0.contains("Favorite   no") }
+        try session.press("Enter")
+        try waitForFrame(session, "the page focused") { $0.lines[49].contains("scroll") }
+        try session.press("f")
+        // On the page, in the list (the title's row: the page's title has no ★) and as the message.
+        try waitForFrame(session, "the favorite") { snapshot in
+            snapshot.contains("Favorite   ★ yes") && snapshot.contains("★ Saved wwdc2026-501")
+                && snapshot.lines.contains { $0.contains("What's new in Metal") && $0.contains("★") }
+        }
+        #expect(try await browse.ids(["favorite", "list"]) == ["wwdc2026-501"])
+        try session.press("w")
+        try waitForFrame(session, "watched") { $0.contains("Watched    ✓ yes") }
+        try session.press("f")
+        try waitForFrame(session, "no longer a favorite") { $0.contains("Favorite   no") && $0.contains("Removed wwdc2026-501") }
+        try session.press("w")
+        try waitForFrame(session, "no longer watched") { !$0.contains("Watched    ✓ yes") && $0.contains("no longer marked watched") }
+        #expect(try await browse.ids(["favorite", "list"]).isEmpty)
+    }
+
+    @Test("p plays the selected session with the watch command's player on the terminal, P from the start; the browser comes back after")
+    func play() async throws {
+        let browse = try await BrowseSandbox.synced()
+        defer { browse.remove() }
+        let record = browse.sandbox.directory.path("player-args").path
+        let player = browse.sandbox.directory.path("player")
+        try await Executable.write("#!/bin/sh\nprintf '%s\\n' \"$@\" >> '\(record)'\nprintf 'PLAYER RAN\\n'\n", to: player)
+        let watched = try await browse.run(["watch", "501", "--at", "0"], environment: ["WWDC_PLAYER": player.path])
+        #expect(watched.status == 0, "\(watched.stderr)")
+        try? FileManager.default.removeItem(atPath: record)
+        let session = try TmuxSession([CommandRunner.wwdc.path, "browse", "--tab", "videos"], columns: 80, rows: 24,
+                                      environment: browse.sandbox.environment(["WWDC_NOW": BrowseSandbox.now, "TZ": "UTC",
+                                                                                "WWDC_PLAYER": player.path]))
+        try waitForFrame(session) { $0.lines[0].contains("[3 Videos]") }
+        try session.type("/what's new in metal")
+        try waitForFrame(session, "narrowed") { selected($0)?.contains("What's new in Metal") == true }
+        // Enter leaves the narrowing field for the page, where p plays.
+        try session.press("Enter")
+        try waitForFrame(session, "the page") { $0.contains("wwdc2026-501 · WWDC 2026") }
+        try session.press("p")
+        try session.wait(for: "the player run") { _ in FileManager.default.fileExists(atPath: record) }
+        try session.press("Escape")
+        try waitForFrame(session, "the browser back after the player") { selected($0)?.contains("What's new in Metal") == true && $0.contains("/what's new in metal") }
+        let played = try String(contentsOfFile: record, encoding: .utf8)
+        #expect(played.contains("501"), "\(played)")
+        try session.press("P")
+        try session.wait(for: "the player run again") { _ in
+            ((try? String(contentsOfFile: record, encoding: .utf8)) ?? "").components(separatedBy: "501").count > 2
+        }
+        try waitForFrame(session, "the browser back again") { selected($0)?.contains("What's new in Metal") == true }
+    }
+
     @Test("q leaves: the terminal as it was (stty -a), the alternate screen left, the cursor shown")
     func quitRestores() async throws {
         let browse = try await BrowseSandbox.synced()

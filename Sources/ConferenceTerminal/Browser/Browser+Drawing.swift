@@ -43,7 +43,8 @@ extension Browser {
                 TextField.draw(searchField, prompt: "Search: ", scroll: &fieldScroll, in: &screen, rect: field,
                                showsCursor: focus == .searchField)
             } else if let narrowing = narrowings[tab] {
-                TextField.draw(narrowing, prompt: "/", scroll: &fieldScroll, in: &screen, rect: field, showsCursor: focus == .list)
+                TextField.draw(narrowing, prompt: "/", scroll: &fieldScroll, in: &screen, rect: field,
+                               style: typingNarrowing ? .plain : .dim, showsCursor: focus == .list && typingNarrowing)
             }
             rows = Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: max(0, rect.height - 1))
         }
@@ -92,12 +93,12 @@ extension Browser {
             return [.init("type", "search"), .init("↓", "results"), .init("Esc", "clear"), .init("Tab", "next tab"), .init("?", "keys")]
         case .page:
             return [.init("↑↓", "scroll"), .init("[ ]", "related"), .init("Enter", "open"), .init("⌫", "back"), .init("Esc", "list"),
-                    .init("?", "keys"), .init("q", "quit")]
-        case .list where narrowings[tab] != nil:
+                    .init("p", "play"), .init("f", "★"), .init("w", "watched"), .init("?", "keys"), .init("q", "quit")]
+        case .list where narrowings[tab] != nil && typingNarrowing:
             return [.init("type", "narrow"), .init("↑↓", "move"), .init("Enter", "page"), .init("Esc", "clear")]
         case .list:
-            return [.init("↑↓", "move"), .init("Enter", "page"), .init("/", "narrow"), .init("s", "search"), .init("1-5", "tabs"),
-                    .init("?", "keys"), .init("q", "quit")]
+            return [.init("↑↓", "move"), .init("Enter", "page"), .init("/", "narrow"), .init("s", "search"), .init("f", "★"),
+                    .init("p", "play"), .init("w", "watched"), .init("1-5", "tabs"), .init("?", "keys"), .init("q", "quit")]
         }
     }
 
@@ -108,7 +109,10 @@ extension Browser {
             ("↑↓ j k", "move in a list, scroll a page"),
             ("PgUp PgDn", "a page up or down"),
             ("Home End g G", "the first or the last"),
-            ("Enter", "open the selected session's page; on a page, the related session chosen"),
+            ("Enter", "open the selected session's page; on a page, the related session chosen, else play"),
+            ("f", "make the selected session a favorite, or no longer one"),
+            ("w", "mark it watched, or not watched"),
+            ("p P", "play it from where you stopped, or from the start"),
             ("[ ]", "on a page: choose the previous or the next related session"),
             ("⌫", "on a page: back to the page before"),
             ("Esc", "back to the list; clear the narrowing"),

@@ -18,7 +18,7 @@ extension Browser {
         defer { followSelection() }
         if case .mouse(let event) = key { return click(event) }
         if focus == .searchField, typeInSearch(key) { return }
-        if focus == .list, narrowings[tab] != nil, typeInNarrowing(key) { return }
+        if focus == .list, typingNarrowing, narrowings[tab] != nil, typeInNarrowing(key) { return }
         switch key {
         case .character("q"):
             session.quit()
@@ -37,7 +37,16 @@ extension Browser {
             focus = .list
             pageOpen = false
             narrowings[tab] = narrowings[tab] ?? TextArea(multiline: false, maximumLength: 200)
+            typingNarrowing = true
             fieldScroll = 0
+        case .character("f"):
+            toggleFavorite()
+        case .character("w"):
+            toggleWatched()
+        case .character("p"):
+            play(fromStart: false)
+        case .character("P"):
+            play(fromStart: true)
         case .paste(let text):
             // A paste narrows the list (or searches, on the Search tab) as typing would.
             if tab == .search {
@@ -45,6 +54,7 @@ extension Browser {
                 _ = typeInSearch(key)
             } else {
                 narrowings[tab] = narrowings[tab] ?? TextArea(multiline: false, maximumLength: 200)
+                typingNarrowing = true
                 focus = .list
                 pageOpen = false
                 for character in text { _ = narrowings[tab]?.handle(.character(character.isNewline ? " " : character)) }
@@ -65,12 +75,14 @@ extension Browser {
             handleList(.enter)
         case .enter:
             guard let id = list.selectedSession else { return }
+            typingNarrowing = false
             showPage(id)
             history = []
             focus = .page
             pageOpen = true
         case .escape where narrowings[tab] != nil:
             narrowings[tab] = nil
+            typingNarrowing = false
             list.narrow("")
         case .escape where tab == .search:
             focus = .searchField
@@ -92,7 +104,8 @@ extension Browser {
             // Back to the list: the page is the selected session's again.
             if let id = list.selectedSession, sideBySide { showPage(id) }
         case .enter:
-            guard let related = page?.chosenSession, let current = page?.sessionID else { return }
+            // The related session chosen, else the video from where it stopped.
+            guard let related = page?.chosenSession, let current = page?.sessionID else { return play(fromStart: false) }
             history.append(current)
             showPage(related)
         case .backspace:
@@ -113,12 +126,14 @@ extension Browser {
         switch key {
         case .escape:
             narrowings[tab] = nil
+            typingNarrowing = false
             list.narrow("")
             return true
         case .enter, .up, .down, .pageUp, .pageDown, .tab, .backTab, .paste:
             return false
         case .backspace where narrowings[tab]?.isEmpty == true:
             narrowings[tab] = nil
+            typingNarrowing = false
             list.narrow("")
             return true
         default:
@@ -163,6 +178,7 @@ extension Browser {
     func select(_ tab: BrowserTab) {
         guard tab != self.tab else { return }
         self.tab = tab
+        typingNarrowing = false
         focus = tab == .search && (lists[.search]?.rows.isEmpty ?? true) ? .searchField : .list
         pageOpen = false
         history = []

@@ -18,6 +18,7 @@ public final class Browser: FullScreenApp {
     }
 
     let settings: BrowserSettings
+    let actions: BrowserActions
     /// The store the lists and pages are read from; searches have one of their own, so that a long
     /// search never holds up a page.
     let store: ConferenceStore
@@ -38,6 +39,9 @@ public final class Browser: FullScreenApp {
     var history: [String] = []
     /// Each tab's narrowing field, while narrowing.
     var narrowings: [BrowserTab: TextArea] = [:]
+    /// Whether keys type into the narrowing field (from `/` until Enter opens a page or the list
+    /// is left); the narrowing stays after, until Esc.
+    var typingNarrowing = false
     var fieldScroll = 0
     var searchField = TextArea(multiline: false, maximumLength: 200)
     var search: AdvancedOperation?
@@ -57,8 +61,9 @@ public final class Browser: FullScreenApp {
 
     /// Opens the stores and reads what the lists show: an unknown event or an empty store fails
     /// here, before anything is drawn.
-    public init(settings: BrowserSettings) throws {
+    public init(settings: BrowserSettings, actions: BrowserActions) throws {
         self.settings = settings
+        self.actions = actions
         store = try ConferenceStore.openForBrowsing(path: settings.storePath)
         searchStore = try ConferenceStore.openForBrowsing(path: settings.storePath)
         let content = try BrowserContent.read(store, eventText: settings.event, zone: settings.zone,

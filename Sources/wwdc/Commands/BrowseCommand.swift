@@ -2,6 +2,7 @@ import CommandLineKit
 import ConferenceKit
 import ConferenceTerminal
 import Foundation
+import Operations
 
 /// `wwdc browse` (and `wwdc` alone on a terminal): the full-screen browser over the store.
 enum BrowseCommand {
@@ -39,11 +40,34 @@ enum BrowseCommand {
                                        tab: arguments[tab].flatMap(BrowserTab.init(named:)) ?? .explore,
                                        zone: BrowseSupport.zone(arguments),
                                        now: { CommandContext(environment: environment).now })
-        let browser = try Browser(settings: settings)
+        let browser = try Browser(settings: settings, actions: actions(path: path, context))
         switch try browser.run(owner: context.terminal) {
         case .quit: return .success
         case .interrupted: return .interrupted
         }
+    }
+
+    /// The browser's keys as the commands do the same: `favorite add`, `watched`, `watch`.
+    static func actions(path: String, _ context: CommandContext) -> BrowserActions {
+        let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
+        return BrowserActions(
+            favorite: { id, favorite in
+                let store = try ConferenceStore.openExisting(path: path)
+                return ChangeFavoritesOperation(sessionIDs: [id], favorite: favorite, store: store, at: context.now,
+                                                account: { try AccountAccess.sessionWithoutPrompt(store: store, context: context) },
+                                                interaction: nil, backends: try PersonalDataSupport.backends(context))
+            },
+            watched: { id, watched in
+                ChangePersonalDataOperation(edit: watched ? .markWatched([id]) : .markUnwatched([id]),
+                                            store: try ConferenceStore.openExisting(path: path), at: context.now,
+                                            backends: try PersonalDataSupport.backends(context))
+            },
+            play: { id, fromStart in
+                // The watch command itself, on the terminal: its player, its messages, its progress saved.
+                BrowserActions.Program(executable: executable,
+                                       arguments: ["wwdc", "watch", id, "--db", path] + (fromStart ? ["--from-start"] : []),
+                                       environment: context.originalEnvironment)
+            })
     }
 
     /// Whether the browser can open: standard input, output and error on a terminal that is not dumb.

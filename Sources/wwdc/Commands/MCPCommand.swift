@@ -35,19 +35,14 @@ enum MCPCommand {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let path = try Configuration.storePath(flag: arguments[SharedOptions.db], context.environment)
         let writes = arguments[allowWrites]
-        let folders = Configuration.folders(context.environment)
-        let timeout = try AccountAccess.timeout(context)
+        // A timeout that is not one fails at the start, not at the first write.
+        _ = try AccountAccess.timeout(context)
         let now = context.now
         let fixedClock = context.environment["WWDC_NOW"] != nil
         let toolbox = ConferenceToolbox(settings: .init(
             openStore: { writes ? try ConferenceStore.openExisting(path: path) : try ConferenceStore.openForBrowsing(path: path) },
             allowWrites: writes,
-            account: { store in
-                guard let service = try store.accountService() else { return nil }
-                try ConferenceSource.requireSecure(service)
-                return AccountSession(service: service, credentialStore: CredentialStore(folders: folders), loginMethod: .none,
-                                      timeout: timeout)
-            },
+            account: { store in try AccountAccess.sessionWithoutPrompt(store: store, context: context) },
             personalBackends: { try PersonalDataSupport.backends(context) },
             wording: ErrorWording.commandLine,
             now: { fixedClock ? now : Date() }))

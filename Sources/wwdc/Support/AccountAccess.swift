@@ -51,6 +51,16 @@ enum AccountAccess {
         }
     }
 
+    /// The account, never asking for a login (a change waits in the outbox until one is made, with
+    /// 'wwdc login'); nil when the source has no account service. For what cannot ask: the MCP
+    /// server, the browser's keys.
+    static func sessionWithoutPrompt(store: ConferenceStore, context: CommandContext) throws -> AccountSession? {
+        guard let service = try store.accountService() else { return nil }
+        try ConferenceSource.requireSecure(service)
+        return AccountSession(service: service, credentialStore: CredentialStore(folders: Configuration.folders(context.environment)),
+                              loginMethod: .none, timeout: try timeout(context))
+    }
+
     /// A login cancelled by the person, from whichever command asked for it: one line, exit 130.
     static func loginCancelled(_ context: CommandContext) -> ExitCode {
         context.message("Login cancelled.")

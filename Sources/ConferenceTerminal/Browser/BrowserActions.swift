@@ -1,0 +1,34 @@
+import Operations
+
+/// What the browser's keys do to the selected session, built by the program that opens it: the
+/// same operations as its commands (the account, the backends of personal data, the player are
+/// the program's), so that nothing is written twice.
+public struct BrowserActions: Sendable {
+    /// A program run on the terminal: its executable and its words (the first one its name).
+    public struct Program: Sendable {
+        public var executable: String
+        public var arguments: [String]
+        public var environment: [String: String]
+
+        public init(executable: String, arguments: [String], environment: [String: String]) {
+            self.executable = executable
+            self.arguments = arguments
+            self.environment = environment
+        }
+    }
+
+    /// The operation that makes a session a favorite (true) or not, asking no question.
+    public var favorite: @Sendable (_ sessionID: String, _ favorite: Bool) throws -> AdvancedOperation
+    /// The operation that marks a session watched (true) or not.
+    public var watched: @Sendable (_ sessionID: String, _ watched: Bool) throws -> AdvancedOperation
+    /// The program that plays a session, from where it stopped or from the start, on the terminal.
+    public var play: @Sendable (_ sessionID: String, _ fromStart: Bool) -> Program
+
+    public init(favorite: @escaping @Sendable (String, Bool) throws -> AdvancedOperation,
+                watched: @escaping @Sendable (String, Bool) throws -> AdvancedOperation,
+                play: @escaping @Sendable (String, Bool) -> Program) {
+        self.favorite = favorite
+        self.watched = watched
+        self.play = play
+    }
+}
