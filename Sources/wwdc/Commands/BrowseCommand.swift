@@ -17,7 +17,10 @@ enum BrowseCommand {
         (1–5, Tab and Shift-Tab). Enter opens the selected session's page (beside the list from 100 \
         columns, in its place below), Esc goes back; on a page, [ and ] choose a related session, \
         Enter opens it and Backspace returns. / narrows the list as you type (every word starts a word \
-        of the title), s searches everything with the ranking of 'wwdc search'. A change made \
+        of the title), s searches everything with the ranking of 'wwdc search'. On the selected \
+        session, f makes it a favorite or no longer one (never asking for a login), w marks it \
+        watched or not, p plays it from where you stopped and P from the start, as 'wwdc favorite', \
+        'wwdc watched' and 'wwdc watch' do. A change made \
         elsewhere (a sync, 'wwdc favorite add' in another terminal) shows within a second. ? shows \
         every key, q quits, Ctrl-C from anywhere. Needs a terminal: in a pipe, the other commands \
         print the same.
