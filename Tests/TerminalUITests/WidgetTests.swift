@@ -20,6 +20,35 @@ struct WidgetTests {
         }
     }
 
+    @Test("text Style marked becomes styled spans: bold, dim, colours and their ends, a style running across a line break; other escapes go")
+    func marked() {
+        let style = Style(enabled: true)
+        let text = style.bold("Title") + " plain " + style.dim("dim " + style.yellow("★")) + "\n" + "\u{1B}[1mstill bold\n\u{1B}[22mplain \u{1B}]0;pwned\u{07}x"
+        let lines = StyledLine.lines(marked: text)
+        #expect(lines.count == 3)
+        #expect(lines[0].text == "Title plain dim ★")
+        #expect(lines[0].spans.map(\.text) == ["Title", " plain ", "dim ", "★"])
+        #expect(lines[0].spans.map(\.style) == [.bold, .plain, .dim, CellStyle(foreground: .yellow, attributes: .dim)])
+        #expect(lines[1].spans.map(\.style) == [.bold])
+        #expect(lines[2].spans.allSatisfy { $0.style == .plain })
+        #expect(!lines[2].text.contains("\u{1B}") && !lines[2].text.contains("\u{07}"))
+        #expect(StyledLine(marked: "no marks").spans == StyledLine("no marks").spans)
+    }
+
+    @Test("a text view reveals a line (scrolling as little as it can) and says on which row a line is drawn")
+    func reveal() {
+        var view = TextView(lines: (0..<30).map { StyledLine("line \($0)") })
+        var screen = ScreenBuffer(width: 20, height: 5)
+        view.draw(in: &screen, rect: screen.bounds)
+        #expect(view.row(ofLine: 3) == 3)
+        #expect(view.row(ofLine: 7) == nil)
+        view.reveal(line: 7)
+        #expect(view.offset == 3)
+        #expect(view.row(ofLine: 7) == 4)
+        view.reveal(line: 1)
+        #expect(view.offset == 1)
+    }
+
     @Test("a text view scrolls within its text and keeps its place when the text is replaced")
     func textView() {
         var view = TextView(lines: (1...30).map { StyledLine("line \($0)") })

@@ -110,6 +110,49 @@ struct BrowserTests {
         #expect(selected(cleared)?.contains("Dive deeper into Metal") == true)
     }
 
+    @Test("on a page, ] chooses a related session, Enter opens it, Backspace returns; ? shows every key", arguments: sizes)
+    func related(columns: Int, rows: Int) async throws {
+        let browse = try await BrowseSandbox.synced()
+        defer { browse.remove() }
+        let session = try start(browse, columns, rows, ["browse", "--tab", "videos"])
+        try waitForFrame(session) { $0.lines[0].contains("[3 Videos]") }
+        try session.type("/what's new in metal")
+        try session.press("Enter")
+        try waitForFrame(session, "the page of 501") { $0.contains("wwdc2026-501 · WWDC 2026") }
+        try session.press("]", "]")
+        try waitForFrame(session, "the second related session shown") { $0.contains("Dive deeper into Metal") && $0.contains("Related sessions") }
+        try session.press("Enter")
+        let opened = try waitForFrame(session, "the page of 503") { $0.contains("wwdc2026-503 · WWDC 2026") }
+        expectFits(opened)
+        try session.press("BSpace")
+        try waitForFrame(session, "back to 501") { $0.contains("wwdc2026-501 · WWDC 2026") }
+        try session.press("?")
+        let keys = try session.wait(for: "the keys") { $0.contains("Keys") && $0.contains("narrow the list as you type") }
+        expectFits(keys)
+        try session.press("Escape")
+        try waitForFrame(session, "the keys closed") { !$0.contains("narrow the list as you type") }
+    }
+
+    @Test("Ctrl-C leaves from anywhere (here the search field): status 130, the terminal as it was")
+    func interrupt() async throws {
+        let browse = try await BrowseSandbox.synced()
+        defer { browse.remove() }
+        let script = #"printf 'READY\n'; read go; "$0" "$@"; printf 'EXITED %s\n' "$?"; read done"#
+        let session = try TmuxSession(["/bin/sh", "-c", script, CommandRunner.wwdc.path, "browse", "--tab", "search"], columns: 80, rows: 24,
+                                      environment: browse.sandbox.environment(["WWDC_NOW": BrowseSandbox.now, "TZ": "UTC"]))
+        try session.wait(forText: "READY")
+        let before = try session.stty()
+        try session.press("Enter")
+        try waitForFrame(session) { $0.contains("Search:") }
+        try session.type("metal")
+        try waitForFrame(session, "the hits") { $0.lines[23].contains("matches") }
+        try session.press("C-c")
+        let after = try session.wait(for: "the exit") { $0.contains("EXITED 130") }
+        #expect(!after.alternateOn)
+        #expect(after.cursorVisible)
+        #expect(try session.stty() == before)
+    }
+
     @Test("s searches as you type with the ranking of `wwdc search`; Enter on a hit opens its page", arguments: sizes)
     func search(columns: Int, rows: Int) async throws {
         let browse = try await BrowseSandbox.synced()
