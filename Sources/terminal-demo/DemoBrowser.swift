@@ -275,16 +275,9 @@ final class DemoBrowser: FullScreenApp {
         status.draw(in: &screen, rect: parts[3])
 
         let body = parts[1]
-        if body.width >= 100 {
-            let panes = Layout.split(body, .horizontal, [.percentage(50), .fixed(1), .minimum(20)])
-            drawList(in: &screen, rect: panes[0])
-            for row in panes[1].y..<panes[1].maxY { screen.write("│", column: panes[1].x, row: row, style: .dim) }
-            drawPage(in: &screen, rect: panes[2].inset(columns: 1, rows: 0))
-        } else if pageOpen {
-            drawPage(in: &screen, rect: body.inset(columns: 1, rows: 0))
-        } else {
-            drawList(in: &screen, rect: body)
-        }
+        let panes = Layout.listAndPage(body, pageOpen: pageOpen, drawingRuleIn: &screen)
+        if let rect = panes.list { drawList(in: &screen, rect: rect) }
+        if let rect = panes.page { drawPage(in: &screen, rect: rect) }
         if let dialogButton {
             let content = Dialog(title: "A dialog over the screen", width: 44, height: 5).draw(in: &screen, bounds: screen.bounds)
             for (row, line) in StyledLine("It stays in the middle, whatever the size, and its text wraps inside it.")

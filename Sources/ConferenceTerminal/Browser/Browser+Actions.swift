@@ -11,34 +11,36 @@ extension Browser {
     /// `f`: makes the session a favorite, or not when it is one, through the program's operation;
     /// what it did comes back as a message, and the ★ with the store's change.
     func toggleFavorite() {
-        guard let id = actedOn, let session else { return }
-        let (store, actions) = (store, actions)
-        let read = BrowserRead(name: "favorite of \(id)", read: { try store.read { try $0.favorite(sessionID: id)?.isFavorite ?? false } }) { result in
-            guard case .success(let isFavorite) = result else { return }
-            session.post { app in
-                app.perform("favorite", { try actions.favorite(id, !isFavorite) },
-                            done: isFavorite ? "Removed \(id) from the favorites." : "★ Saved \(id) as a favorite.")
-            }
-        }
-        queue.addOperation(read)
+        let actions = actions
+        toggle("favorite", now: { store, id in try store.read { try $0.favorite(sessionID: id)?.isFavorite ?? false } },
+               change: { try actions.favorite($0, $1) },
+               done: { id, isFavorite in isFavorite ? "★ Saved \(id) as a favorite." : "Removed \(id) from the favorites." })
     }
 
     /// `w`: marks the session watched, or not when it is.
     func toggleWatched() {
+        let actions = actions
+        toggle("watched", now: { store, id in try store.read { try $0.watchProgress(sessionID: id)?.watched ?? false } },
+               change: { try actions.watched($0, $1) },
+               done: { id, watched in watched ? "✓ Marked \(id) watched." : "\(id) is no longer marked watched." })
+    }
+
+    /// Reads whether the session acted on is so (`now`, off the drawing queue), then runs the
+    /// operation that makes it the other way; `done` says what it did.
+    private func toggle(_ what: String, now: @escaping @Sendable (ConferenceStore, String) throws -> Bool,
+                        change: @escaping @Sendable (String, Bool) throws -> AdvancedOperation,
+                        done: @escaping @Sendable (String, Bool) -> String) {
         guard let id = actedOn, let session else { return }
-        let (store, actions) = (store, actions)
-        let read = BrowserRead(name: "progress of \(id)", read: { try store.read { try $0.watchProgress(sessionID: id)?.watched ?? false } }) { result in
-            guard case .success(let watched) = result else { return }
-            session.post { app in
-                app.perform("watched", { try actions.watched(id, !watched) },
-                            done: watched ? "\(id) is no longer marked watched." : "✓ Marked \(id) watched.")
-            }
+        let store = store
+        let read = BrowserRead(name: "\(what) of \(id)", read: { try now(store, id) }) { result in
+            guard case .success(let isSo) = result else { return }
+            session.post { app in app.perform({ try change(id, !isSo) }, done: done(id, !isSo)) }
         }
         queue.addOperation(read)
     }
 
     /// Runs the operation `make` builds on the browser's queue; `done` or the failure as the message.
-    private func perform(_ what: String, _ make: () throws -> AdvancedOperation, done: String) {
+    private func perform(_ make: () throws -> AdvancedOperation, done: String) {
         guard let session else { return }
         let operation: AdvancedOperation
         do {

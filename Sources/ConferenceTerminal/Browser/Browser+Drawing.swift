@@ -4,7 +4,7 @@ import TerminalUI
 
 extension Browser {
     /// Draws the whole frame: the tabs, the list and the page (side by side from
-    /// ``sideBySideWidth`` columns, one at a time below), a rule, and the status line with the keys
+    /// `Layout.sideBySideWidth` columns, one at a time below), a rule, and the status line with the keys
     /// of the pane in focus; the keys overlay over it all when asked for.
     public func draw(into screen: inout ScreenBuffer) {
         let parts = Layout.split(screen.bounds, .vertical, [.fixed(1), .minimum(3), .fixed(1), .fixed(1)])
@@ -15,18 +15,11 @@ extension Browser {
 
         let body = parts[1]
         let wasSideBySide = sideBySide
-        sideBySide = body.width >= Self.sideBySideWidth
+        sideBySide = body.width >= Layout.sideBySideWidth
         if sideBySide != wasSideBySide, sideBySide { followSelection() }
-        if sideBySide {
-            let panes = Layout.split(body, .horizontal, [.percentage(50), .fixed(1), .minimum(20)])
-            drawList(in: &screen, rect: panes[0])
-            for row in panes[1].y..<panes[1].maxY { screen.write("│", column: panes[1].x, row: row, style: .dim) }
-            drawPage(in: &screen, rect: panes[2].inset(columns: 1, rows: 0))
-        } else if pageOpen {
-            drawPage(in: &screen, rect: body.inset(columns: 1, rows: 0))
-        } else {
-            drawList(in: &screen, rect: body)
-        }
+        let panes = Layout.listAndPage(body, pageOpen: pageOpen, drawingRuleIn: &screen)
+        if let rect = panes.list { drawList(in: &screen, rect: rect) }
+        if let rect = panes.page { drawPage(in: &screen, rect: rect) }
         if showsKeys { drawKeys(in: &screen) }
     }
 

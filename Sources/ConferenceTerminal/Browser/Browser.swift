@@ -56,9 +56,6 @@ public final class Browser: FullScreenApp {
     var reloading: AdvancedOperation?
     public internal(set) var exit = BrowserExit.quit
 
-    /// The width from which the list and the page are side by side.
-    static let sideBySideWidth = 100
-
     /// Opens the stores and reads what the lists show: an unknown event or an empty store fails
     /// here, before anything is drawn.
     public init(settings: BrowserSettings, actions: BrowserActions) throws {
