@@ -1,4 +1,6 @@
-import ConferenceKit
+import ConferenceData
+import ConferenceMedia
+import ConferenceModel
 import Operations
 import TerminalUI
 

@@ -1,4 +1,5 @@
-import ConferenceKit
+import ConferenceData
+import ConferenceModel
 import Foundation
 import PlainText
 import TerminalUI

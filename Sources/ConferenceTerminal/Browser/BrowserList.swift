@@ -1,4 +1,5 @@
-import ConferenceKit
+import ConferenceData
+import ConferenceModel
 import TerminalUI
 
 /// A tab's list: its rows, the columns they are laid out in, and which of them the person sees

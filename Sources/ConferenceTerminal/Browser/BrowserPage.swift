@@ -1,4 +1,6 @@
-import ConferenceKit
+import ConferenceData
+import ConferenceMedia
+import ConferenceModel
 import TerminalUI
 
 /// A session's page in the browser: what `SessionPage` shows for the session (the same page as the

@@ -1,4 +1,5 @@
-import ConferenceKit
+import ConferenceData
+import ConferenceModel
 import PlainText
 
 /// One line of a list in the browser: a session (a scheduled occurrence, a video, a search hit, a

@@ -1,4 +1,5 @@
-import ConferenceKit
+import ConferenceData
+import ConferenceModel
 import Foundation
 
 /// How the browser opens: the store, the event, the first tab, the clock and the zone of times.

@@ -1,8 +1,11 @@
 import CommandLineKit
-import ConferenceKit
+import ConferenceData
+import ConferenceModel
+import ConferenceSync
 import ConferenceTerminal
 import Foundation
 import Operations
+import PersonalSync
 
 /// `wwdc browse` (and `wwdc` alone on a terminal): the full-screen browser over the store.
 enum BrowseCommand {
@@ -41,7 +44,7 @@ enum BrowseCommand {
         let environment = context.environment
         let settings = BrowserSettings(storePath: path, event: arguments[SharedOptions.event],
                                        tab: arguments[tab].flatMap(BrowserTab.init(named:)) ?? .explore,
-                                       zone: BrowseSupport.zone(arguments),
+                                       zone: BrowseSupport.zone(local: arguments[SharedOptions.local]),
                                        now: { CommandContext(environment: environment).now })
         let browser = try Browser(settings: settings, actions: actions(path: path, context))
         switch try browser.run(owner: context.terminal) {
