@@ -258,6 +258,22 @@ struct BrowserTests {
         try waitForFrame(session, "the browser back again") { selected($0)?.contains("What's new in Metal") == true }
     }
 
+    @Test("y copies the selected session's link to the terminal's clipboard: OSC 52, read back from tmux's buffer")
+    func copiesLink() async throws {
+        let browse = try await BrowseSandbox.synced()
+        defer { browse.remove() }
+        let session = try start(browse, 80, 24)
+        // tmux takes a program's OSC 52 into its buffers only when told to.
+        try session.run(["set-option", "-g", "set-clipboard", "on"])
+        try waitForFrame(session)
+        try session.press("y")
+        let shown = try waitForFrame(session, "the message") { $0.contains("Copied https://") }
+        let link = try session.run(["show-buffer"])
+        // The sample conference's links are on developer.example.com.
+        #expect(link.hasPrefix("https://developer.example.com/"), "\(link)")
+        #expect(shown.contains("Copied " + link), "\(shown)")
+    }
+
     @Test("q leaves: the terminal as it was (stty -a), the alternate screen left, the cursor shown")
     func quitRestores() async throws {
         let browse = try await BrowseSandbox.synced()

@@ -107,6 +107,7 @@ extension Browser {
             ("f", "make the selected session a favorite, or no longer one"),
             ("w", "mark it watched, or not watched"),
             ("p P", "play it from where you stopped, or from the start"),
+            ("y", "copy its link (its page on the web)"),
             ("[ ]", "on a page: choose the previous or the next related session"),
             ("⌫", "on a page: back to the page before"),
             ("Esc", "back to the list; clear the narrowing"),

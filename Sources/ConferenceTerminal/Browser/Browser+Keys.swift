@@ -48,6 +48,8 @@ extension Browser {
             play(fromStart: false)
         case .character("P"):
             play(fromStart: true)
+        case .character("y"):
+            copyLink()
         case .paste(let text):
             // A paste narrows the list (or searches, on the Search tab) as typing would.
             if tab == .search {

@@ -23,7 +23,7 @@ enum BrowseCommand {
         of the title), s searches everything with the ranking of 'wwdc search'. On the selected \
         session, f makes it a favorite or no longer one (never asking for a login), w marks it \
         watched or not, p plays it from where you stopped and P from the start, as 'wwdc favorite', \
-        'wwdc watched' and 'wwdc watch' do. A change made \
+        'wwdc watched' and 'wwdc watch' do; y copies its link to the terminal's clipboard. A change made \
         elsewhere (a sync, 'wwdc favorite add' in another terminal) shows within a second. ? shows \
         every key, q quits, Ctrl-C from anywhere. Needs a terminal: in a pipe, the other commands \
         print the same.
