@@ -62,7 +62,7 @@ let package = Package(
         .target(name: "ConferenceSync", dependencies: ["ConferenceBackend", "ConferenceData", "ConferenceModel", "JSON", "Operations", "PersonalSync", "PlainText", "SQLiteDatabase"]),
         // Media: video downloads (libcurl), watching in the person's player, pictures, desktop notifications.
         .target(name: "ConferenceMedia", dependencies: ["CCurl", "ConferenceBackend", "ConferenceData", "ConferenceModel", "ConferenceSync", "JSON", "Operations", "PersonalSync", "PlainText", "SQLiteDatabase"]),
-        .target(name: "ConferenceTerminal", dependencies: ["ConferenceData", "ConferenceMedia", "ConferenceModel", "ConferenceSync", "Operations", "PlainText", "TerminalUI"]),
+        .target(name: "ConferenceTerminal", dependencies: ["ConferenceData", "ConferenceMedia", "ConferenceModel", "ConferenceSync", "Operations", "PersonalSync", "PlainText", "TerminalUI"]),
         // The Model Context Protocol on stdio: JSON-RPC messages, tools, resources, cursors,
         // cancellation. Knows no conference.
         .target(name: "MCPServer", dependencies: ["JSON", "Operations", "PlainText"]),

@@ -119,10 +119,11 @@ public final class FullScreenSession<App: FullScreenApp>: @unchecked Sendable {
     }
 
     /// Hands `update` to the owner's queue, where it runs with the app and a frame is drawn after;
-    /// from any thread (an operation's completion, a timer). Nothing runs once the session ended.
-    public func post(_ update: @escaping @Sendable (App) -> Void) {
+    /// from any thread (an operation's completion, a timer). Once the session ended `update` never
+    /// runs, and `ifEnded` runs in its place (to give up what waited on it).
+    public func post(_ update: @escaping @Sendable (App) -> Void, ifEnded: (@Sendable () -> Void)? = nil) {
         owner.performAsync { [self] _ in
-            guard !ended, let app else { return }
+            guard !ended, let app else { return ifEnded?() ?? () }
             update(app)
             setNeedsDraw()
         }

@@ -26,12 +26,12 @@ struct BrowserTests {
         return (session, try session.stty())
     }
 
-    /// Waits for a whole frame: the tabs at the top, a rule and the keys at the bottom.
+    /// Waits for a whole frame: the tabs at the top (the chosen one in brackets), a rule and the keys at the bottom.
     @discardableResult
     private func waitForFrame(_ session: TmuxSession, _ description: String = "a frame",
                               until condition: @escaping (TmuxSession.Snapshot) -> Bool = { _ in true }) throws -> TmuxSession.Snapshot {
         try session.wait(for: description) { snapshot in
-            snapshot.alternateOn && snapshot.lines.count == snapshot.rows && snapshot.lines[0].contains("Explore")
+            snapshot.alternateOn && snapshot.lines.count == snapshot.rows && snapshot.lines[0].contains("[")
                 && snapshot.lines[snapshot.rows - 2].hasPrefix("───") && condition(snapshot)
         }
     }
@@ -286,6 +286,76 @@ struct BrowserTests {
         #expect(!after.alternateOn)
         #expect(after.cursorVisible)
         #expect(try session.stty() == before)
+    }
+
+    @Test("f logged out: the login asked for in a dialog over the browser, the password never shown; the favorite saved and uploaded")
+    func favoriteAsksForLogin() async throws {
+        let (sandbox, server) = try await Sandbox.synced()
+        defer { sandbox.remove(); server.stop() }
+        let session = try start(BrowseSandbox(sandbox: sandbox), 80, 24, ["browse", "--tab", "videos"])
+        try waitForFrame(session) { $0.lines[0].contains("[3 Videos]") && selected($0)?.contains("101") == true }
+        try session.press("f")
+        try waitForFrame(session, "the login dialog") { $0.contains("Log in to") && $0.contains("Username:") && $0.contains("Password:") }
+        try session.type("ada")
+        try session.press("Enter")
+        try session.type(Sandbox.adaPassword)
+        // Nothing of the password on the screen, the dialog still up.
+        let typed = try waitForFrame(session, "the username typed") { $0.contains("Username: ada") }
+        #expect(!typed.text.contains(Sandbox.adaPassword), "\(typed)")
+        try session.press("Enter")
+        let done = try waitForFrame(session, "saved and uploaded") { $0.contains("★ Saved wwdc2026-101 as a favorite.") }
+        #expect(!done.contains("Log in to"), "\(done)")
+        #expect(try await server.favorites() == ["wwdc2026-101"])
+        #expect(try sandbox.localFavorites() == ["wwdc2026-101": "synced"])
+    }
+
+    @Test("the login dialog dismissed with Esc: the favorite kept here, the message says it was not uploaded; the browser's keys work again")
+    func loginDismissed() async throws {
+        let (sandbox, server) = try await Sandbox.synced()
+        defer { sandbox.remove(); server.stop() }
+        let session = try start(BrowseSandbox(sandbox: sandbox), 80, 24, ["browse", "--tab", "videos"])
+        try waitForFrame(session) { $0.lines[0].contains("[3 Videos]") && selected($0)?.contains("101") == true }
+        try session.press("f")
+        try waitForFrame(session, "the login dialog") { $0.contains("Log in to") }
+        try session.press("Escape")
+        try waitForFrame(session, "saved here only") { $0.contains("★ Saved wwdc2026-101 as a favorite here; not uploaded") && !$0.contains("Log in to") }
+        #expect(try await server.favorites().isEmpty)
+        #expect(try sandbox.localFavorites() == ["wwdc2026-101": "pending"])
+        try session.press("j")
+        try waitForFrame(session, "the next row") { selected($0)?.contains("102") == true }
+    }
+
+    @Test("r rates the selected session with the feedback form in a dialog; b bookmarks a moment typed in a dialog", arguments: [(80, 24), (40, 20)])
+    func rateAndBookmark(columns: Int, rows: Int) async throws {
+        let browse = try await BrowseSandbox.synced()
+        defer { browse.remove() }
+        let session = try start(browse, columns, rows, ["browse", "--tab", "videos"])
+        try waitForFrame(session) { $0.lines[0].contains("Videos]") && selected($0)?.contains("101") == true }
+        try session.press("r")
+        let form = try waitForFrame(session, "the form") { $0.contains("Feedback") && $0.contains("Overall") && $0.contains("Submit") }
+        expectFits(form)
+        try session.press("4", "Tab", "3", "Tab", "Tab", "Tab")
+        try session.press("Enter")
+        try waitForFrame(session, "saved") { $0.contains("Saved your feedback on wwdc2026-101.") && !$0.contains("Submit") }
+        let feedback = try await browse.run(["feedback", "--list"])
+        #expect(feedback.stdout.contains("wwdc2026-101") && feedback.stdout.contains("overall ★★★★☆") && feedback.stdout.contains("content ★★★☆☆"),
+                "\(feedback.stdout)")
+
+        try session.press("b")
+        try session.type("1:02")
+        let asked = try waitForFrame(session, "the bookmark dialog") { $0.contains("Bookmark wwdc2026-101") && $0.contains("At: 1:02") }
+        expectFits(asked)
+        try session.press("Enter")
+        try waitForFrame(session, "bookmarked") { $0.contains("Bookmarked wwdc2026-101 at 1:02") }
+        let bookmarks = try await browse.json(["bookmark", "list"])
+        #expect(bookmarks.map { $0["id"] as? String } == ["wwdc2026-101"])
+        #expect(bookmarks.map { $0["time"] as? Double } == [62])
+        // Not a moment: said, nothing written.
+        try session.press("b")
+        try session.type("soon")
+        try session.press("Enter")
+        try waitForFrame(session, "refused") { $0.contains("Not a moment: soon") }
+        #expect(try await browse.json(["bookmark", "list"]).count == 1)
     }
 
     @Test("in a pipe: `wwdc` alone prints the help, `wwdc browse` is a usage error naming the commands that print the same")

@@ -22,6 +22,7 @@ extension Browser {
         if let rect = panes.list { drawList(in: &screen, rect: rect) }
         if let rect = panes.page { drawPage(in: &screen, rect: rect) }
         if showsKeys { drawKeys(in: &screen) }
+        drawQuestion(in: &screen)
     }
 
     func tabBar() -> TabBar {
@@ -106,6 +107,8 @@ extension Browser {
             ("Enter", "open the selected session's page; on a page, the related session chosen, else play"),
             ("f", "make the selected session a favorite, or no longer one"),
             ("w", "mark it watched, or not watched"),
+            ("b", "bookmark a moment of it (where you stopped, or a time typed in)"),
+            ("r", "rate it: the feedback form"),
             ("p P", "play it from where you stopped, or from the start"),
             ("y", "copy its link (its page on the web)"),
             ("[ ]", "on a page: choose the previous or the next related session"),

@@ -11,6 +11,8 @@ extension Browser {
             return session.quit()
         }
         if key == .resize { return }
+        // A dialog takes every key until it is answered.
+        if answerQuestion(key) { return }
         if showsKeys {
             showsKeys = false
             return
@@ -50,6 +52,10 @@ extension Browser {
             play(fromStart: true)
         case .character("y"):
             copyLink()
+        case .character("r"):
+            rate()
+        case .character("b"):
+            bookmark()
         case .paste(let text):
             // A paste narrows the list (or searches, on the Search tab) as typing would.
             if tab == .search {

@@ -55,6 +55,8 @@ public final class Browser: FullScreenApp {
     var tabRect = Rect(x: 0, y: 0, width: 0, height: 0)
     var listRect = Rect(x: 0, y: 0, width: 0, height: 0)
     var reloading: AdvancedOperation?
+    /// The questions asked over the browser (a login, an alert, a form), the first on the screen.
+    var questions: [any BrowserQuestion] = []
     public internal(set) var exit = BrowserExit.quit
 
     /// Opens the stores and reads what the lists show: an unknown event or an empty store fails
@@ -89,6 +91,7 @@ public final class Browser: FullScreenApp {
         defer {
             watcher?.stop()
             queue.cancelAllOperations()
+            dismissQuestions()
         }
         try session.run(self)
         return exit

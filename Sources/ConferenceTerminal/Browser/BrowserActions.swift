@@ -1,3 +1,6 @@
+import ConferenceModel
+import ConferenceSync
+import PersonalSync
 import Operations
 
 /// What the browser's keys do to the selected session, built by the program that opens it: the
@@ -17,18 +20,32 @@ public struct BrowserActions: Sendable {
         }
     }
 
-    /// The operation that makes a session a favorite (true) or not, asking no question.
-    public var favorite: @Sendable (_ sessionID: String, _ favorite: Bool) throws -> AdvancedOperation
+    /// The operation that makes a session a favorite (true) or not, a login asked for through
+    /// the interaction when the account needs one.
+    public var favorite: @Sendable (_ sessionID: String, _ favorite: Bool, _ interaction: any Interaction) throws -> ChangeFavoritesOperation
     /// The operation that marks a session watched (true) or not.
     public var watched: @Sendable (_ sessionID: String, _ watched: Bool) throws -> AdvancedOperation
+    /// The operation that gives feedback on a session with the form, asked through the interaction.
+    public var rate: @Sendable (_ sessionID: String, _ interaction: any Interaction) throws -> GiveFeedbackOperation
+    /// The operation that bookmarks a moment (seconds from the start; nil: where you stopped watching) of a session.
+    public var bookmark: @Sendable (_ sessionID: String, _ seconds: Double?) throws -> ChangePersonalDataOperation
+    /// The seconds a moment typed in stands for (`754`, `12:34`, `1:02:03`), as the program reads its
+    /// `--at`; nil for anything else.
+    public var moment: @Sendable (_ text: String) -> Int?
     /// The program that plays a session, from where it stopped or from the start, on the terminal.
     public var play: @Sendable (_ sessionID: String, _ fromStart: Bool) -> Program
 
-    public init(favorite: @escaping @Sendable (String, Bool) throws -> AdvancedOperation,
+    public init(favorite: @escaping @Sendable (String, Bool, any Interaction) throws -> ChangeFavoritesOperation,
                 watched: @escaping @Sendable (String, Bool) throws -> AdvancedOperation,
+                rate: @escaping @Sendable (String, any Interaction) throws -> GiveFeedbackOperation,
+                bookmark: @escaping @Sendable (String, Double?) throws -> ChangePersonalDataOperation,
+                moment: @escaping @Sendable (String) -> Int?,
                 play: @escaping @Sendable (String, Bool) -> Program) {
         self.favorite = favorite
         self.watched = watched
+        self.rate = rate
+        self.bookmark = bookmark
+        self.moment = moment
         self.play = play
     }
 }

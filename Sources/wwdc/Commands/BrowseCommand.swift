@@ -21,9 +21,11 @@ enum BrowseCommand {
         columns, in its place below), Esc goes back; on a page, [ and ] choose a related session, \
         Enter opens it and Backspace returns. / narrows the list as you type (every word starts a word \
         of the title), s searches everything with the ranking of 'wwdc search'. On the selected \
-        session, f makes it a favorite or no longer one (never asking for a login), w marks it \
-        watched or not, p plays it from where you stopped and P from the start, as 'wwdc favorite', \
-        'wwdc watched' and 'wwdc watch' do; y copies its link to the terminal's clipboard. A change made \
+        session, f makes it a favorite or no longer one, w marks it watched or not, b bookmarks a \
+        moment, r rates it with the feedback form, p plays it from where you stopped and P from the \
+        start, as 'wwdc favorite', 'wwdc watched', 'wwdc bookmark add', 'wwdc feedback' and 'wwdc \
+        watch' do (a login, when one is needed, is asked for in a dialog); y copies its link to the \
+        terminal's clipboard. A change made \
         elsewhere (a sync, 'wwdc favorite add' in another terminal) shows within a second. ? shows \
         every key, q quits, Ctrl-C from anywhere. Needs a terminal: in a pipe, the other commands \
         print the same.
@@ -53,21 +55,33 @@ enum BrowseCommand {
         }
     }
 
-    /// The browser's keys as the commands do the same: `favorite add`, `watched`, `watch`.
+    /// The browser's keys as the commands do the same: `favorite add`, `watched`, `feedback`, `bookmark add`, `watch`.
     static func actions(path: String, _ context: CommandContext) -> BrowserActions {
         let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
         return BrowserActions(
-            favorite: { id, favorite in
+            favorite: { id, favorite, interaction in
                 let store = try ConferenceStore.openExisting(path: path)
                 return ChangeFavoritesOperation(sessionIDs: [id], favorite: favorite, store: store, at: context.now,
-                                                account: { try AccountAccess.sessionWithoutPrompt(store: store, context: context) },
-                                                interaction: nil, backends: try PersonalDataSupport.backends(context))
+                                                account: { try AccountAccess.session(store: store, asking: interaction, context: context) },
+                                                interaction: interaction, backends: try PersonalDataSupport.backends(context))
             },
             watched: { id, watched in
                 ChangePersonalDataOperation(edit: watched ? .markWatched([id]) : .markUnwatched([id]),
                                             store: try ConferenceStore.openExisting(path: path), at: context.now,
                                             backends: try PersonalDataSupport.backends(context))
             },
+            rate: { id, interaction in
+                let store = try ConferenceStore.openExisting(path: path)
+                return try FeedbackCommand.operation(sessionID: id, given: nil, store: store,
+                                                     account: try AccountAccess.session(store: store, asking: interaction, context: context),
+                                                     interaction: interaction, context)
+            },
+            bookmark: { id, seconds in
+                ChangePersonalDataOperation(edit: .addBookmark(session: id, time: seconds, note: ""),
+                                            store: try ConferenceStore.openExisting(path: path), at: context.now,
+                                            backends: try PersonalDataSupport.backends(context))
+            },
+            moment: { Option<Int?>.seconds(in: $0) },
             play: { id, fromStart in
                 // The watch command itself, on the terminal: its player, its messages, its progress saved.
                 BrowserActions.Program(executable: executable,

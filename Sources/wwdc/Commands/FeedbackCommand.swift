@@ -38,6 +38,20 @@ enum FeedbackCommand {
             ("wwdc feedback --list", "What you rated, and where each rating stands."),
         ])
 
+    /// The feedback on `sessionID`: the ratings `given`, else the form asked through `interaction`,
+    /// starting from what was given before; one already uploaded is refused. `waiting` is told when
+    /// another process is uploading the same store.
+    static func operation(sessionID: String, given: FeedbackAnswer?, store: ConferenceStore, account: AccountSession?,
+                          interaction: any Interaction, waiting: @escaping @Sendable () -> Void = {},
+                          _ context: CommandContext) throws -> GiveFeedbackOperation {
+        let label = try store.read { try $0.sessionLabel(id: sessionID) }
+        let existing = try store.read { try $0.feedback(sessionID: sessionID) }
+        if existing?.syncState == .synced { throw FeedbackError.alreadyUploaded(session: label.id) }
+        return GiveFeedbackOperation(sessionID: sessionID, title: label.title ?? label.id, existing: existing, given: given,
+                                     store: store, account: account, interaction: interaction,
+                                     now: { context.now }, waiting: waiting, backends: try PersonalDataSupport.backends(context))
+    }
+
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         if arguments[list] { return try listFeedback(arguments, context) }
         guard let input = arguments[session] else {
@@ -48,17 +62,14 @@ enum FeedbackCommand {
         let store = try context.openExistingStore(explicitPath: arguments[SharedOptions.db])
         let sessionID = try store.read { try BrowseSupport.session(input, in: $0, context) }
         let label = try store.read { try $0.sessionLabel(id: sessionID) }
-        let existing = try store.read { try $0.feedback(sessionID: sessionID) }
-        if existing?.syncState == .synced { throw FeedbackError.alreadyUploaded(session: label.id) }
         let interactive = flags == nil
         if interactive, !context.terminal.terminal.isInteractive {
             throw UsageError("Missing '--rating <1-5>' (no terminal for the form)", spec: spec)
         }
         let account = try AccountAccess.sessionIfAvailable(store: store, login: .init(arguments), context: context)
-        let feedback = GiveFeedbackOperation(sessionID: sessionID, title: label.title ?? label.id, existing: existing, given: flags,
-                                             store: store, account: account, interaction: TerminalInteraction(owner: context.terminal),
-                                             now: { context.now }, waiting: { context.message("Waiting for another wwdc to finish uploading…") },
-                                             backends: try PersonalDataSupport.backends(context))
+        let feedback = try operation(sessionID: sessionID, given: flags, store: store, account: account,
+                                     interaction: TerminalInteraction(owner: context.terminal),
+                                     waiting: { context.message("Waiting for another wwdc to finish uploading…") }, context)
         OperationRunner(arguments, context: context).run(feedback)
         // Refused before any prompt: a session that has not taken place.
         if let error = OperationError.rootCause(in: feedback.check.errors) { throw error }

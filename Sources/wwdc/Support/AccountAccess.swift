@@ -1,6 +1,7 @@
 import CommandLineKit
 import ConferenceBackend
 import ConferenceData
+import ConferenceModel
 import ConferenceSync
 import ConferenceTerminal
 import Foundation
@@ -59,6 +60,18 @@ enum AccountAccess {
         try ConferenceSource.requireSecure(service)
         return AccountSession(service: service, credentialStore: CredentialStore(folders: Configuration.folders(context.environment)),
                               loginMethod: .none, timeout: try timeout(context))
+    }
+
+    /// The account, a login asked for through `interaction` when one is needed (unless the
+    /// environment gives the username and the password); nil when the source has no account
+    /// service. For the browser, which asks in dialogs.
+    static func session(store: ConferenceStore, asking interaction: any Interaction, context: CommandContext) throws -> AccountSession? {
+        guard let service = try store.accountService() else { return nil }
+        try ConferenceSource.requireSecure(service)
+        var method = try loginMethod(.none, context)
+        if case .ask = method { method = .ask(interaction) }
+        return AccountSession(service: service, credentialStore: CredentialStore(folders: Configuration.folders(context.environment)),
+                              loginMethod: method, timeout: try timeout(context), now: { context.now })
     }
 
     /// A login cancelled by the person, from whichever command asked for it: one line, exit 130.
