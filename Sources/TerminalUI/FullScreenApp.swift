@@ -15,4 +15,12 @@ public protocol FullScreenApp: AnyObject, SendableMetatype {
     /// differs from the last frame reaches the terminal, so drawing everything each time is cheap
     /// as long as only what is visible is drawn (``ListView`` draws only its visible rows).
     func draw(into screen: inout ScreenBuffer)
+
+    /// Called once the first frame is on the screen and keys are read: where work that reports
+    /// to the screen (a sync's progress) starts.
+    func started(in session: FullScreenSession<Self>)
+}
+
+extension FullScreenApp {
+    public func started(in session: FullScreenSession<Self>) {}
 }

@@ -97,6 +97,8 @@ public final class FullScreenSession<App: FullScreenApp>: @unchecked Sendable {
             input = TerminalInput(reader: reader) { [self] result in
                 owner.performAsync { _ in self.receive(result) }
             }
+            app.started(in: self)
+            setNeedsDraw()
         }
         finished.wait()
         owner.perform { _ in input }?.stop()

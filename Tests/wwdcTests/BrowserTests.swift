@@ -11,9 +11,10 @@ struct BrowserTests {
     static let sizes = [(80, 24), (200, 50)]
 
     /// `wwdc` with `arguments` in a window of `columns` × `rows`, on the sandbox's store, at the fixtures' Wednesday.
-    private func start(_ browse: BrowseSandbox, _ columns: Int, _ rows: Int, _ arguments: [String] = []) throws -> TmuxSession {
+    private func start(_ browse: BrowseSandbox, _ columns: Int, _ rows: Int, _ arguments: [String] = [],
+                       environment: [String: String] = [:]) throws -> TmuxSession {
         try TmuxSession([CommandRunner.wwdc.path] + arguments, columns: columns, rows: rows,
-                        environment: browse.sandbox.environment(["WWDC_NOW": BrowseSandbox.now, "TZ": "UTC"]))
+                        environment: browse.sandbox.environment(["WWDC_NOW": BrowseSandbox.now, "TZ": "UTC"].merging(environment) { $1 }))
     }
 
     /// `wwdc` with `arguments` at 80 × 24, started from a shell that waits for Enter first and keeps
@@ -356,6 +357,46 @@ struct BrowserTests {
         try session.press("Enter")
         try waitForFrame(session, "refused") { $0.contains("Not a moment: soon") }
         #expect(try await browse.json(["bookmark", "list"]).count == 1)
+    }
+
+    @Test("browse-sync always: the store shown at once while the startup sync runs (its step in the status line); its save refreshes the lists, the selection kept")
+    func syncsInBackground() async throws {
+        let (sandbox, server) = try await Sandbox.synced()
+        defer { sandbox.remove(); server.stop() }
+        let held = try await server.hold("/config.json")
+        let session = try start(BrowseSandbox(sandbox: sandbox), 80, 24, ["browse", "--tab", "videos"], environment: ["WWDC_BROWSE_SYNC": "always"])
+        try waitForFrame(session, "the store while syncing") { $0.contains("Syncing") && selected($0)?.contains("101") == true }
+        try await server.waitForHeld(held)
+        try session.press("j", "j")
+        try waitForFrame(session, "moved while syncing") { selected($0)?.contains("103") == true }
+        try await server.release(held)
+        try waitForFrame(session, "synced, the selection kept") { $0.contains("Synced:") && !$0.contains("Syncing") && selected($0)?.contains("103") == true }
+    }
+
+    @Test("the startup sync failing comes as an alert over the browser; Enter dismisses it and the keys work again")
+    func syncFailureAlert() async throws {
+        let (sandbox, server) = try await Sandbox.synced()
+        defer { sandbox.remove(); server.stop() }
+        try await server.fault("/config.json", "status", value: 500)
+        let session = try start(BrowseSandbox(sandbox: sandbox), 80, 24, ["browse", "--tab", "videos"], environment: ["WWDC_BROWSE_SYNC": "always"])
+        let alert = try waitForFrame(session, "the alert") { $0.contains("Sync failed") && $0.contains("[ OK ]") }
+        expectFits(alert)
+        try session.press("Enter")
+        try waitForFrame(session, "the alert gone") { !$0.contains("Sync failed") && selected($0)?.contains("101") == true }
+        try session.press("j")
+        try waitForFrame(session, "the next row") { selected($0)?.contains("102") == true }
+    }
+
+    @Test("no store yet: `wwdc` opens, syncs the source in the background and shows it; browse-sync never asks for 'wwdc sync' instead")
+    func firstOpenSyncs() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let browse = BrowseSandbox(sandbox: sandbox)
+        let never = try await browse.run(["browse"], environment: ["WWDC_BROWSE_SYNC": "never"])
+        #expect(never.status != 0)
+        let session = try start(browse, 80, 24, ["browse", "--tab", "videos"], environment: ["WWDC_SOURCE": ProjectPaths.fixtures.path])
+        try waitForFrame(session, "the synced store") { $0.contains("Synced") && selected($0)?.contains("Keynote") == true }
+        #expect(try await browse.ids(["videos", "--event", "wwdc2026"]).count > 10)
     }
 
     @Test("in a pipe: `wwdc` alone prints the help, `wwdc browse` is a usage error naming the commands that print the same")

@@ -5,11 +5,13 @@ extension ConferenceStore {
     /// Opens an existing store to browse it: read-only when its schema is current (no migration
     /// transaction, no journal switch: the fastest start), migrated first otherwise.
     ///
-    /// Never creates a file: a missing store, or one with nothing synced, is ``BrowseError/emptyStore``.
+    /// Never creates a file: a missing store is ``BrowseError/emptyStore``, and so is one with
+    /// nothing synced unless `allowingEmpty` (an app that syncs it as it opens).
+    ///
     /// Pages are read through a memory map: a listing touches thousands of them once, and a search
     /// (which ranks from each transcript's lengths, not from a lookup per line) takes fewer page
     /// faults and no copies so.
-    public static func openForBrowsing(path: String) throws -> ConferenceStore {
+    public static func openForBrowsing(path: String, allowingEmpty: Bool = false) throws -> ConferenceStore {
         guard FileManager.default.fileExists(atPath: path) else { throw BrowseError.emptyStore }
         let store: ConferenceStore
         do {
@@ -21,7 +23,7 @@ extension ConferenceStore {
             // it, or says precisely what is wrong.
             store = try ConferenceStore(path: path)
         }
-        guard try store.read({ try $0.hasConferenceData() }) else { throw BrowseError.emptyStore }
+        guard try allowingEmpty || store.read({ try $0.hasConferenceData() }) else { throw BrowseError.emptyStore }
         return store
     }
 

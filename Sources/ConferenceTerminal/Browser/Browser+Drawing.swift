@@ -26,7 +26,9 @@ extension Browser {
     }
 
     func tabBar() -> TabBar {
-        TabBar(tabs: BrowserTab.allCases.map { TabBar.Tab(key: String($0.rawValue + 1), title: $0.title) }, selected: tab.rawValue,
+        // What the last sync found new, counted on Explore.
+        let title = { (tab: BrowserTab) in tab == .explore && self.newCount > 0 ? tab.title + " (\(self.newCount) new)" : tab.title }
+        return TabBar(tabs: BrowserTab.allCases.map { TabBar.Tab(key: String($0.rawValue + 1), title: title($0)) }, selected: tab.rawValue,
                trailing: event.map { TextSanitizer.singleLine.sanitize($0.name) } ?? "")
     }
 
@@ -72,8 +74,10 @@ extension Browser {
         page = current
     }
 
-    /// The right end of the status line: how many rows a narrowing left, a search's count, or a message.
+    /// The right end of the status line: the startup sync's step, a message, how many rows a
+    /// narrowing left, or a search's count.
     private func status() -> String {
+        if let syncStatus { return message.isEmpty ? syncStatus : syncStatus + " · " + message }
         if !message.isEmpty { return message }
         if !list.narrowing.isEmpty { return "\(list.shown.count) of \(list.rows.filter { !$0.isHeading }.count)" }
         if tab == .search, !searchField.isEmpty { return searching ? "searching…" : Quantity.text(list.rows.count, "match", plural: "matches") }

@@ -57,6 +57,10 @@ public final class Browser: FullScreenApp {
     var reloading: AdvancedOperation?
     /// The questions asked over the browser (a login, an alert, a form), the first on the screen.
     var questions: [any BrowserQuestion] = []
+    /// The startup sync's step while it runs.
+    var syncStatus: String?
+    /// How many new things the last sync found (counted on the Explore tab).
+    var newCount = 0
     public internal(set) var exit = BrowserExit.quit
 
     /// Opens the stores and reads what the lists show: an unknown event or an empty store fails
@@ -64,8 +68,10 @@ public final class Browser: FullScreenApp {
     public init(settings: BrowserSettings, actions: BrowserActions) throws {
         self.settings = settings
         self.actions = actions
-        store = try ConferenceStore.openForBrowsing(path: settings.storePath)
-        searchStore = try ConferenceStore.openForBrowsing(path: settings.storePath)
+        // A store still empty is shown while the startup sync fills it.
+        let syncs = actions.startupSync != nil
+        store = try ConferenceStore.openForBrowsing(path: settings.storePath, allowingEmpty: syncs)
+        searchStore = try ConferenceStore.openForBrowsing(path: settings.storePath, allowingEmpty: syncs)
         let content = try BrowserContent.read(store, eventText: settings.event, zone: settings.zone,
                                               now: settings.now().timeIntervalSince1970)
         event = content.event
@@ -84,7 +90,7 @@ public final class Browser: FullScreenApp {
     public func run(owner: TerminalOwner) throws -> BrowserExit {
         let session = FullScreenSession<Browser>(owner: owner)
         self.session = session
-        let watched = try ConferenceStore.openForBrowsing(path: settings.storePath)
+        let watched = try ConferenceStore.openForBrowsing(path: settings.storePath, allowingEmpty: true)
         watcher = BrowserChangeWatcher(store: watched) { [weak session] in
             session?.post { app in app.reload() }
         }

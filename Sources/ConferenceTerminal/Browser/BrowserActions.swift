@@ -34,18 +34,23 @@ public struct BrowserActions: Sendable {
     public var moment: @Sendable (_ text: String) -> Int?
     /// The program that plays a session, from where it stopped or from the start, on the terminal.
     public var play: @Sendable (_ sessionID: String, _ fromStart: Bool) -> Program
+    /// The startup graph, to run as the browser opens (reporting its steps, asking through the
+    /// interaction); nil when the store is fresh enough, or the person wants no sync.
+    public var startupSync: (@Sendable (_ reporter: any SyncProgressReporting, _ interaction: any Interaction) throws -> SyncOperation)?
 
     public init(favorite: @escaping @Sendable (String, Bool, any Interaction) throws -> ChangeFavoritesOperation,
                 watched: @escaping @Sendable (String, Bool) throws -> AdvancedOperation,
                 rate: @escaping @Sendable (String, any Interaction) throws -> GiveFeedbackOperation,
                 bookmark: @escaping @Sendable (String, Double?) throws -> ChangePersonalDataOperation,
                 moment: @escaping @Sendable (String) -> Int?,
-                play: @escaping @Sendable (String, Bool) -> Program) {
+                play: @escaping @Sendable (String, Bool) -> Program,
+                startupSync: (@Sendable (any SyncProgressReporting, any Interaction) throws -> SyncOperation)? = nil) {
         self.favorite = favorite
         self.watched = watched
         self.rate = rate
         self.bookmark = bookmark
         self.moment = moment
         self.play = play
+        self.startupSync = startupSync
     }
 }

@@ -48,7 +48,13 @@ enum BrowseCommand {
                                        tab: arguments[tab].flatMap(BrowserTab.init(named:)) ?? .explore,
                                        zone: BrowseSupport.zone(local: arguments[SharedOptions.local]),
                                        now: { CommandContext(environment: environment).now })
-        let browser = try Browser(settings: settings, actions: actions(path: path, context))
+        var actions = actions(path: path, context)
+        if try startupSyncIsDue(path: path, context) {
+            actions.startupSync = { reporter, interaction in
+                try SyncCommand.startupOperation(path: path, reporter: reporter, interaction: interaction, context)
+            }
+        }
+        let browser = try Browser(settings: settings, actions: actions)
         switch try browser.run(owner: context.terminal) {
         case .quit: return .success
         case .interrupted: return .interrupted
@@ -88,6 +94,20 @@ enum BrowseCommand {
                                        arguments: ["wwdc", "watch", id, "--db", path] + (fromStart ? ["--from-start"] : []),
                                        environment: context.originalEnvironment)
             })
+    }
+
+    /// Whether the browser syncs as it opens (the `browse-sync` setting); with no store yet and a
+    /// sync due, an empty one is made for it to open on.
+    static func startupSyncIsDue(path: String, _ context: CommandContext) throws -> Bool {
+        let policy = try context.setting(Configuration.browseSync)
+        guard policy != .never else { return false }
+        let store = FileManager.default.fileExists(atPath: path) ? try ConferenceStore.openForBrowsing(path: path, allowingEmpty: true) : nil
+        guard try policy.isDue(store, now: context.now) else { return false }
+        if store == nil {
+            try StoreLocation.prepareFolder(for: path)
+            _ = try ConferenceStore(path: path)
+        }
+        return true
     }
 
     /// Whether the browser can open: standard input, output and error on a terminal that is not dumb.

@@ -81,14 +81,9 @@ enum SyncCommand {
         let source = try named ?? defaultSource(store)
 
         let progress = SyncProgressDisplay(owner: context.terminal, verbose: arguments[verbose], quiet: arguments[SharedOptions.quiet])
-        var settings = SyncSettings(source: source, timeout: timeout,
-                                    credentialStore: CredentialStore(folders: Configuration.folders(context.environment)),
-                                    interaction: TerminalInteraction(owner: context.terminal), language: wantedLanguage,
-                                    localeLanguage: Configuration.localeLanguage(context.environment), now: { context.now })
+        var settings = try settings(source: source, language: wantedLanguage, timeout: timeout, syncFolder: arguments[syncFolder],
+                                    interaction: TerminalInteraction(owner: context.terminal), context)
         if let jobs = arguments[jobs] { settings.jobs = jobs }
-        settings.feedLimit = try Configuration.feedLimit(context.environment)
-        settings.wording = .commandLine
-        settings.syncFolder = try SyncFolderSupport.settings(flag: arguments[syncFolder], context)
         let sync = try SyncOperation(settings: settings, store: store, reporter: progress)
 
         var runner = OperationRunner(arguments, context: context)
@@ -124,6 +119,48 @@ enum SyncCommand {
             context.message("Error: " + (summary.error ?? "the sync failed"))
             if let hint = summary.hint { context.message("Hint: " + hint) }
             return .failure
+        }
+    }
+
+    /// The sync's settings: from `source`, in `language`, with the sync folder `syncFolder` names
+    /// (else the config file's), asking through `interaction`.
+    static func settings(source: ConferenceSource, language: String?, timeout: TimeInterval, syncFolder: String?,
+                         interaction: any Interaction, _ context: CommandContext) throws -> SyncSettings {
+        var settings = SyncSettings(source: source, timeout: timeout,
+                                    credentialStore: CredentialStore(folders: Configuration.folders(context.environment)),
+                                    interaction: interaction, language: language,
+                                    localeLanguage: Configuration.localeLanguage(context.environment), now: { context.now })
+        settings.feedLimit = try Configuration.feedLimit(context.environment)
+        settings.wording = .commandLine
+        settings.syncFolder = try SyncFolderSupport.settings(flag: syncFolder, context)
+        return settings
+    }
+
+    /// The startup graph as an app opening on the store runs it (the browser): `wwdc sync` with no
+    /// options, from the source set or last synced, reporting to `reporter`, asking through
+    /// `interaction`. It holds the store's sync lock until it finishes; another sync running is
+    /// ``SyncError/alreadyRunning(lockFile:)``.
+    static func startupOperation(path: String, reporter: any SyncProgressReporting, interaction: any Interaction,
+                                 _ context: CommandContext) throws -> SyncOperation {
+        let language = try context.setting(Configuration.language)
+        let timeout = try Configuration.requestTimeout(context.environment)
+        try StoreLocation.prepareFolder(for: path)
+        let lock = SyncLock(databasePath: path)
+        try lock.lock(wait: false)
+        do {
+            let store = try ConferenceStore(path: path, configuration: Database.Configuration(pageCacheKiB: 8_192))
+            try store.checkIntegrity()
+            let source = try explicitSource(flag: nil, context) ?? defaultSource(store)
+            let sync = try SyncOperation(settings: settings(source: source, language: language, timeout: timeout, syncFolder: nil,
+                                                            interaction: interaction, context),
+                                         store: store, reporter: reporter)
+            // Handed to the thread the sync finishes on.
+            let held = Locked<SyncLock?>(lock)
+            sync.addObserver(BlockObserver(finish: { _, _ in held.withLock { $0?.unlock(); $0 = nil } }))
+            return sync
+        } catch {
+            lock.unlock()
+            throw error
         }
     }
 

@@ -87,6 +87,10 @@ enum Configuration {
         "notify", variable: "WWDC_NOTIFY",
         help: "Desktop notifications from 'wwdc sync' and 'wwdc remind' through notify-send: desktop or off (default off).",
         default: .off)
+    static let browseSync = Setting<StartupSync>(
+        "browse-sync", variable: "WWDC_BROWSE_SYNC",
+        help: "Whether the browser ('wwdc', 'wwdc browse') syncs as it opens, in the background: auto (when the last sync is older than the source's config asks, else an hour), always, or never (default auto).",
+        default: .auto)
     static let syncFolder = Setting<String?>(
         "sync-folder", variable: "WWDC_SYNC_FOLDER",
         help: "A folder Syncthing, Dropbox, Nextcloud or git copies between your machines: 'wwdc sync' exchanges your favorites, progress, bookmarks, notes and ratings through it (flag: sync --sync-folder).",
@@ -96,7 +100,7 @@ enum Configuration {
         parse: { text, _ throws(InvalidValue) in try folder(text) })
 
     /// Every setting, in the order `wwdc config list` and the manual show them.
-    static let keys: [any DeclaredSetting] = [source, language, player, pager, downloadFolder, jobs, images, notify, syncFolder]
+    static let keys: [any DeclaredSetting] = [source, language, player, pager, downloadFolder, jobs, images, notify, browseSync, syncFolder]
 
     /// When pictures are drawn: `images` in the config file, `WWDC_IMAGES` in the environment.
     enum ImagesSetting: String, CaseIterable {
