@@ -16,7 +16,9 @@ enum BrowseCommand {
         path: "browse",
         abstract: "Browse the store full screen: tabs, a list beside the session's page, narrowing and search as you type.",
         discussion: """
-        'wwdc' alone opens it too, on a terminal. Tabs: Explore, Schedule, Videos, Search and Downloads \
+        'wwdc' alone opens it too, on a terminal. It shows the store at once and syncs it in the \
+        background as it opens (the setting browse-sync: auto, when the last sync is older than the \
+        source asks; always; never). Tabs: Explore, Schedule, Videos, Search and Downloads \
         (1–5, Tab and Shift-Tab). Enter opens the selected session's page (beside the list from 100 \
         columns, in its place below), Esc goes back; on a page, [ and ] choose a related session, \
         Enter opens it and Backspace returns. / narrows the list as you type (every word starts a word \
