@@ -399,6 +399,26 @@ struct BrowserTests {
         #expect(try await browse.ids(["videos", "--event", "wwdc2026"]).count > 10)
     }
 
+    @Test("F filters the videos in a dialog (favorites only, then watched too), the filters named in the status line; x clears them", arguments: [(80, 24), (40, 20)])
+    func filters(columns: Int, rows: Int) async throws {
+        let browse = try await BrowseSandbox.synced()
+        defer { browse.remove() }
+        try browse.favorite(["wwdc2026-202", "wwdc2026-501"])
+        let session = try start(browse, columns, rows, ["browse", "--tab", "videos"])
+        try waitForFrame(session) { selected($0)?.contains("101") == true }
+        try session.press("F")
+        let dialog = try waitForFrame(session, "the filters") { $0.contains("Filter the videos") && $0.contains("Favorites") }
+        expectFits(dialog)
+        try session.press("Down", "Down", "Down", "Down", "Down", "Right", "Enter")
+        let favorites = try waitForFrame(session, "the favorites only") { $0.contains("favorites only · 2 videos") }
+        #expect(favorites.contains("Meet Xcode") && !favorites.contains("Keynote"), "\(favorites)")
+        #expect(selected(favorites)?.contains("202") == true, "\(favorites)")
+        try session.press("F", "Down", "Down", "Down", "Down", "Down", "Down", "Right", "Enter")
+        try waitForFrame(session, "none watched") { $0.contains("No videos match") }
+        try session.press("F", "x", "Enter")
+        try waitForFrame(session, "every video again") { selected($0)?.contains("101") == true && !$0.contains("favorites only") }
+    }
+
     @Test("in a pipe: `wwdc` alone prints the help, `wwdc browse` is a usage error naming the commands that print the same")
     func notATerminal() async throws {
         let browse = try await BrowseSandbox.synced()

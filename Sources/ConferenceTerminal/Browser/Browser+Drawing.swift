@@ -57,6 +57,7 @@ extension Browser {
 
     private func emptyText(_ list: BrowserList) -> String {
         if !list.narrowing.isEmpty { return "Nothing matches." }
+        if tab == .videos, videoFilter.isActive { return "No videos match these filters: F changes them." }
         switch tab {
         case .search: return searching ? "Searching…" : searchField.isEmpty
             ? "Type to search titles, descriptions, transcripts, code, news and your notes." : "No matches."
@@ -79,6 +80,9 @@ extension Browser {
     private func status() -> String {
         if let syncStatus { return message.isEmpty ? syncStatus : syncStatus + " · " + message }
         if !message.isEmpty { return message }
+        if tab == .videos, videoFilter.isActive {
+            return videoFilter.summary(filterChoices) + " · " + Quantity.text(list.rows.count, "video")
+        }
         if !list.narrowing.isEmpty { return "\(list.shown.count) of \(list.rows.filter { !$0.isHeading }.count)" }
         if tab == .search, !searchField.isEmpty { return searching ? "searching…" : Quantity.text(list.rows.count, "match", plural: "matches") }
         return ""
@@ -119,6 +123,7 @@ extension Browser {
             ("⌫", "on a page: back to the page before"),
             ("Esc", "back to the list; clear the narrowing"),
             ("/", "narrow the list as you type: every word starts a word of the title"),
+            ("F", "filter the videos: event, topic, platform, track, type, favorites, watched…"),
             ("s", "search everything, best first, as you type"),
             ("?", "these keys"),
             ("q", "quit (Ctrl-C from anywhere)"),

@@ -56,6 +56,8 @@ extension Browser {
             rate()
         case .character("b"):
             bookmark()
+        case .character("F"):
+            askForFilters()
         case .paste(let text):
             // A paste narrows the list (or searches, on the Search tab) as typing would.
             if tab == .search {

@@ -35,6 +35,19 @@ extension Browser {
         questions[0].draw(in: &screen)
     }
 
+    /// `F`: the Videos tab's filters in a dialog; applied, the tab shows what they let through.
+    func askForFilters() {
+        let session = session
+        ask(FilterQuestion(filter: videoFilter, choices: filterChoices, answer: QuestionAnswer { filter in
+            guard let filter else { return }
+            session?.post { app in
+                app.videoFilter = filter
+                app.select(.videos)
+                app.reload()
+            }
+        }))
+    }
+
     /// Ends every question unanswered: the browser is leaving.
     func dismissQuestions() {
         for question in questions { question.dismiss() }

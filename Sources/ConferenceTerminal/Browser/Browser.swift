@@ -57,6 +57,9 @@ public final class Browser: FullScreenApp {
     var reloading: AdvancedOperation?
     /// The questions asked over the browser (a login, an alert, a form), the first on the screen.
     var questions: [any BrowserQuestion] = []
+    /// The Videos tab's filters, and what they choose from.
+    var videoFilter = BrowserFilter()
+    var filterChoices = BrowserFilter.Choices()
     /// The startup sync's step while it runs.
     var syncStatus: String?
     /// How many new things the last sync found (counted on the Explore tab).
@@ -75,6 +78,7 @@ public final class Browser: FullScreenApp {
         let content = try BrowserContent.read(store, eventText: settings.event, zone: settings.zone,
                                               now: settings.now().timeIntervalSince1970)
         event = content.event
+        filterChoices = content.choices
         tab = settings.tab
         lists = [
             .explore: BrowserList(rows: content.explore, layout: BrowserContent.exploreLayout, title: 1),
@@ -145,9 +149,9 @@ public final class Browser: FullScreenApp {
     func reload() {
         guard let session else { return }
         reloading?.cancel()
-        let (store, settings, now) = (store, settings, now)
+        let (store, settings, now, filter) = (store, settings, now, videoFilter)
         let read = BrowserRead(name: "refresh", read: {
-            try BrowserContent.read(store, eventText: settings.event, zone: settings.zone, now: now)
+            try BrowserContent.read(store, eventText: settings.event, zone: settings.zone, now: now, filter: filter)
         }) { result in
             session.post { app in app.reloaded(result) }
         }
@@ -160,6 +164,7 @@ public final class Browser: FullScreenApp {
     private func reloaded(_ result: Result<BrowserContent, any Error>) {
         guard case .success(let content) = result else { return }
         event = content.event
+        filterChoices = content.choices
         lists[.explore]?.replace(content.explore)
         lists[.schedule]?.replace(content.schedule)
         lists[.videos]?.replace(content.videos)

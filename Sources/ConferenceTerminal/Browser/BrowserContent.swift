@@ -13,6 +13,8 @@ struct BrowserContent: Sendable {
     var schedule: [BrowserRow] = []
     var videos: [BrowserRow] = []
     var downloads: [BrowserRow] = []
+    /// What the Videos tab's filters can choose from.
+    var choices = BrowserFilter.Choices()
 
     // The lists' columns. The title has the room first: the columns with a drop order go, the
     // highest first, before a title is cut.
@@ -42,11 +44,15 @@ struct BrowserContent: Sendable {
     ])
 
     /// Reads everything the tabs list. `eventText` is what `--event` gave (an id, a year), nil for
-    /// the current event.
-    static func read(_ store: ConferenceStore, eventText: String?, zone: TimeZoneChoice, now: Double) throws -> BrowserContent {
+    /// the current event; `filter` is what the Videos tab lists.
+    static func read(_ store: ConferenceStore, eventText: String?, zone: TimeZoneChoice, now: Double,
+                     filter: BrowserFilter = BrowserFilter()) throws -> BrowserContent {
         try store.read { db in
             let (ids, event) = try FilterNames.events(eventText, in: db)
             var content = BrowserContent(event: event)
+            content.choices = BrowserFilter.Choices(events: try db.events().map { ($0.id, $0.name) },
+                                                    topics: try db.topicGroups().flatMap(\.topics).map { ($0.id, $0.name) },
+                                                    tracks: try db.tracks(), types: try db.sessionTypes(), platforms: try db.platformNames())
             let downloaded = try db.downloadedSessionIDs()
             let current = try SessionResolver.currentEvent(in: db)
             // A session of the current event by its number, as the commands name it; another by its id.
@@ -71,7 +77,7 @@ struct BrowserContent: Sendable {
                                   title: 2)
             }
 
-            content.videos = try db.videos(VideoQuery()).map { item in
+            content.videos = try db.videos(filter.query(content.choices)).map { item in
                 BrowserRow(sessionID: item.sessionID,
                            cells: [item.number.map(String.init) ?? item.sessionID, item.title, VideoTime.duration(item.duration), item.eventID,
                                    item.topic ?? "",

@@ -48,12 +48,17 @@ struct BrowserList: Sendable {
 
     /// New rows (a refresh): the narrowing, the selection (by its session) and the scroll kept.
     mutating func replace(_ rows: [BrowserRow]) {
+        // The selection is found among the rows it was chosen from, before they go.
+        let selected = selectedRow
         self.rows = rows
-        reshow()
+        reshow(keeping: selected)
     }
 
     private mutating func reshow() {
-        let selected = selectedRow
+        reshow(keeping: selectedRow)
+    }
+
+    private mutating func reshow(keeping selected: BrowserRow?) {
         shown = rows.indices.filter { index in
             let row = rows[index]
             if narrowing.isEmpty { return true }

@@ -22,7 +22,8 @@ enum BrowseCommand {
         (1–5, Tab and Shift-Tab). Enter opens the selected session's page (beside the list from 100 \
         columns, in its place below), Esc goes back; on a page, [ and ] choose a related session, \
         Enter opens it and Backspace returns. / narrows the list as you type (every word starts a word \
-        of the title), s searches everything with the ranking of 'wwdc search'. On the selected \
+        of the title), s searches everything with the ranking of 'wwdc search', F filters the videos \
+        (event, topic, platform, track, type, favorites, watched, downloaded, bookmarks). On the selected \
         session, f makes it a favorite or no longer one, w marks it watched or not, b bookmarks a \
         moment, r rates it with the feedback form, p plays it from where you stopped and P from the \
         start, as 'wwdc favorite', 'wwdc watched', 'wwdc bookmark add', 'wwdc feedback' and 'wwdc \
