@@ -32,9 +32,30 @@ public struct OperationRunner {
     @discardableResult
     public func run(_ operation: AdvancedOperation) -> [any Error] {
         let queue = AdvancedOperationQueue()
+        return observing(queue) {
+            run(operation, on: queue)
+        }
+    }
+
+    /// Runs `body` with the run's trace and observers on `queue`, a queue of the caller's (a
+    /// full-screen program's, whose keys add operations to it); the trace written after.
+    public func observing<T, E: Error>(_ queue: AdvancedOperationQueue, _ body: () throws(E) -> T) throws(E) -> T {
         let trace = tracePath.map { _ in OperationTrace() }
         if let trace { queue.addObserver(TraceObserver(trace: trace)) }
         for observer in observers { queue.addObserver(observer) }
+        defer {
+            if let trace, let tracePath {
+                do {
+                    try trace.chromeTraceJSON().write(to: URL(fileURLWithPath: tracePath))
+                } catch {
+                    traceNotWritten(tracePath, error)
+                }
+            }
+        }
+        return try body()
+    }
+
+    private func run(_ operation: AdvancedOperation, on queue: AdvancedOperationQueue) -> [any Error] {
         let interruption = interruption
         let whenInterrupted = whenInterrupted
         SignalGate.shared.install { signal in
@@ -50,13 +71,6 @@ public struct OperationRunner {
         }
         queue.addOperation(operation)
         queue.waitUntilAllOperationsAreFinished()
-        if let trace, let tracePath {
-            do {
-                try trace.chromeTraceJSON().write(to: URL(fileURLWithPath: tracePath))
-            } catch {
-                traceNotWritten(tracePath, error)
-            }
-        }
         return operation.errors
     }
 }

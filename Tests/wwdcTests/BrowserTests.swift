@@ -419,6 +419,34 @@ struct BrowserTests {
         try waitForFrame(session, "every video again") { selected($0)?.contains("101") == true && !$0.contains("favorites only") }
     }
 
+    @Test("a search held in the store (its readers locked out by the test): the next keys' frames drawn meanwhile; the older searches cancelled, as the trace says; the newest shown once the store is free")
+    func heldSearch() async throws {
+        let browse = try await BrowseSandbox.synced()
+        defer { browse.remove() }
+        let trace = browse.sandbox.directory.path("trace.json")
+        // From a shell that stays after, so that the trace can be read once the browser has ended.
+        let (session, _) = try startWrapped(browse, ["browse", "--tab", "search", "--trace", trace.path])
+        try session.press("Enter")
+        try waitForFrame(session) { $0.contains("Search:") }
+        let hold = try StoreReadHold(databasePath: browse.sandbox.database.path)
+        try session.type("meta")
+        try waitForFrame(session, "held") { $0.contains("Search: meta") && $0.contains("searching") }
+        try session.press("Tab")
+        try waitForFrame(session, "the next tab drawn while the search is held") { $0.lines[0].contains("[5 Downloads]") }
+        try session.press("s")
+        try session.type("l")
+        try waitForFrame(session, "metal typed, still held") { $0.contains("Search: metal") && $0.contains("searching") }
+        hold.release()
+        try waitForFrame(session, "metal found") { $0.contains("What's new in Metal") && !$0.contains("searching") }
+        try session.press("C-c")
+        try session.wait(for: "the exit") { $0.contains("EXITED 130") }
+        let events = try JSONSerialization.jsonObject(with: Data(contentsOf: trace)) as? [String: Any]
+        let searches = (events?["traceEvents"] as? [[String: Any]] ?? []).filter { ($0["name"] as? String)?.hasPrefix("search ") == true }
+        let cancelled = Dictionary(searches.map { ($0["name"] as? String ?? "", ($0["args"] as? [String: String])?["cancelled"] ?? "?") }) { $1 }
+        #expect(cancelled["search meta"] == "true", "\(searches)")
+        #expect(cancelled["search metal"] == "false", "\(searches)")
+    }
+
     @Test("in a pipe: `wwdc` alone prints the help, `wwdc browse` is a usage error naming the commands that print the same")
     func notATerminal() async throws {
         let browse = try await BrowseSandbox.synced()
@@ -431,4 +459,36 @@ struct BrowserTests {
         #expect(explicit.stderr.contains("needs a terminal"))
         #expect(explicit.stderr.contains("wwdc schedule"))
     }
+}
+
+/// Keeps every reader of a store waiting, as a long search would: the write-ahead log's read
+/// locks (SQLite's WAL_READ_LOCK(0…4), bytes 123 to 127 of the `-shm` file) taken by this process
+/// until ``release()``. A reader retries for about ten seconds before it gives up.
+private final class StoreReadHold {
+    private var descriptor: Int32
+
+    init(databasePath: String) throws {
+        descriptor = open(databasePath + "-shm", O_RDWR | O_CLOEXEC)
+        guard descriptor >= 0 else { throw HoldFailure(message: "cannot open \(databasePath)-shm: errno \(errno)") }
+        var lock = flock()
+        lock.l_type = Int16(F_WRLCK)
+        lock.l_whence = Int16(SEEK_SET)
+        lock.l_start = 123
+        lock.l_len = 5
+        // Waits for a read under way to end.
+        guard fcntl(descriptor, F_SETLKW, &lock) == 0 else { throw HoldFailure(message: "cannot lock the store's readers out: errno \(errno)") }
+    }
+
+    func release() {
+        guard descriptor >= 0 else { return }
+        close(descriptor)
+        descriptor = -1
+    }
+
+    deinit { release() }
+}
+
+private struct HoldFailure: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
 }

@@ -25,6 +25,8 @@ public final class Browser: FullScreenApp {
     let store: ConferenceStore
     let searchStore: ConferenceStore
     let queue = AdvancedOperationQueue()
+    /// The queue the browser's work runs on (reads, searches, what its keys do), for observers.
+    public var operationQueue: AdvancedOperationQueue { queue }
     var session: FullScreenSession<Browser>?
     var watcher: BrowserChangeWatcher?
 
@@ -189,7 +191,7 @@ public final class Browser: FullScreenApp {
         }
         searching = true
         let store = searchStore
-        let read = BrowserRead(name: "search", read: { try Self.searchRows(query, in: store) }) { result in
+        let read = BrowserRead(name: "search \(text)", read: { try Self.searchRows(query, in: store) }) { result in
             session.post { app in app.found(text, result) }
         }
         search = read

@@ -33,7 +33,7 @@ enum BrowseCommand {
         every key, q quits, Ctrl-C from anywhere. Needs a terminal: in a pipe, the other commands \
         print the same.
         """,
-        options: [SharedOptions.event, tab, SharedOptions.local, SharedOptions.db],
+        options: [SharedOptions.event, tab, SharedOptions.local, SharedOptions.db, SharedOptions.trace],
         examples: [
             ("wwdc", "Open the browser on the current event."),
             ("wwdc browse --tab videos", "Open it on the Videos tab."),
@@ -58,7 +58,10 @@ enum BrowseCommand {
             }
         }
         let browser = try Browser(settings: settings, actions: actions)
-        switch try browser.run(owner: context.terminal) {
+        let exit = try OperationRunner(arguments, context: context).observing(browser.operationQueue) {
+            try browser.run(owner: context.terminal)
+        }
+        switch exit {
         case .quit: return .success
         case .interrupted: return .interrupted
         }
