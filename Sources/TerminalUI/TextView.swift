@@ -14,6 +14,8 @@ public struct TextView: Sendable {
     private var starts: [Int] = []
     private var wrappedWidth: Int?
     private var visibleRows = 1
+    /// A line to put at the top once the text is laid out (``scroll(toLine:)``).
+    private var pendingTop: Int?
 
     public init(lines: [StyledLine] = []) {
         self.lines = lines
@@ -34,6 +36,10 @@ public struct TextView: Sendable {
             wrappedWidth = rect.width
         }
         visibleRows = max(1, rect.height)
+        if let line = pendingTop, line < starts.count {
+            offset = starts[line]
+        }
+        pendingTop = nil
         clamp()
         for (row, line) in wrapped.dropFirst(offset).prefix(rect.height).enumerated() {
             screen.write(line, column: rect.x, row: rect.y + row, width: rect.width)
@@ -74,6 +80,12 @@ public struct TextView: Sendable {
             offset = start - visibleRows + 1
         }
         clamp()
+    }
+
+    /// Scrolls so that line `index` (of ``lines``) is at the top, as far as the text goes: at
+    /// the next draw, when the lines are wrapped to its width (new lines may just have been set).
+    public mutating func scroll(toLine index: Int) {
+        pendingTop = index
     }
 
     /// Scrolls by `rows` (down when positive), within the text.

@@ -67,6 +67,21 @@ struct WidgetTests {
         #expect(view.handle(.character("x")) == false)
     }
 
+    @Test("a text view scrolled to a line of text just set puts it at the top once drawn (wrapped), as far as the text goes")
+    func textViewScrollsToLine() {
+        var view = TextView()
+        view.lines = ["a long first line"] + (2...20).map { StyledLine("line \($0)") }
+        view.scroll(toLine: 3)
+        var screen = ScreenBuffer(width: 10, height: 4)
+        view.draw(in: &screen, rect: screen.bounds)
+        // The first line wraps to two rows: line 3 (index 3, "line 4") starts at row 4.
+        #expect(screen.lines.first == "line 4")
+        view.scroll(toLine: 19)
+        screen = ScreenBuffer(width: 10, height: 4)
+        view.draw(in: &screen, rect: screen.bounds)
+        #expect(screen.lines == ["line 17", "line 18", "line 19", "line 20"])
+    }
+
     @Test("tabs: the selected one in brackets, as wide as the others; compact when narrow; clicks find their tab")
     func tabs() {
         let bar = TabBar(tabs: [.init(key: "1", title: "Explore"), .init(key: "2", title: "Schedule"), .init(key: "3", title: "Videos")],

@@ -447,6 +447,40 @@ struct BrowserTests {
         #expect(cancelled["search metal"] == "false", "\(searches)")
     }
 
+    @Test("Enter on a search's transcript line plays from that moment (the player records it); on a code hit the page opens at the snippet")
+    func searchMomentsAndCode() async throws {
+        let browse = try await BrowseSandbox.synced()
+        defer { browse.remove() }
+        let record = browse.sandbox.directory.path("player-args").path
+        // Named as a player whose start option wwdc knows (ffplay's -ss): it records its arguments.
+        let player = browse.sandbox.directory.path("ffplay")
+        try await Executable.write("#!/bin/sh\nprintf '%s\\n' \"$@\" >> '\(record)'\n", to: player)
+        let session = try start(browse, 80, 24, ["browse", "--tab", "search"], environment: ["WWDC_PLAYER": player.path])
+        try waitForFrame(session) { $0.contains("Search:") }
+        try session.type("shader graph")
+        try waitForFrame(session, "the hits") { $0.contains("at 8:33") }
+        try session.press("Down")
+        for _ in 0..<12 where (try selected(session.snapshot()))?.contains("at 8:33") != true {
+            let before = try selected(session.snapshot())
+            try session.press("Down")
+            try waitForFrame(session, "the next hit") { selected($0) != before }
+        }
+        try waitForFrame(session, "the line chosen") { selected($0)?.contains("at 8:33") == true }
+        try session.press("Enter")
+        try session.wait(for: "the player run") { _ in FileManager.default.fileExists(atPath: record) }
+        try waitForFrame(session, "the browser back") { $0.contains("Search: shader graph") }
+        let played = try String(contentsOfFile: record, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(played.contains { $0.contains("620") }, "\(played)")
+        #expect(played.starts(with: ["-ss", "513"]), "\(played)")
+
+        try session.press("s", "C-u")
+        try session.type("thumbnails task group")
+        try waitForFrame(session, "the code hit") { selected($0)?.contains("— Render thumbnails") == true }
+        try session.press("Down", "Enter")
+        let page = try waitForFrame(session, "the page at the snippet") { $0.contains("2. Render thumbnails in a task group") && $0.contains("func thumbnails(for ids") }
+        #expect(!page.contains("When "), "the page scrolled past its top: \(page)")
+    }
+
     @Test("in a pipe: `wwdc` alone prints the help, `wwdc browse` is a usage error naming the commands that print the same")
     func notATerminal() async throws {
         let browse = try await BrowseSandbox.synced()

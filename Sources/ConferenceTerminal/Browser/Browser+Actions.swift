@@ -126,11 +126,11 @@ extension Browser {
                          help: "754, 12:34 or 1:02:03; empty: where you stopped · Enter: add · Esc: cancel", answer: answer))
     }
 
-    /// `p` and `P`: the program's player on the terminal, the browser waiting meanwhile; then the
-    /// full screen again, the progress read again.
-    func play(fromStart: Bool) {
-        guard let id = actedOn, let session else { return }
-        let program = actions.play(id, fromStart)
+    /// `p` and `P` (and Enter on a search's moment): the program's player on the terminal, the
+    /// browser waiting meanwhile; then the full screen again, the progress read again.
+    func play(_ start: BrowserActions.PlayStart, sessionID: String? = nil) {
+        guard let id = sessionID ?? actedOn, let session else { return }
+        let program = actions.play(id, start)
         let status = session.runInForeground { () -> Int32 in
             guard let pid = try? ProgramCommandLine.spawn(program.executable, program.arguments, environment: program.environment) else {
                 return 127

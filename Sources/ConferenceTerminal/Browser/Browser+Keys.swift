@@ -47,9 +47,9 @@ extension Browser {
         case .character("w"):
             toggleWatched()
         case .character("p"):
-            play(fromStart: false)
+            play(.resume)
         case .character("P"):
-            play(fromStart: true)
+            play(.beginning)
         case .character("y"):
             copyLink()
         case .character("r"):
@@ -86,8 +86,12 @@ extension Browser {
             handleList(.enter)
         case .enter:
             guard let id = list.selectedSession else { return }
+            // A search's transcript line or bookmark plays from its moment; a code hit opens the
+            // page at its snippet.
+            if let at = list.selectedRow?.at, list.selectedRow?.snippet == nil { return play(.at(at), sessionID: id) }
             typingNarrowing = false
             showPage(id)
+            if let snippet = list.selectedRow?.snippet { page?.reveal(snippet: snippet) }
             history = []
             focus = .page
             pageOpen = true
@@ -116,7 +120,7 @@ extension Browser {
             if let id = list.selectedSession, sideBySide { showPage(id) }
         case .enter:
             // The related session chosen, else the video from where it stopped.
-            guard let related = page?.chosenSession, let current = page?.sessionID else { return play(fromStart: false) }
+            guard let related = page?.chosenSession, let current = page?.sessionID else { return play(.resume) }
             history.append(current)
             showPage(related)
         case .backspace:

@@ -231,7 +231,7 @@ public final class Browser: FullScreenApp {
                 return BrowserRow(sessionID: isSession ? result.id : nil,
                                   cells: [result.kind, number, title, result.snippet,
                                           BrowserRow.marks(favorite: false, watch: isSession ? marks[result.id] : nil, downloaded: false)],
-                                  title: 2, at: result.at)
+                                  title: 2, at: result.at, snippet: result.source == .code ? result.snippetNumber ?? 1 : nil)
             }
         }
     }

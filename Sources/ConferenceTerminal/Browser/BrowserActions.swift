@@ -32,8 +32,17 @@ public struct BrowserActions: Sendable {
     /// The seconds a moment typed in stands for (`754`, `12:34`, `1:02:03`), as the program reads its
     /// `--at`; nil for anything else.
     public var moment: @Sendable (_ text: String) -> Int?
-    /// The program that plays a session, from where it stopped or from the start, on the terminal.
-    public var play: @Sendable (_ sessionID: String, _ fromStart: Bool) -> Program
+    /// Where a video plays from.
+    public enum PlayStart: Sendable, Equatable {
+        /// Where you stopped watching.
+        case resume
+        case beginning
+        /// A moment, in seconds (a transcript line's, a bookmark's).
+        case at(Double)
+    }
+
+    /// The program that plays a session from `start`, on the terminal.
+    public var play: @Sendable (_ sessionID: String, _ start: PlayStart) -> Program
     /// The startup graph, to run as the browser opens (reporting its steps, asking through the
     /// interaction); nil when the store is fresh enough, or the person wants no sync.
     public var startupSync: (@Sendable (_ reporter: any SyncProgressReporting, _ interaction: any Interaction) throws -> SyncOperation)?
@@ -43,7 +52,7 @@ public struct BrowserActions: Sendable {
                 rate: @escaping @Sendable (String, any Interaction) throws -> GiveFeedbackOperation,
                 bookmark: @escaping @Sendable (String, Double?) throws -> ChangePersonalDataOperation,
                 moment: @escaping @Sendable (String) -> Int?,
-                play: @escaping @Sendable (String, Bool) -> Program,
+                play: @escaping @Sendable (String, PlayStart) -> Program,
                 startupSync: (@Sendable (any SyncProgressReporting, any Interaction) throws -> SyncOperation)? = nil) {
         self.favorite = favorite
         self.watched = watched

@@ -33,6 +33,8 @@ struct BrowserPage: Sendable {
     private var related: [(line: Int, sessionID: String)] = []
     /// The related session chosen (its index in ``related``), to open with Enter.
     private(set) var chosen: Int?
+    /// The code snippet to scroll to once the page is laid out (its number, from 1).
+    private var snippetToReveal: Int?
 
     init(sessionID: String) {
         self.sessionID = sessionID
@@ -42,6 +44,12 @@ struct BrowserPage: Sendable {
     var chosenSession: String? { chosen.map { related[$0].sessionID } }
 
     var title: String { content?.detail.title ?? sessionID }
+
+    /// Scrolls to code snippet `number` (from 1), now or once the page is laid out.
+    mutating func reveal(snippet number: Int) {
+        snippetToReveal = number
+        renderedWidth = nil
+    }
 
     /// New content (loaded, or read again after a change): the scroll kept.
     mutating func show(_ content: Content?) {
@@ -82,7 +90,7 @@ struct BrowserPage: Sendable {
         let commands = SessionPage.Commands(resume: "p resumes, P plays from the start", transcript: "Search finds its lines",
                                             code: "the page of the session command shows them")
         let page = SessionPage(detail: content.detail, zone: zone, width: width, style: Style(enabled: true), commands: commands)
-        let text = page.render(currentEvent: content.currentEvent, now: now, personal: content.personal,
+        let text = page.render(currentEvent: content.currentEvent, now: now, showsCode: true, personal: content.personal,
                                downloaded: content.downloads.filter(\.isComplete).map { "\($0.item.quality.label), \($0.item.path)" }
                                    .joined(separator: "; "))
         var lines = StyledLine.lines(marked: text)
@@ -96,6 +104,11 @@ struct BrowserPage: Sendable {
         }
         if let chosen, chosen >= related.count { self.chosen = nil }
         view.lines = lines
+        if let number = snippetToReveal, let heading = lines.firstIndex(where: { $0.text == "Code" }),
+           let line = lines[heading...].firstIndex(where: { $0.text.hasPrefix("  \(number). ") }) {
+            view.scroll(toLine: line)
+            snippetToReveal = nil
+        }
         renderedWidth = width
     }
 }

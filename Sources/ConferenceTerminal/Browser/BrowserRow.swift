@@ -13,14 +13,17 @@ struct BrowserRow: Sendable, Hashable {
     var isHeading = false
     /// A search hit's moment in the video.
     var at: Double?
+    /// A search hit's code snippet (its number on the page, from 1).
+    var snippet: Int?
     /// The title's words as a narrowing compares them (``SearchQuery/foldedWords(in:)``).
     let words: [String]
 
-    init(sessionID: String?, cells: [String], title: Int, isHeading: Bool = false, at: Double? = nil) {
+    init(sessionID: String?, cells: [String], title: Int, isHeading: Bool = false, at: Double? = nil, snippet: Int? = nil) {
         self.sessionID = sessionID
         self.cells = cells.map { TextSanitizer.singleLine.sanitize($0) }
         self.isHeading = isHeading
         self.at = at
+        self.snippet = snippet
         words = isHeading ? [] : SearchQuery.foldedWords(in: self.cells[title])
     }
 

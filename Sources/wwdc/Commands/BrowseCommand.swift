@@ -94,12 +94,21 @@ enum BrowseCommand {
                                             backends: try PersonalDataSupport.backends(context))
             },
             moment: { Option<Int?>.seconds(in: $0) },
-            play: { id, fromStart in
+            play: { id, start in
                 // The watch command itself, on the terminal: its player, its messages, its progress saved.
                 BrowserActions.Program(executable: executable,
-                                       arguments: ["wwdc", "watch", id, "--db", path] + (fromStart ? ["--from-start"] : []),
+                                       arguments: ["wwdc", "watch", id, "--db", path] + watchArguments(start),
                                        environment: context.originalEnvironment)
             })
+    }
+
+    /// What `wwdc watch` is told for where to play from.
+    static func watchArguments(_ start: BrowserActions.PlayStart) -> [String] {
+        switch start {
+        case .resume: []
+        case .beginning: ["--from-start"]
+        case .at(let seconds): ["--at", String(VideoTime.wholeSeconds(seconds))]
+        }
     }
 
     /// Whether the browser syncs as it opens (the `browse-sync` setting); with no store yet and a
