@@ -481,6 +481,30 @@ struct BrowserTests {
         #expect(!page.contains("When "), "the page scrolled past its top: \(page)")
     }
 
+    @Test("a resize in the middle of a dialog: drawn again to fit at once, below 40 × 12 the line saying so, the dialog still there after")
+    func resizeMidDialog() async throws {
+        let browse = try await BrowseSandbox.synced()
+        defer { browse.remove() }
+        let session = try start(browse, 100, 30, ["browse", "--tab", "videos"])
+        try waitForFrame(session) { selected($0)?.contains("101") == true }
+        try session.press("r")
+        try waitForFrame(session, "the form") { $0.contains("Submit") }
+        try session.press("4")
+        try session.resize(columns: 40, rows: 14)
+        let small = try waitForFrame(session, "the form at 40 × 14") { $0.columns == 40 && $0.contains("Overall") && $0.contains("4/5") }
+        expectFits(small)
+        try session.resize(columns: 39, rows: 12)
+        try session.wait(for: "the line saying the terminal is too small") { $0.lines[0].contains("Terminal too small: 39×12") }
+        try session.resize(columns: 80, rows: 24)
+        let back = try waitForFrame(session, "the form again, as it was") { $0.columns == 80 && $0.contains("Overall") && $0.contains("4/5") }
+        expectFits(back)
+        // A rating given: Esc asks before it is thrown away.
+        try session.press("Escape")
+        try waitForFrame(session, "the question") { $0.contains("Discard your ratings") }
+        try session.press("y")
+        try waitForFrame(session, "the form dismissed") { !$0.contains("Overall") && $0.contains("Feedback not saved.") }
+    }
+
     @Test("in a pipe: `wwdc` alone prints the help, `wwdc browse` is a usage error naming the commands that print the same")
     func notATerminal() async throws {
         let browse = try await BrowseSandbox.synced()
