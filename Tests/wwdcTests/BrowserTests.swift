@@ -83,6 +83,14 @@ struct BrowserTests {
         let schedule = try waitForFrame(session, "the schedule") { $0.lines[0].contains("[2 Schedule]") && $0.contains("Keynote") }
         #expect(schedule.contains("Mon 10:00"))
         expectFits(schedule)
+        // Wednesday noon: the labs under way marked now, the sessions at 13:00 next.
+        try session.type("/advanced vision")
+        try waitForFrame(session, "the next session") { selected($0)?.contains("710") == true && selected($0)?.components(separatedBy: "│")[0].trimmingCharacters(in: .whitespaces).hasSuffix("next") == true }
+        try session.type("/")
+        try session.press("C-u")
+        try session.type("typography lab")
+        try waitForFrame(session, "a lab under way") { selected($0)?.contains("8032") == true && selected($0)?.components(separatedBy: "│")[0].trimmingCharacters(in: .whitespaces).hasSuffix("now") == true }
+        try session.press("Escape")
         try session.press("Tab")
         let videos = try waitForFrame(session, "the videos") { $0.lines[0].contains("[3 Videos]") && $0.contains("Platforms State of the Union") }
         #expect(videos.contains("1:46:12"))

@@ -62,6 +62,8 @@ struct BrowserContent: Sendable {
             }
 
             let scheduled = try db.schedule(ScheduleQuery(eventIDs: ids))
+            // What starts next: the sessions of the first start after now.
+            let next = scheduled.compactMap(\.startTime).filter { $0 > now }.min()
             content.schedule = scheduled.map { item in
                 var when = ""
                 if let start = item.startTime {
@@ -73,7 +75,8 @@ struct BrowserContent: Sendable {
                                   cells: [when, number(item.sessionID, item.number), item.title, item.type ?? "", item.trackOrTopic ?? "",
                                           item.room ?? "",
                                           BrowserRow.marks(favorite: item.isFavorite, watch: item.watch,
-                                                           downloaded: downloaded.contains(item.sessionID), now: on)],
+                                                           downloaded: downloaded.contains(item.sessionID), now: on,
+                                                           next: next != nil && item.startTime == next)],
                                   title: 2)
             }
 

@@ -35,8 +35,9 @@ struct BrowserRow: Sendable, Hashable {
     }
 
     /// The marks of a session: ★ a favorite, ✓ watched or the share watched, ↓ downloaded, `now`
-    /// on at this moment (or its live stream on the air).
-    static func marks(favorite: Bool, watch: WatchMark?, downloaded: Bool, now: Bool = false) -> String {
-        [favorite ? "★" : nil, watch?.text, downloaded ? "↓" : nil, now ? "now" : nil].compactMap { $0 }.joined(separator: " ")
+    /// on at this moment (or its live stream on the air), `next` among what starts next.
+    static func marks(favorite: Bool, watch: WatchMark?, downloaded: Bool, now: Bool = false, next: Bool = false) -> String {
+        [favorite ? "★" : nil, watch?.text, downloaded ? "↓" : nil, now ? "now" : nil, next ? "next" : nil].compactMap { $0 }
+            .joined(separator: " ")
     }
 }
