@@ -12,7 +12,7 @@ extension Browser {
         tabRect = parts[0]
         tabBar().draw(in: &screen, rect: parts[0])
         screen.write(String(repeating: "─", count: screen.width), column: 0, row: parts[2].y, style: .dim)
-        StatusLine(hints: hints(), message: StyledLine(status(), style: .dim)).draw(in: &screen, rect: parts[3])
+        StatusLine(hints: hints(), message: statusMessage(status())).draw(in: &screen, rect: parts[3])
 
         let body = parts[1]
         let wasSideBySide = sideBySide

@@ -10,7 +10,7 @@ extension Browser {
             exit = .interrupted
             return session.quit()
         }
-        if key == .resize { return }
+        if key == .resize || answerLeaving(key, in: session) { return }
         if showsKeys {
             showsKeys = false
             return
@@ -22,7 +22,7 @@ extension Browser {
         if focus == .list, typingNarrowing, narrowings[tab] != nil, typeInNarrowing(key) { return }
         switch key {
         case .character("q"):
-            session.quit()
+            leave(session)
         case .character("?"):
             showsKeys = true
         case .character(let digit) where ("1"..."5").contains(digit):
@@ -50,6 +50,10 @@ extension Browser {
             play(fromStart: true)
         case .character("y"):
             copyLink()
+        case .character("d"):
+            download()
+        case .character("D"):
+            removeDownload()
         case .paste(let text):
             // A paste narrows the list (or searches, on the Search tab) as typing would.
             if tab == .search {

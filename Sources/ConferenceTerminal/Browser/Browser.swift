@@ -55,6 +55,7 @@ public final class Browser: FullScreenApp {
     var tabRect = Rect(x: 0, y: 0, width: 0, height: 0)
     var listRect = Rect(x: 0, y: 0, width: 0, height: 0)
     var reloading: AdvancedOperation?
+    var downloads = BrowserDownloads()
     public internal(set) var exit = BrowserExit.quit
 
     /// Opens the stores and reads what the lists show: an unknown event or an empty store fails
@@ -75,6 +76,7 @@ public final class Browser: FullScreenApp {
             .search: BrowserList(rows: [], layout: BrowserContent.searchLayout, title: 2),
             .downloads: BrowserList(rows: content.downloads, layout: BrowserContent.downloadsLayout, title: 1),
         ]
+        downloads.stored = content.downloads
         if tab == .search { focus = .searchField }
     }
 
@@ -89,6 +91,7 @@ public final class Browser: FullScreenApp {
         defer {
             watcher?.stop()
             queue.cancelAllOperations()
+            downloads.stop()
         }
         try session.run(self)
         return exit
@@ -154,7 +157,7 @@ public final class Browser: FullScreenApp {
         lists[.explore]?.replace(content.explore)
         lists[.schedule]?.replace(content.schedule)
         lists[.videos]?.replace(content.videos)
-        lists[.downloads]?.replace(content.downloads)
+        showDownloads(stored: content.downloads)
         followSelection()
     }
 

@@ -1,8 +1,9 @@
+import ConferenceMedia
 import Operations
 
 /// What the browser's keys do to the selected session, built by the program that opens it: the
-/// same operations as its commands (the account, the backends of personal data, the player are
-/// the program's), so that nothing is written twice.
+/// same operations as its commands (the account, the backends of personal data, the player, the
+/// downloads' settings are the program's), so that nothing is written twice.
 public struct BrowserActions: Sendable {
     /// A program run on the terminal: its executable and its words (the first one its name).
     public struct Program: Sendable {
@@ -23,12 +24,22 @@ public struct BrowserActions: Sendable {
     public var watched: @Sendable (_ sessionID: String, _ watched: Bool) throws -> AdvancedOperation
     /// The program that plays a session, from where it stopped or from the start, on the terminal.
     public var play: @Sendable (_ sessionID: String, _ fromStart: Bool) -> Program
+    /// The operation that downloads a session's video, telling `reporter` how it goes; among the
+    /// browser's downloads, at most its settings' `jobs` run at once.
+    public var download: @Sendable (_ sessionID: String, _ reporter: any DownloadReporting) throws -> DownloadsOperation
+    /// The operation that deletes a session's downloads (their files) and forgets them; nil when it
+    /// has none.
+    public var removeDownloads: @Sendable (_ sessionID: String) throws -> AdvancedOperation?
 
     public init(favorite: @escaping @Sendable (String, Bool) throws -> AdvancedOperation,
                 watched: @escaping @Sendable (String, Bool) throws -> AdvancedOperation,
-                play: @escaping @Sendable (String, Bool) -> Program) {
+                play: @escaping @Sendable (String, Bool) -> Program,
+                download: @escaping @Sendable (String, any DownloadReporting) throws -> DownloadsOperation,
+                removeDownloads: @escaping @Sendable (String) throws -> AdvancedOperation?) {
         self.favorite = favorite
         self.watched = watched
         self.play = play
+        self.download = download
+        self.removeDownloads = removeDownloads
     }
 }

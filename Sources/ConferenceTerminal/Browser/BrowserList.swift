@@ -43,17 +43,18 @@ struct BrowserList: Sendable {
         guard words != narrowing else { return }
         narrowing = words
         marking = words.isEmpty ? nil : SearchQuery(words.map { $0 + "*" }.joined(separator: " "))
-        reshow()
+        reshow(selected: selectedRow)
     }
 
     /// New rows (a refresh): the narrowing, the selection (by its session) and the scroll kept.
     mutating func replace(_ rows: [BrowserRow]) {
+        // The selection is read among the rows it was made in: the new ones may be fewer.
+        let selected = selectedRow
         self.rows = rows
-        reshow()
+        reshow(selected: selected)
     }
 
-    private mutating func reshow() {
-        let selected = selectedRow
+    private mutating func reshow(selected: BrowserRow?) {
         shown = rows.indices.filter { index in
             let row = rows[index]
             if narrowing.isEmpty { return true }

@@ -1,5 +1,6 @@
 import CommandLineKit
 import ConferenceData
+import ConferenceMedia
 import ConferenceModel
 import ConferenceSync
 import ConferenceTerminal
@@ -53,7 +54,8 @@ enum BrowseCommand {
         }
     }
 
-    /// The browser's keys as the commands do the same: `favorite add`, `watched`, `watch`.
+    /// The browser's keys as the commands do the same: `favorite add`, `watched`, `watch`, `download`,
+    /// `downloads remove`.
     static func actions(path: String, _ context: CommandContext) -> BrowserActions {
         let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
         return BrowserActions(
@@ -73,6 +75,20 @@ enum BrowseCommand {
                 BrowserActions.Program(executable: executable,
                                        arguments: ["wwdc", "watch", id, "--db", path] + (fromStart ? ["--from-start"] : []),
                                        environment: context.originalEnvironment)
+            },
+            download: { id, reporter in
+                // `wwdc download <session>`: the HD file, into the download folder, as many at once as the jobs setting says.
+                let settings = try DownloadCommand.settings(jobs: context.setting(Configuration.jobs), subtitles: false, context)
+                let folder = try DownloadCommand.folder(nil, context)
+                let store = try ConferenceStore.openExisting(path: path)
+                let item = try store.read { try $0.downloadItem(sessionID: id, quality: .hd, folder: folder) }
+                try DownloadsOperation.requireTransfer()
+                return DownloadsOperation(items: [item], settings: settings, store: store, reporter: reporter)
+            },
+            removeDownloads: { id in
+                let removals = try DownloadsCommand.removals(of: id, qualities: MediaQuality.allCases,
+                                                             store: ConferenceStore.openExisting(path: path), context)
+                return removals.isEmpty ? nil : GroupOperation(operations: removals)
             })
     }
 
