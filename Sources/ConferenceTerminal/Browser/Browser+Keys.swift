@@ -54,6 +54,8 @@ extension Browser {
             download()
         case .character("D"):
             removeDownload()
+        case .character("n"):
+            editNote()
         case .paste(let text):
             // A paste narrows the list (or searches, on the Search tab) as typing would.
             if tab == .search {

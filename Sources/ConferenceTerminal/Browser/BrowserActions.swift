@@ -3,7 +3,7 @@ import Operations
 
 /// What the browser's keys do to the selected session, built by the program that opens it: the
 /// same operations as its commands (the account, the backends of personal data, the player, the
-/// downloads' settings are the program's), so that nothing is written twice.
+/// downloads' settings, the editor are the program's), so that nothing is written twice.
 public struct BrowserActions: Sendable {
     /// A program run on the terminal: its executable and its words (the first one its name).
     public struct Program: Sendable {
@@ -15,6 +15,18 @@ public struct BrowserActions: Sendable {
             self.executable = executable
             self.arguments = arguments
             self.environment = environment
+        }
+    }
+
+    /// A note written in the editor: the operation that saves it, and what it did once it finished
+    /// with the errors given.
+    public struct NoteEdit: Sendable {
+        public var save: AdvancedOperation
+        public var said: @Sendable (_ errors: [any Error]) -> String
+
+        public init(save: AdvancedOperation, said: @escaping @Sendable ([any Error]) -> String) {
+            self.save = save
+            self.said = said
         }
     }
 
@@ -30,16 +42,21 @@ public struct BrowserActions: Sendable {
     /// The operation that deletes a session's downloads (their files) and forgets them; nil when it
     /// has none.
     public var removeDownloads: @Sendable (_ sessionID: String) throws -> AdvancedOperation?
+    /// Opens the person's editor on a session's note, on the terminal (the browser hands it over
+    /// meanwhile), and returns the operation that saves what they wrote.
+    public var editNote: @Sendable (_ sessionID: String) throws -> NoteEdit
 
     public init(favorite: @escaping @Sendable (String, Bool) throws -> AdvancedOperation,
                 watched: @escaping @Sendable (String, Bool) throws -> AdvancedOperation,
                 play: @escaping @Sendable (String, Bool) -> Program,
                 download: @escaping @Sendable (String, any DownloadReporting) throws -> DownloadsOperation,
-                removeDownloads: @escaping @Sendable (String) throws -> AdvancedOperation?) {
+                removeDownloads: @escaping @Sendable (String) throws -> AdvancedOperation?,
+                editNote: @escaping @Sendable (String) throws -> NoteEdit) {
         self.favorite = favorite
         self.watched = watched
         self.play = play
         self.download = download
         self.removeDownloads = removeDownloads
+        self.editNote = editNote
     }
 }

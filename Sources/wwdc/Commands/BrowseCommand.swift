@@ -55,7 +55,7 @@ enum BrowseCommand {
     }
 
     /// The browser's keys as the commands do the same: `favorite add`, `watched`, `watch`, `download`,
-    /// `downloads remove`.
+    /// `downloads remove`, `note`.
     static func actions(path: String, _ context: CommandContext) -> BrowserActions {
         let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
         return BrowserActions(
@@ -89,6 +89,24 @@ enum BrowseCommand {
                 let removals = try DownloadsCommand.removals(of: id, qualities: MediaQuality.allCases,
                                                              store: ConferenceStore.openExisting(path: path), context)
                 return removals.isEmpty ? nil : GroupOperation(operations: removals)
+            },
+            editNote: { id in
+                // `wwdc note <session>`: the editor on the note (or on the text kept when it was refused), then the save.
+                let store = try ConferenceStore.openExisting(path: path)
+                let (text, draft) = try NoteCommand.edited(id, store: store, context) { _ in }
+                let edit = PersonalEdit.setNote(session: id, text: text)
+                let save = ChangePersonalDataOperation(edit: edit, store: store, at: context.now,
+                                                       backends: try PersonalDataSupport.backends(context))
+                save.addObserver(BlockObserver(finish: { _, errors in _ = NoteCommand.settle(draft, text: text, errors: errors) }))
+                return BrowserActions.NoteEdit(save: save) { errors in
+                    guard let error = OperationError.rootCause(in: errors) else {
+                        guard let result = save.results.first, let label = save.labels.first else { return "" }
+                        return NoteCommand.said(edit, changed: result.changed, label: label)
+                    }
+                    // Too long: `settle` kept it, and the editor opens on it the next time.
+                    guard case PersonalDataError.noteTooLong = error else { return ErrorText.message(error) }
+                    return ErrorText.message(error) + ". What you wrote is kept: n opens your editor on it again."
+                }
             })
     }
 
