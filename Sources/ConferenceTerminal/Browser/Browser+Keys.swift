@@ -56,6 +56,8 @@ extension Browser {
             removeDownload()
         case .character("n"):
             editNote()
+        case .character("o"):
+            openWebPage()
         case .paste(let text):
             // A paste narrows the list (or searches, on the Search tab) as typing would.
             if tab == .search {

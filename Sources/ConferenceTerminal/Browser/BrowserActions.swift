@@ -45,18 +45,22 @@ public struct BrowserActions: Sendable {
     /// Opens the person's editor on a session's note, on the terminal (the browser hands it over
     /// meanwhile), and returns the operation that saves what they wrote.
     public var editNote: @Sendable (_ sessionID: String) throws -> NoteEdit
+    /// The operation that opens a page on the web (an https address) in the person's browser.
+    public var openWebPage: @Sendable (_ address: String) -> AdvancedOperation
 
     public init(favorite: @escaping @Sendable (String, Bool) throws -> AdvancedOperation,
                 watched: @escaping @Sendable (String, Bool) throws -> AdvancedOperation,
                 play: @escaping @Sendable (String, Bool) -> Program,
                 download: @escaping @Sendable (String, any DownloadReporting) throws -> DownloadsOperation,
                 removeDownloads: @escaping @Sendable (String) throws -> AdvancedOperation?,
-                editNote: @escaping @Sendable (String) throws -> NoteEdit) {
+                editNote: @escaping @Sendable (String) throws -> NoteEdit,
+                openWebPage: @escaping @Sendable (String) -> AdvancedOperation) {
         self.favorite = favorite
         self.watched = watched
         self.play = play
         self.download = download
         self.removeDownloads = removeDownloads
         self.editNote = editNote
+        self.openWebPage = openWebPage
     }
 }

@@ -55,7 +55,7 @@ enum BrowseCommand {
     }
 
     /// The browser's keys as the commands do the same: `favorite add`, `watched`, `watch`, `download`,
-    /// `downloads remove`, `note`.
+    /// `downloads remove`, `note`; `o`'s opener.
     static func actions(path: String, _ context: CommandContext) -> BrowserActions {
         let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
         return BrowserActions(
@@ -107,7 +107,8 @@ enum BrowseCommand {
                     guard case PersonalDataError.noteTooLong = error else { return ErrorText.message(error) }
                     return ErrorText.message(error) + ". What you wrote is kept: n opens your editor on it again."
                 }
-            })
+            },
+            openWebPage: { address in OpenWebPageOperation(address: address, environment: context.originalEnvironment) })
     }
 
     /// Whether the browser can open: standard input, output and error on a terminal that is not dumb.
