@@ -24,8 +24,12 @@ enum BrowseCommand {
         of the title), s searches everything with the ranking of 'wwdc search'. On the selected \
         session, f makes it a favorite or no longer one (never asking for a login), w marks it \
         watched or not, p plays it from where you stopped and P from the start, as 'wwdc favorite', \
-        'wwdc watched' and 'wwdc watch' do; y copies its link to the terminal's clipboard. A change made \
-        elsewhere (a sync, 'wwdc favorite add' in another terminal) shows within a second. ? shows \
+        'wwdc watched' and 'wwdc watch' do; d downloads its video as 'wwdc download' does while you go \
+        on browsing (its progress on the Downloads tab and in the status line; q asks first while \
+        downloads run, Ctrl-C stops them, resumable), D removes the download as 'wwdc downloads remove' \
+        does; n opens your note on it in your editor as 'wwdc note' does; o opens its page on the web \
+        in your browser (xdg-open, or open on macOS; https only); y copies its link to the terminal's \
+        clipboard. A change made elsewhere (a sync, 'wwdc favorite add' in another terminal) shows within a second. ? shows \
         every key, q quits, Ctrl-C from anywhere. Needs a terminal: in a pipe, the other commands \
         print the same.
         """,
