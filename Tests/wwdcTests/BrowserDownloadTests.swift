@@ -103,7 +103,9 @@ struct BrowserDownloadTests: BrowserDriving {
         try session.press("q")
         try waitForFrame(session, "the question again") { statusLine($0).contains(question) }
         try session.press("q")
-        let after = try session.wait(for: "the exit") { $0.contains("EXITED 0") }
+        try session.wait(for: "the exit") { $0.contains("EXITED 0") }
+        // Read again: the pane's flags are read before its text, which may have come after them.
+        let after = try session.snapshot()
         #expect(!after.alternateOn)
         #expect(after.cursorVisible)
         #expect(try session.stty() == before)
@@ -116,7 +118,9 @@ struct BrowserDownloadTests: BrowserDriving {
         defer { bench.stop() }
         let (session, before) = try await wrappedDownloadHeld(bench, path: path)
         try session.press("C-c")
-        let after = try session.wait(for: "the exit") { $0.contains("EXITED 130") }
+        try session.wait(for: "the exit") { $0.contains("EXITED 130") }
+        // Read again: the pane's flags are read before its text, which may have come after them.
+        let after = try session.snapshot()
         #expect(!after.alternateOn)
         #expect(try session.stty() == before)
         try await expectResumable(bench, path: path)

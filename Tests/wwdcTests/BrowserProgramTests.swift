@@ -39,8 +39,8 @@ struct BrowserProgramTests: BrowserDriving {
         try session.press("Enter")
         try waitForFrame(session, "the page focused") { statusLine($0).contains("scroll") }
         try session.press("n")
-        let editing = try session.wait(for: "the editor on the terminal") { $0.contains("EDITING NOTE.md") }
-        #expect(!editing.alternateOn)
+        // The pane's flags and its text are two reads of tmux: both are waited for.
+        try session.wait(for: "the editor on the terminal, the alternate screen left") { $0.contains("EDITING NOTE.md") && !$0.alternateOn }
         let recorded = try String(contentsOfFile: record, encoding: .utf8).split(separator: "\n").map(String.init)
         #expect(recorded.count == 2 && recorded[0].hasSuffix("/NOTE.md") && recorded[1] == "First thought", "\(recorded)")
         try session.press("Enter")
