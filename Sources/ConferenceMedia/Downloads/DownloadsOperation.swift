@@ -24,7 +24,7 @@ public final class DownloadsOperation: GroupOperation, @unchecked Sendable {
     }
 
     public let items: [DownloadItem]
-    private let settings: DownloadSettings
+    public let settings: DownloadSettings
     private let store: ConferenceStore
     private let reporter: any DownloadReporting
     private let results = Locked<[DownloadItem: Result]>([:])

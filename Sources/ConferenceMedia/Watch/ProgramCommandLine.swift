@@ -15,6 +15,13 @@ public enum ProgramCommandLine {
         public var reason: String
     }
 
+    #if canImport(Darwin)
+    private static let setsidFlag = Int32(POSIX_SPAWN_SETSID)
+    #else
+    /// glibc's POSIX_SPAWN_SETSID (2.26 and later), which its Swift module does not export.
+    private static let setsidFlag: Int32 = 0x80
+    #endif
+
     /// Words as the shell splits them: blanks separate, 'single' and "double" quotes group, a
     /// backslash takes the next character as it is. Nothing is expanded. Nil for an unclosed quote
     /// or a trailing backslash.
@@ -75,10 +82,12 @@ public enum ProgramCommandLine {
     /// when given, replace the caller's.
     ///
     /// The child stays in wwdc's process group (Foundation's `Process` would put it in its own), so
-    /// on a terminal it is in the foreground: it reads the keys and Ctrl-C reaches it.
+    /// on a terminal it is in the foreground: it reads the keys and Ctrl-C reaches it. With
+    /// `newSession` it is a session of its own instead, with no terminal: a program that outlives
+    /// what started it (a web browser) is then neither stopped with it nor by the window closing.
     public static func spawn(_ executable: String, _ argv: [String], environment: [String: String],
                              standardInput: Int32? = nil, standardOutput: Int32? = nil,
-                             standardError: Int32? = nil) throws(SpawnFailure) -> pid_t {
+                             standardError: Int32? = nil, newSession: Bool = false) throws(SpawnFailure) -> pid_t {
         #if canImport(Darwin)
         var attributes: posix_spawnattr_t?
         var actions: posix_spawn_file_actions_t?
@@ -95,7 +104,7 @@ public enum ProgramCommandLine {
         var mask = sigset_t()
         sigemptyset(&mask)
         posix_spawnattr_setsigmask(&attributes, &mask)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        posix_spawnattr_setflags(&attributes, Int16(Int32(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK) | (newSession ? setsidFlag : 0)))
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         for (given, target) in [(standardInput, STDIN_FILENO), (standardOutput, STDOUT_FILENO), (standardError, STDERR_FILENO)] {

@@ -12,7 +12,7 @@ extension Browser {
         tabRect = parts[0]
         tabBar().draw(in: &screen, rect: parts[0])
         screen.write(String(repeating: "─", count: screen.width), column: 0, row: parts[2].y, style: .dim)
-        StatusLine(hints: hints(), message: StyledLine(status(), style: .dim)).draw(in: &screen, rect: parts[3])
+        StatusLine(hints: hints(), message: statusMessage(status())).draw(in: &screen, rect: parts[3])
 
         let body = parts[1]
         let wasSideBySide = sideBySide
@@ -90,7 +90,7 @@ extension Browser {
 
     /// The keys of the pane in focus.
     private func hints() -> [StatusLine.Hint] {
-        if showsKeys { return [.init("any key", "close")] }
+        if showsKeys { return [.init("↑↓", "more"), .init("any other key", "close")] }
         switch focus {
         case .searchField:
             return [.init("type", "search"), .init("↓", "results"), .init("Esc", "clear"), .init("Tab", "next tab"), .init("?", "keys")]
@@ -118,7 +118,9 @@ extension Browser {
             ("b", "bookmark a moment of it (where you stopped, or a time typed in)"),
             ("r", "rate it: the feedback form"),
             ("p P", "play it from where you stopped, or from the start"),
-            ("y", "copy its link (its page on the web)"),
+            ("o y", "open its page on the web in your browser, or copy its link"),
+            ("d D", "download its video, or remove the download (tab 5)"),
+            ("n", "edit your note on it in your editor"),
             ("[ ]", "on a page: choose the previous or the next related session"),
             ("⌫", "on a page: back to the page before"),
             ("Esc", "back to the list; clear the narrowing"),
@@ -129,10 +131,14 @@ extension Browser {
             ("q", "quit (Ctrl-C from anywhere)"),
         ]
         let width = min(screen.width - 2, 76)
-        let dialog = Dialog(title: "Keys", width: width, height: min(screen.height - 2, keys.count + 2))
+        // Below the tabs and above the status line; scrolled with ↑↓ when it does not fit.
+        let shown = max(1, min(keys.count, screen.height - 4))
+        keysOffset = max(0, min(keysOffset, keys.count - shown))
+        let title = shown < keys.count ? "Keys \(keysOffset + 1)–\(keysOffset + shown) of \(keys.count), ↑↓ for more" : "Keys"
+        let dialog = Dialog(title: title, width: width, height: shown)
         let content = dialog.draw(in: &screen, bounds: screen.bounds)
         let keyWidth = keys.map(\.0.displayWidth).max() ?? 0
-        for (row, (key, action)) in keys.prefix(content.height).enumerated() {
+        for (row, (key, action)) in keys.dropFirst(keysOffset).prefix(content.height).enumerated() {
             screen.write(key, column: content.x, row: content.y + row, width: keyWidth, style: .bold)
             screen.write(action, column: content.x + keyWidth + 2, row: content.y + row, width: max(0, content.width - keyWidth - 2))
         }

@@ -14,7 +14,13 @@ extension Browser {
         // A dialog takes every key until it is answered.
         if answerQuestion(key) { return }
         if showsKeys {
-            showsKeys = false
+            switch key {
+            case .down, .character("j"): keysOffset += 1
+            case .up, .character("k"): keysOffset = max(0, keysOffset - 1)
+            case .pageDown, .character(" "): keysOffset += 10
+            case .pageUp: keysOffset = max(0, keysOffset - 10)
+            default: showsKeys = false
+            }
             return
         }
         // Side by side, the page follows the list's selection, however it moved.
@@ -24,9 +30,10 @@ extension Browser {
         if focus == .list, typingNarrowing, narrowings[tab] != nil, typeInNarrowing(key) { return }
         switch key {
         case .character("q"):
-            session.quit()
+            leave(session)
         case .character("?"):
             showsKeys = true
+            keysOffset = 0
         case .character(let digit) where ("1"..."5").contains(digit):
             select(BrowserTab(rawValue: Int(String(digit))! - 1)!)
         case .tab:
@@ -58,6 +65,14 @@ extension Browser {
             bookmark()
         case .character("F"):
             askForFilters()
+        case .character("d"):
+            download()
+        case .character("D"):
+            removeDownload()
+        case .character("n"):
+            editNote()
+        case .character("o"):
+            openWebPage()
         case .paste(let text):
             // A paste narrows the list (or searches, on the Search tab) as typing would.
             if tab == .search {

@@ -50,6 +50,8 @@ public final class Browser: FullScreenApp {
     var search: AdvancedOperation?
     var searching = false
     var showsKeys = false
+    /// The first key the keys overlay shows, when they do not all fit.
+    var keysOffset = 0
     var message = ""
     /// Whether the list and the page were last drawn side by side.
     var sideBySide = false
@@ -66,6 +68,7 @@ public final class Browser: FullScreenApp {
     var syncStatus: String?
     /// How many new things the last sync found (counted on the Explore tab).
     var newCount = 0
+    var downloads = BrowserDownloads()
     public internal(set) var exit = BrowserExit.quit
 
     /// Opens the stores and reads what the lists show: an unknown event or an empty store fails
@@ -89,6 +92,7 @@ public final class Browser: FullScreenApp {
             .search: BrowserList(rows: [], layout: BrowserContent.searchLayout, title: 2),
             .downloads: BrowserList(rows: content.downloads, layout: BrowserContent.downloadsLayout, title: 1),
         ]
+        downloads.stored = content.downloads
         if tab == .search { focus = .searchField }
     }
 
@@ -104,6 +108,7 @@ public final class Browser: FullScreenApp {
             watcher?.stop()
             queue.cancelAllOperations()
             dismissQuestions()
+            downloads.stop()
         }
         try session.run(self)
         return exit
@@ -170,7 +175,7 @@ public final class Browser: FullScreenApp {
         lists[.explore]?.replace(content.explore)
         lists[.schedule]?.replace(content.schedule)
         lists[.videos]?.replace(content.videos)
-        lists[.downloads]?.replace(content.downloads)
+        showDownloads(stored: content.downloads)
         followSelection()
     }
 

@@ -1,11 +1,12 @@
+import ConferenceMedia
 import ConferenceModel
 import ConferenceSync
 import PersonalSync
 import Operations
 
 /// What the browser's keys do to the selected session, built by the program that opens it: the
-/// same operations as its commands (the account, the backends of personal data, the player are
-/// the program's), so that nothing is written twice.
+/// same operations as its commands (the account, the backends of personal data, the player, the
+/// downloads' settings, the editor are the program's), so that nothing is written twice.
 public struct BrowserActions: Sendable {
     /// A program run on the terminal: its executable and its words (the first one its name).
     public struct Program: Sendable {
@@ -17,6 +18,18 @@ public struct BrowserActions: Sendable {
             self.executable = executable
             self.arguments = arguments
             self.environment = environment
+        }
+    }
+
+    /// A note written in the editor: the operation that saves it, and what it did once it finished
+    /// with the errors given.
+    public struct NoteEdit: Sendable {
+        public var save: AdvancedOperation
+        public var said: @Sendable (_ errors: [any Error]) -> String
+
+        public init(save: AdvancedOperation, said: @escaping @Sendable ([any Error]) -> String) {
+            self.save = save
+            self.said = said
         }
     }
 
@@ -40,6 +53,17 @@ public struct BrowserActions: Sendable {
         /// A moment, in seconds (a transcript line's, a bookmark's).
         case at(Double)
     }
+    /// The operation that downloads a session's video, telling `reporter` how it goes; among the
+    /// browser's downloads, at most its settings' `jobs` run at once.
+    public var download: @Sendable (_ sessionID: String, _ reporter: any DownloadReporting) throws -> DownloadsOperation
+    /// The operation that deletes a session's downloads (their files) and forgets them; nil when it
+    /// has none.
+    public var removeDownloads: @Sendable (_ sessionID: String) throws -> AdvancedOperation?
+    /// Opens the person's editor on a session's note, on the terminal (the browser hands it over
+    /// meanwhile), and returns the operation that saves what they wrote.
+    public var editNote: @Sendable (_ sessionID: String) throws -> NoteEdit
+    /// The operation that opens a page on the web (an https address) in the person's browser.
+    public var openWebPage: @Sendable (_ address: String) -> AdvancedOperation
 
     /// The program that plays a session from `start`, on the terminal.
     public var play: @Sendable (_ sessionID: String, _ start: PlayStart) -> Program
@@ -53,6 +77,10 @@ public struct BrowserActions: Sendable {
                 bookmark: @escaping @Sendable (String, Double?) throws -> ChangePersonalDataOperation,
                 moment: @escaping @Sendable (String) -> Int?,
                 play: @escaping @Sendable (String, PlayStart) -> Program,
+                download: @escaping @Sendable (String, any DownloadReporting) throws -> DownloadsOperation,
+                removeDownloads: @escaping @Sendable (String) throws -> AdvancedOperation?,
+                editNote: @escaping @Sendable (String) throws -> NoteEdit,
+                openWebPage: @escaping @Sendable (String) -> AdvancedOperation,
                 startupSync: (@Sendable (any SyncProgressReporting, any Interaction) throws -> SyncOperation)? = nil) {
         self.favorite = favorite
         self.watched = watched
@@ -60,6 +88,10 @@ public struct BrowserActions: Sendable {
         self.bookmark = bookmark
         self.moment = moment
         self.play = play
+        self.download = download
+        self.removeDownloads = removeDownloads
+        self.editNote = editNote
+        self.openWebPage = openWebPage
         self.startupSync = startupSync
     }
 }

@@ -1,5 +1,6 @@
 import CommandLineKit
 import ConferenceData
+import ConferenceMedia
 import ConferenceModel
 import ConferenceSync
 import ConferenceTerminal
@@ -27,9 +28,13 @@ enum BrowseCommand {
         session, f makes it a favorite or no longer one, w marks it watched or not, b bookmarks a \
         moment, r rates it with the feedback form, p plays it from where you stopped and P from the \
         start, as 'wwdc favorite', 'wwdc watched', 'wwdc bookmark add', 'wwdc feedback' and 'wwdc \
-        watch' do (a login, when one is needed, is asked for in a dialog); y copies its link to the \
-        terminal's clipboard. A change made \
-        elsewhere (a sync, 'wwdc favorite add' in another terminal) shows within a second. ? shows \
+        watch' do (a login, when one is needed, is asked for in a dialog); d downloads its video as \
+        'wwdc download' does while you go on browsing (its progress on the Downloads tab and in the \
+        status line; q asks first while downloads run, Ctrl-C stops them, resumable), D removes the \
+        download as 'wwdc downloads remove' does; n opens your note on it in your editor as 'wwdc \
+        note' does; o opens its page on the web in your browser (xdg-open, or open on macOS; https \
+        only); y copies its link to the terminal's clipboard. A change made elsewhere (a sync, \
+        'wwdc favorite add' in another terminal) shows within a second. ? shows \
         every key, q quits, Ctrl-C from anywhere. Needs a terminal: in a pipe, the other commands \
         print the same.
         """,
@@ -67,7 +72,8 @@ enum BrowseCommand {
         }
     }
 
-    /// The browser's keys as the commands do the same: `favorite add`, `watched`, `feedback`, `bookmark add`, `watch`.
+    /// The browser's keys as the commands do the same: `favorite add`, `watched`, `feedback`,
+    /// `bookmark add`, `watch`, `download`, `downloads remove`, `note`; `o`'s opener.
     static func actions(path: String, _ context: CommandContext) -> BrowserActions {
         let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
         return BrowserActions(
@@ -99,7 +105,40 @@ enum BrowseCommand {
                 BrowserActions.Program(executable: executable,
                                        arguments: ["wwdc", "watch", id, "--db", path] + watchArguments(start),
                                        environment: context.originalEnvironment)
-            })
+            },
+            download: { id, reporter in
+                // `wwdc download <session>`: the HD file, into the download folder, as many at once as the jobs setting says.
+                let settings = try DownloadCommand.settings(jobs: context.setting(Configuration.jobs), subtitles: false, context)
+                let folder = try DownloadCommand.folder(nil, context)
+                let store = try ConferenceStore.openExisting(path: path)
+                let item = try store.read { try $0.downloadItem(sessionID: id, quality: .hd, folder: folder) }
+                try DownloadsOperation.requireTransfer()
+                return DownloadsOperation(items: [item], settings: settings, store: store, reporter: reporter)
+            },
+            removeDownloads: { id in
+                let removals = try DownloadsCommand.removals(of: id, qualities: MediaQuality.allCases,
+                                                             store: ConferenceStore.openExisting(path: path), context)
+                return removals.isEmpty ? nil : GroupOperation(operations: removals)
+            },
+            editNote: { id in
+                // `wwdc note <session>`: the editor on the note (or on the text kept when it was refused), then the save.
+                let store = try ConferenceStore.openExisting(path: path)
+                let (text, draft) = try NoteCommand.edited(id, store: store, context) { _ in }
+                let edit = PersonalEdit.setNote(session: id, text: text)
+                let save = ChangePersonalDataOperation(edit: edit, store: store, at: context.now,
+                                                       backends: try PersonalDataSupport.backends(context))
+                save.addObserver(BlockObserver(finish: { _, errors in _ = NoteCommand.settle(draft, text: text, errors: errors) }))
+                return BrowserActions.NoteEdit(save: save) { errors in
+                    guard let error = OperationError.rootCause(in: errors) else {
+                        guard let result = save.results.first, let label = save.labels.first else { return "" }
+                        return NoteCommand.said(edit, changed: result.changed, label: label)
+                    }
+                    // Too long: `settle` kept it, and the editor opens on it the next time.
+                    guard case PersonalDataError.noteTooLong = error else { return ErrorText.message(error) }
+                    return ErrorText.message(error) + ". What you wrote is kept: n opens your editor on it again."
+                }
+            },
+            openWebPage: { address in OpenWebPageOperation(address: address, environment: context.originalEnvironment) })
     }
 
     /// What `wwdc watch` is told for where to play from.

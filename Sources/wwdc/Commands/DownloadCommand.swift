@@ -53,9 +53,7 @@ enum DownloadCommand {
         // Settings are checked before any work.
         let jobs = try arguments[Self.jobs] ?? context.setting(Configuration.jobs)
         let qualities = arguments[quality].isEmpty ? [MediaQuality.hd] : arguments[quality]
-        // --dir, else the download-dir setting, else `downloads` in the data folder (an empty flag counts as none).
-        let folder = try DownloadFolder.resolve(explicitPath: arguments[dir].flatMap { $0.isEmpty ? nil : $0 } ?? context.setting(Configuration.downloadFolder),
-                                                folders: Configuration.folders(context.environment))
+        let folder = try Self.folder(arguments[dir], context)
         let store = try context.openExistingStore(explicitPath: arguments[SharedOptions.db])
         let (items, skipped) = try store.read { db -> ([DownloadItem], [DownloadError]) in
             var items: [DownloadItem] = []
@@ -89,11 +87,8 @@ enum DownloadCommand {
         }
 
         for error in skipped { context.message("Skipped: " + ErrorWording.commandLine.message(error)) }
-        let timeout = try Configuration.stallTimeout(context.environment)
+        let settings = try Self.settings(jobs: jobs, subtitles: arguments[subtitles], context)
         try DownloadsOperation.requireTransfer()
-        var settings = DownloadSettings(stallTimeout: timeout, subtitles: arguments[subtitles],
-                                        lockFolder: try DownloadFolder.lockFolder(Configuration.folders(context.environment)))
-        settings.jobs = jobs
         let display = DownloadProgressDisplay(owner: context.terminal, count: Set(items).count, quiet: arguments[SharedOptions.quiet] || arguments[json],
                                               wording: .commandLine, noteText: ErrorWording.note)
         let downloads = DownloadsOperation(items: items, settings: settings, store: store, reporter: display)
@@ -110,6 +105,20 @@ enum DownloadCommand {
             context.output(try JSONOutput.encode(DownloadRecord.document.json(records, .commandLine())) + "\n")
         }
         return summarize(outcomes, interrupted: downloads.isCancelled, context: context)
+    }
+
+    /// The folder the files go to: `dir` (`--dir`), else the download-dir setting, else `downloads`
+    /// in the data folder (an empty one counts as none).
+    static func folder(_ dir: String?, _ context: CommandContext) throws -> String {
+        try DownloadFolder.resolve(explicitPath: dir.flatMap { $0.isEmpty ? nil : $0 } ?? context.setting(Configuration.downloadFolder),
+                                   folders: Configuration.folders(context.environment))
+    }
+
+    /// How the files download: `jobs` at once, given up when stalled as the environment says, their
+    /// locks in wwdc's data folder.
+    static func settings(jobs: Int, subtitles: Bool, _ context: CommandContext) throws -> DownloadSettings {
+        try DownloadSettings(jobs: jobs, stallTimeout: Configuration.stallTimeout(context.environment), subtitles: subtitles,
+                             lockFolder: DownloadFolder.lockFolder(Configuration.folders(context.environment)))
     }
 
     /// One line saying what happened, and the exit status: 130 interrupted, 1 if a file failed.

@@ -1,4 +1,5 @@
 import CommandLineKit
+import ConferenceData
 import ConferenceMedia
 import Foundation
 import PlainText
@@ -45,30 +46,36 @@ enum DownloadsCommand {
     static func runRemove(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let store = try context.openExistingStore(explicitPath: arguments[SharedOptions.db])
         let qualities = arguments[DownloadCommand.quality].isEmpty ? MediaQuality.allCases : arguments[DownloadCommand.quality]
-        let lockFolder = try DownloadFolder.lockFolder(Configuration.folders(context.environment))
-        let records = try store.read { db in
-            try arguments[SharedArguments.sessions].flatMap { input in
-                let id = try BrowseSupport.session(input, in: db, context)
-                let found = try db.downloadRecords(sessionID: id).filter { qualities.contains($0.item.quality) }
-                if found.isEmpty { throw RuntimeError("\(id) has no download", hint: "'wwdc downloads' lists them.") }
-                return found
-            }
+        let ids = try store.read { db in try arguments[SharedArguments.sessions].map { try BrowseSupport.session($0, in: db, context) } }
+        let removals = try ids.flatMap { id in
+            let found = try Self.removals(of: id, qualities: qualities, store: store, context)
+            if found.isEmpty { throw RuntimeError("\(id) has no download", hint: "'wwdc downloads' lists them.") }
+            return found
         }
-        try FileManager.default.createDirectory(atPath: lockFolder, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
         let runner = OperationRunner(arguments, context: context)
-        for record in records {
-            // Under the file's lock: a download running elsewhere keeps its file, and none starts mid-way.
-            let removal = RemoveDownloadOperation(item: record.item, store: store, lockFolder: lockFolder)
+        for removal in removals {
             if let error = runner.run(removal).first {
                 if case .busy = error as? DownloadError {
-                    throw RuntimeError("\(record.item.label) is being downloaded by another wwdc", hint: "Wait for it to finish, or stop it first.")
+                    throw RuntimeError("\(removal.item.label) is being downloaded by another wwdc", hint: "Wait for it to finish, or stop it first.")
                 }
                 throw error
             }
-            context.message("Removed \(record.item.label) (\(record.item.path)).")
+            context.message("Removed \(removal.item.label) (\(removal.item.path)).")
         }
         return .success
+    }
+
+    /// The operations that delete the downloads of session `id` in `qualities` (their files) and
+    /// forget them, each under its file's lock: a download running elsewhere keeps its file, and
+    /// none starts mid-way. None when it has no download.
+    static func removals(of id: String, qualities: [MediaQuality], store: ConferenceStore,
+                         _ context: CommandContext) throws -> [RemoveDownloadOperation] {
+        let records = try store.read { try $0.downloadRecords(sessionID: id) }.filter { qualities.contains($0.item.quality) }
+        guard !records.isEmpty else { return [] }
+        let lockFolder = try DownloadFolder.lockFolder(Configuration.folders(context.environment))
+        try FileManager.default.createDirectory(atPath: lockFolder, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        return records.map { RemoveDownloadOperation(item: $0.item, store: store, lockFolder: lockFolder) }
     }
 
     /// Id and quality, state (with %), size, title and file (or, failed, why), one download a line:

@@ -3,6 +3,7 @@ import ConferenceData
 import PersonalSync
 import ConferenceTerminal
 import Foundation
+import Operations
 import PlainText
 
 /// `wwdc note <id> [TEXT] [--clear]`: the one note you keep on a session.
@@ -72,41 +73,74 @@ enum NoteCommand {
     /// comes back; a text too long to save is kept, not lost.
     private static func editInEditor(_ id: String, _ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let store = try context.openExistingStore(explicitPath: arguments[SharedOptions.db])
-        let draft = try NoteDraft(sessionID: id, folders: Configuration.folders(context.environment))
-        let kept = draft.text
-        if kept != nil { context.message("Editing what you wrote before, kept in \(draft.path) (the saved note is unchanged).") }
-        let current = try kept ?? store.read { try $0.personalRecord(sessionID: id).note?.text } ?? ""
-        let (command, variable) = Configuration.editor(context.environment)
         // What waits to be written to stderr comes out before the editor takes the screen.
         context.terminal.drain()
-        let text = try Editor.edit(current, command: command, origin: variable.map { "$" + $0 },
-                                   fileName: "NOTE.md", environment: context.environment)
+        let (text, draft) = try edited(id, store: store, context) { draft in
+            context.message("Editing what you wrote before, kept in \(draft.path) (the saved note is unchanged).")
+            context.terminal.drain()
+        }
         let status: ExitCode
         do {
             status = try save(.setNote(session: id, text: text), arguments, context)
-        } catch PersonalDataError.noteTooLong(let length, _) {
-            try draft.keep(text)
-            throw PersonalDataError.noteTooLong(length: length, kept: draft)
+        } catch {
+            throw settle(draft, text: text, errors: [error]) ?? error
         }
-        draft.discard()
+        _ = settle(draft, text: text, errors: [])
         return status
+    }
+
+    /// Opens the person's editor on the note on session `id`, or on the text kept when it was last
+    /// refused (`kept` hears of it first), and returns what they saved, with the draft that keeps it
+    /// if it is refused (see ``settle(_:text:errors:)``).
+    static func edited(_ id: String, store: ConferenceStore, _ context: CommandContext,
+                       kept: (NoteDraft) -> Void) throws -> (text: String, draft: NoteDraft) {
+        let draft = try NoteDraft(sessionID: id, folders: Configuration.folders(context.environment))
+        let keptText = draft.text
+        if keptText != nil { kept(draft) }
+        let current = try keptText ?? store.read { try $0.personalRecord(sessionID: id).note?.text } ?? ""
+        let (command, variable) = Configuration.editor(context.environment)
+        let text = try Editor.edit(current, command: command, origin: variable.map { "$" + $0 },
+                                   fileName: "NOTE.md", environment: context.environment)
+        return (text, draft)
+    }
+
+    /// After saving `text` from the editor, with `errors`: the draft goes once a note is saved;
+    /// a text refused as too long is kept in it instead, and the error that says so, naming the
+    /// draft, is returned.
+    static func settle(_ draft: NoteDraft, text: String, errors: [any Error]) -> (any Error)? {
+        guard let error = OperationError.rootCause(in: errors) ?? errors.first else {
+            draft.discard()
+            return nil
+        }
+        guard case PersonalDataError.noteTooLong(let length, _) = error else { return nil }
+        do {
+            try draft.keep(text)
+        } catch {
+            return error
+        }
+        return PersonalDataError.noteTooLong(length: length, kept: draft)
     }
 
     /// Makes the change and says what became of the note.
     private static func save(_ edit: PersonalEdit, _ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let (results, labels) = try PersonalDataSupport.change(edit, storePath: arguments[SharedOptions.db], runner: OperationRunner(arguments, context: context), context)
         guard let result = results.first, let label = labels.first else { return .success }
+        context.message(said(edit, changed: result.changed, label: label))
+        return .success
+    }
+
+    /// What became of the note on `label` after `edit`: saved, unchanged or removed.
+    static func said(_ edit: PersonalEdit, changed: Bool, label: String) -> String {
         let removing: Bool
         if case .clearNote = edit { removing = true } else if case .setNote(_, let text) = edit {
             removing = text.allSatisfy(\.isWhitespace)
         } else { removing = false }
-        switch (removing, result.changed) {
-        case (false, true): context.message("Saved your note on \(label).")
-        case (false, false): context.message("Your note on \(label) is unchanged.")
-        case (true, true): context.message("Removed your note on \(label).")
-        case (true, false): context.message("\(label) has no note.")
+        switch (removing, changed) {
+        case (false, true): return "Saved your note on \(label)."
+        case (false, false): return "Your note on \(label) is unchanged."
+        case (true, true): return "Removed your note on \(label)."
+        case (true, false): return "\(label) has no note."
         }
-        return .success
     }
 
     /// Everything on standard input, its trailing blanks dropped.
