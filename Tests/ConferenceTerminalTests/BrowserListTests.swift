@@ -1,0 +1,39 @@
+import TestTraits
+import Testing
+@testable import ConferenceTerminal
+
+@Suite("BrowserList: new rows", .offThePool)
+struct BrowserListTests {
+    private static func rows(_ numbers: [Int]) -> [BrowserRow] {
+        numbers.map { BrowserRow(sessionID: "wwdc2026-\($0)", cells: ["\($0)", "Session \($0)"], title: 1) }
+    }
+
+    private static func list(_ numbers: [Int]) -> BrowserList {
+        BrowserList(rows: rows(numbers), layout: BrowserContent.exploreLayout, title: 1)
+    }
+
+    @Test("fewer rows than the selection's place (a search that now finds nothing): nothing selected, nothing out of range")
+    func fewerRows() {
+        var list = Self.list([101, 102, 103])
+        list.state.select(2)
+        list.replace([])
+        #expect(list.selectedSession == nil)
+        list.replace(Self.rows([201, 202]))
+        #expect(list.selectedSession == "wwdc2026-201")
+        list.state.select(1)
+        list.replace(Self.rows([301]))
+        #expect(list.selectedSession == "wwdc2026-301")
+    }
+
+    @Test("the selection follows its session to its new place; a narrowing kept")
+    func selectionKept() {
+        var list = Self.list([101, 102, 103])
+        list.state.select(1)
+        list.replace(Self.rows([100, 101, 102, 103]))
+        #expect(list.selectedSession == "wwdc2026-102")
+        list.narrow("session 10")
+        list.replace(Self.rows([99, 102, 200]))
+        #expect(list.selectedSession == "wwdc2026-102")
+        #expect(list.state.count == 1)
+    }
+}
