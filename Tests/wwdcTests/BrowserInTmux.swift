@@ -32,12 +32,13 @@ extension BrowserInTmux {
         browse.sandbox.environment(["WWDC_NOW": BrowseSandbox.now, "TZ": "UTC"].merging(extra) { $1 })
     }
 
-    /// Waits for a whole frame: the tabs at the top, a rule and the keys at the bottom.
+    /// Waits for a whole frame: the tabs at the top (the chosen one in brackets: narrow, the others
+    /// are their numbers alone), a rule and the keys at the bottom.
     @discardableResult
     func waitForFrame(_ session: TmuxSession, _ description: String = "a frame", styles: Bool = false,
                       until condition: @escaping (TmuxSession.Snapshot) -> Bool = { _ in true }) throws -> TmuxSession.Snapshot {
         try session.wait(for: description, styles: styles) { snapshot in
-            snapshot.alternateOn && snapshot.lines.count == snapshot.rows && snapshot.lines[0].contains("Explore")
+            snapshot.alternateOn && snapshot.lines.count == snapshot.rows && snapshot.lines[0].firstMatch(of: #/\[[1-5] /#) != nil
                 && snapshot.lines[snapshot.rows - 2].hasPrefix("───") && condition(snapshot)
         }
     }
