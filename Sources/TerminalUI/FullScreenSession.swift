@@ -179,11 +179,18 @@ public final class FullScreenSession<App: FullScreenApp>: @unchecked Sendable {
     /// terminal as it was before the session: the alternate screen left, raw mode off, the keyboard
     /// not read, Ctrl-C and Ctrl-\ the program's (``TerminalChild``). Then takes the full screen
     /// back and draws it whole. Call it on the owner's queue (from the app); nothing is drawn
-    /// meanwhile, and what is posted waits.
+    /// meanwhile, and what is posted waits. The terminal's settings are put back as they were
+    /// before the program, whatever it left (killed in its own raw mode, say).
     public func runInForeground<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         try handOver { () throws(E) -> T in
             let signals = TerminalChild.holdSignals()
-            defer { signals.restore() }
+            // Raw mode, entered again after, keeps what it finds for the way out: a program killed
+            // before it could undo its own settings must not leave them there.
+            let settings = terminal.settings()
+            defer {
+                signals.restore()
+                if let settings { terminal.apply(settings) }
+            }
             return try body()
         }
     }

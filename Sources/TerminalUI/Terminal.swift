@@ -105,6 +105,21 @@ public final class Terminal: Sendable {
         return Size(columns: columns, rows: rows)
     }
 
+    /// The input's settings now (`tcgetattr`); nil without a terminal to read them from.
+    func settings() -> termios? {
+        guard let fd = inputFD else { return nil }
+        var settings = termios()
+        return tcgetattr(fd, &settings) == 0 ? settings : nil
+    }
+
+    /// Puts `settings` on the input (`tcsetattr`), outside raw mode: what another program changed
+    /// and did not undo.
+    func apply(_ settings: termios) {
+        guard let fd = inputFD else { return }
+        var settings = settings
+        _ = tcsetattr(fd, TCSANOW, &settings)
+    }
+
     /// Whether raw mode is on.
     public var isRawMode: Bool { state.withLock { $0.rawDepth > 0 } }
 

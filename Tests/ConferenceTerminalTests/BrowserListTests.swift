@@ -1,27 +1,39 @@
-@testable import ConferenceTerminal
-import TerminalUI
+import TestTraits
 import Testing
+@testable import ConferenceTerminal
 
-/// A browser's list refreshed in place: fewer rows than before, the selection kept by its session.
-@Suite("browser list")
+@Suite("BrowserList: new rows", .offThePool)
 struct BrowserListTests {
-    private static let layout = TableLayout(columns: [.init(minimum: 3), .init(minimum: 8, flexible: true)])
-
-    private func rows(_ ids: [String]) -> [BrowserRow] {
-        ids.map { BrowserRow(sessionID: $0, cells: [$0, "Title of " + $0], title: 1) }
+    private static func rows(_ numbers: [Int]) -> [BrowserRow] {
+        numbers.map { BrowserRow(sessionID: "wwdc2026-\($0)", cells: ["\($0)", "Session \($0)"], title: 1) }
     }
 
-    @Test("new rows, fewer than before, the last one selected: the selection follows its session, or the first row when it is gone")
-    func replacedByFewer() {
-        var list = BrowserList(rows: rows(["a", "b", "c", "d", "e"]), layout: Self.layout, title: 1)
-        list.state.select(3)
-        #expect(list.selectedSession == "d")
-        list.replace(rows(["d", "e"]))
-        #expect(list.selectedSession == "d")
-        list.state.select(1)
-        list.replace(rows(["a"]))
-        #expect(list.selectedSession == "a")
+    private static func list(_ numbers: [Int]) -> BrowserList {
+        BrowserList(rows: rows(numbers), layout: BrowserContent.exploreLayout, title: 1)
+    }
+
+    @Test("fewer rows than the selection's place (a search that now finds nothing): nothing selected, nothing out of range")
+    func fewerRows() {
+        var list = Self.list([101, 102, 103])
+        list.state.select(2)
         list.replace([])
         #expect(list.selectedSession == nil)
+        list.replace(Self.rows([201, 202]))
+        #expect(list.selectedSession == "wwdc2026-201")
+        list.state.select(1)
+        list.replace(Self.rows([301]))
+        #expect(list.selectedSession == "wwdc2026-301")
+    }
+
+    @Test("the selection follows its session to its new place; a narrowing kept")
+    func selectionKept() {
+        var list = Self.list([101, 102, 103])
+        list.state.select(1)
+        list.replace(Self.rows([100, 101, 102, 103]))
+        #expect(list.selectedSession == "wwdc2026-102")
+        list.narrow("session 10")
+        list.replace(Self.rows([99, 102, 200]))
+        #expect(list.selectedSession == "wwdc2026-102")
+        #expect(list.state.count == 1)
     }
 }

@@ -299,4 +299,21 @@ struct FullScreenTmuxTests {
         #expect(selected(back)?.contains("100") == true)
         try session.press("q")
     }
+
+    @Test("a program in the foreground killed with its own raw mode on: the frame comes back, and q leaves the terminal as it was")
+    func foregroundKilled() throws {
+        let session = try startWrapped(80, 24, environment: ["TERMINAL_DEMO_FOREGROUND": "stty raw -echo; kill -KILL $$"])
+        let before = try session.stty()
+        try session.press("Enter")
+        try waitForFrame(session)
+        try session.press("!")
+        try waitForFrame(session, "the frame again") { $0.contains("foreground program exited 137") }
+        try session.press("Down")
+        try waitForFrame(session, "item 101") { selected($0)?.contains("101") == true }
+        try session.press("q")
+        let after = try session.wait(for: "the demo's end") { !$0.alternateOn && $0.contains("EXITED") }
+        #expect(after.contains("EXITED 0"), "\(after)")
+        #expect(after.cursorVisible)
+        #expect(try session.stty() == before)
+    }
 }

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import TerminalUI
 
 /// A real terminal for tests: a tmux server of the test's own, one window of a given size running
 /// a command, driven as a person would (keys, a paste, a resize, a signal) and read as they would
@@ -34,6 +35,10 @@ public final class TmuxSession {
         public var text: String { lines.joined(separator: "\n") }
 
         public func contains(_ text: String) -> Bool { lines.contains { $0.contains(text) } }
+
+        /// The columns `text` takes on the screen: a wide character (CJK, an emoji) two, a
+        /// combining mark none.
+        public static func width(_ text: some StringProtocol) -> Int { TextWidth.of(text) }
 
         public var description: String {
             "\(columns)×\(rows) alternate=\(alternateOn) cursor=\(cursorVisible)\n" + lines.joined(separator: "\n")

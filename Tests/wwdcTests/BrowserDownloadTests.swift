@@ -8,7 +8,7 @@ import Testing
 /// that a download is seen running without waiting for time.
 @Suite("Browser downloads in tmux", .serialized, .offThePool,
        .enabled(if: TmuxSession.executable != nil, "tmux is not installed (Debian's package tmux, which .ci/run installs)"))
-struct BrowserDownloadTests: BrowserDriving {
+struct BrowserDownloadTests: BrowserInTmux {
     static let running = "33% · 1.0 MB of 3.0 MB"
 
     /// On the Videos tab, narrowed to session 103 (Apple Design Awards), its page opened: `d` then

@@ -10,7 +10,7 @@ import Testing
 /// arguments.
 @Suite("Browser's editor and web page in tmux", .serialized, .offThePool,
        .enabled(if: TmuxSession.executable != nil, "tmux is not installed (Debian's package tmux, which .ci/run installs)"))
-struct BrowserProgramTests: BrowserDriving {
+struct BrowserProgramTests: BrowserInTmux {
     /// The system's opener `o` runs.
     static let opener = ["/usr/bin/xdg-open", "/usr/local/bin/xdg-open"].first { FileManager.default.isExecutableFile(atPath: $0) }
 

@@ -7,7 +7,7 @@ import Testing
 /// from its screen, over the fixtures synced into a sandbox. Serialized: one tmux server at a time.
 @Suite("Browser in tmux", .serialized, .offThePool,
        .enabled(if: TmuxSession.executable != nil, "tmux is not installed (Debian's package tmux, which .ci/run installs)"))
-struct BrowserTests: BrowserDriving {
+struct BrowserTests: BrowserInTmux {
     static let sizes = [(80, 24), (200, 50)]
 
     @Test("`wwdc` alone opens the browser on Explore: its sections, the keys; side by side with the page from 100 columns",
@@ -199,9 +199,7 @@ struct BrowserTests: BrowserDriving {
         let watched = try await browse.run(["watch", "501", "--at", "0"], environment: ["WWDC_PLAYER": player.path])
         #expect(watched.status == 0, "\(watched.stderr)")
         try? FileManager.default.removeItem(atPath: record)
-        let session = try TmuxSession([CommandRunner.wwdc.path, "browse", "--tab", "videos"], columns: 80, rows: 24,
-                                      environment: browse.sandbox.environment(["WWDC_NOW": BrowseSandbox.now, "TZ": "UTC",
-                                                                                "WWDC_PLAYER": player.path]))
+        let session = try start(browse, 80, 24, ["browse", "--tab", "videos"], environment: ["WWDC_PLAYER": player.path])
         try waitForFrame(session) { $0.lines[0].contains("[3 Videos]") }
         try session.type("/what's new in metal")
         try waitForFrame(session, "narrowed") { selected($0)?.contains("What's new in Metal") == true }

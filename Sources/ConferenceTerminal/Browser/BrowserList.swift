@@ -43,22 +43,18 @@ struct BrowserList: Sendable {
         guard words != narrowing else { return }
         narrowing = words
         marking = words.isEmpty ? nil : SearchQuery(words.map { $0 + "*" }.joined(separator: " "))
-        reshow()
+        reshow(selectedRow)
     }
 
     /// New rows (a refresh): the narrowing, the selection (by its session) and the scroll kept.
     mutating func replace(_ rows: [BrowserRow]) {
-        // The selection is found among the rows it was chosen from, before they go.
+        // Read while the selection still indexes the rows it was made in.
         let selected = selectedRow
         self.rows = rows
-        reshow(keeping: selected)
+        reshow(selected)
     }
 
-    private mutating func reshow() {
-        reshow(keeping: selectedRow)
-    }
-
-    private mutating func reshow(keeping selected: BrowserRow?) {
+    private mutating func reshow(_ selected: BrowserRow?) {
         shown = rows.indices.filter { index in
             let row = rows[index]
             if narrowing.isEmpty { return true }
