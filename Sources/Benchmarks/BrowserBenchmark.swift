@@ -38,6 +38,11 @@ enum BrowserBenchmark {
                            "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TZ": "UTC", "TERM": "xterm-256color"]
         let browse = { try TerminalHarness(name: "wwdc", path: wwdc, arguments: ["browse", "--db", storePath], environment: environment) }
 
+        // What else the machine runs shows in the 99th percentiles: said beside them.
+        if let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").first {
+            print("browser: load average \(load) on \(ProcessInfo.processInfo.activeProcessorCount) processors as the run starts")
+        }
+
         // Start to the first whole frame: a process each time.
         var startTimes: [Double] = []
         for _ in 0..<starts {
