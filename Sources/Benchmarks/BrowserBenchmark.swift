@@ -169,13 +169,12 @@ enum BrowserBenchmark {
     }
     #endif
 
-    static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        return sorted[sorted.count / 2]
+    private static func median(_ values: [Double]) -> Double {
+        TranscriptsBenchmark.median(values)
     }
 
     /// The value 99 in 100 are at or below.
-    static func percentile99(_ values: [Double]) -> Double {
+    private static func percentile99(_ values: [Double]) -> Double {
         let sorted = values.sorted()
         return sorted[max(0, Int((Double(sorted.count) * 0.99).rounded(.up)) - 1)]
     }

@@ -199,11 +199,8 @@ final class TerminalHarness {
         return "killed"
     }
 
-    /// CLOCK_MONOTONIC in seconds.
     static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+        BrowseBenchmark.monotonicSeconds()
     }
 }
 #endif
