@@ -150,7 +150,8 @@ enum BrowseBenchmark {
         return sorted[sorted.count / 2]
     }
 
-    private static func monotonicSeconds() -> Double {
+    /// CLOCK_MONOTONIC in seconds.
+    static func monotonicSeconds() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9

@@ -14,6 +14,21 @@ struct Goal {
         Goal(text: "< \(number(limit)) ms") { $0 < limit }
     }
 
+    /// At most `limit` milliseconds.
+    static func milliseconds(atMost limit: Double) -> Goal {
+        Goal(text: "≤ \(number(limit)) ms") { $0 <= limit }
+    }
+
+    /// At most `limit` bytes.
+    static func bytes(atMost limit: Double) -> Goal {
+        Goal(text: "≤ \(number(limit)) B") { $0 <= limit }
+    }
+
+    /// At most `limit` megabytes (of memory).
+    static func megabytes(atMost limit: Double) -> Goal {
+        Goal(text: "≤ \(number(limit)) MB") { $0 <= limit }
+    }
+
     /// Under `limit` seconds.
     static func seconds(below limit: Double) -> Goal {
         Goal(text: "< \(number(limit)) s") { $0 < limit }

@@ -1,5 +1,5 @@
 // `make bench`: every speed figure of the project, one per line. Release builds only.
-// `Benchmarks engine|store|sync|browse|outbox|transcripts|downloads|mcp` runs one section; `Benchmarks profile …` repeats one engine case for a profiler.
+// `Benchmarks engine|store|sync|browse|browser|outbox|transcripts|downloads|mcp` runs one section; `Benchmarks profile …` repeats one engine case for a profiler.
 import ConferenceData
 import Foundation
 
@@ -67,6 +67,14 @@ func runBrowse() {
     }
 }
 
+func runBrowser() {
+    do {
+        try BrowserBenchmark.run()
+    } catch {
+        print("browser benchmark failed: \(error)")
+    }
+}
+
 switch arguments.first {
 case "profile":
     let shape: EngineBenchmark.Shape? = arguments.dropFirst().first == "gate" ? .gate
@@ -86,6 +94,8 @@ case "sync":
     runSync()
 case "browse":
     runBrowse()
+case "browser":
+    runBrowser()
 case "outbox":
     await runOutbox()
 case "mcp":
@@ -164,10 +174,11 @@ case nil:
     runStore()
     runSync()
     runBrowse()
+    runBrowser()
     await runOutbox()
     await runTranscripts()
     await runDownloads()
     runMCP()
 default:
-    print("usage: Benchmarks [engine | store | sync | browse | outbox | transcripts | downloads | mcp | write-feed PATH [2017|2020b] | import-feed FEED FOLDER [TIMES] | make-store PATH | make-mcp-store PATH | make-sync-folder DIR | merge-sync-folder DIR [N] | profile [independent|chain|gate]]")
+    print("usage: Benchmarks [engine | store | sync | browse | browser | outbox | transcripts | downloads | mcp | write-feed PATH [2017|2020b] | import-feed FEED FOLDER [TIMES] | make-store PATH | make-mcp-store PATH | make-sync-folder DIR | merge-sync-folder DIR [N] | profile [independent|chain|gate]]")
 }

@@ -197,6 +197,18 @@ struct SearchEverywhereTests {
 
     // MARK: Marking matches
 
+    @Test("a text's folded words: an ASCII one's read by bytes are those the index's rule finds")
+    func foldedWords() {
+        let ascii = String(decoding: (0..<128).map { UInt8($0) }, as: UTF8.self)
+        for text in ["Swift6 and SWIFTUI's_new-API, 2024!", "", "  \t ", "x", "a\r\nB", ascii, "\u{7F}end", "9to5 A1b2"] {
+            let general = SearchQuery.tokens(in: text).map { SearchQuery.fold(String(text[$0])) }
+            #expect(SearchQuery.asciiFoldedWords(in: text) == general, "\(text.debugDescription)")
+            #expect(SearchQuery.foldedWords(in: text) == general, "\(text.debugDescription)")
+        }
+        #expect(SearchQuery.asciiFoldedWords(in: "Café") == nil)
+        #expect(SearchQuery.foldedWords(in: "Le Café, ÜBER naïve 東京") == ["le", "cafe", "uber", "naive", "東京"])
+    }
+
     @Test("the ranges a listing marks: words without case or diacritics, phrases whole, prefixes")
     func marks() throws {
         func marked(_ query: String, _ text: String) throws -> [String] {

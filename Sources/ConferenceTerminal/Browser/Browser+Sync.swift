@@ -6,7 +6,9 @@ import PlainText
 import TerminalUI
 
 extension Browser {
+    /// The first frame is up: the tabs not yet read are read, and the startup sync starts.
     public func started(in session: FullScreenSession<Browser>) {
+        reload()
         startSync()
     }
 

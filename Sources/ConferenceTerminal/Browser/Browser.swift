@@ -80,8 +80,9 @@ public final class Browser: FullScreenApp {
         let syncs = actions.startupSync != nil
         store = try ConferenceStore.openForBrowsing(path: settings.storePath, allowingEmpty: syncs)
         searchStore = try ConferenceStore.openForBrowsing(path: settings.storePath, allowingEmpty: syncs)
+        // The tab opened on first, for the first frame; the others are read once it is drawn.
         let content = try BrowserContent.read(store, eventText: settings.event, zone: settings.zone,
-                                              now: settings.now().timeIntervalSince1970)
+                                              now: settings.now().timeIntervalSince1970, tabs: [settings.tab])
         event = content.event
         filterChoices = content.choices
         tab = settings.tab
@@ -172,10 +173,10 @@ public final class Browser: FullScreenApp {
         guard case .success(let content) = result else { return }
         event = content.event
         filterChoices = content.choices
-        lists[.explore]?.replace(content.explore)
-        lists[.schedule]?.replace(content.schedule)
-        lists[.videos]?.replace(content.videos)
-        showDownloads(stored: content.downloads)
+        if content.tabs.contains(.explore) { lists[.explore]?.replace(content.explore) }
+        if content.tabs.contains(.schedule) { lists[.schedule]?.replace(content.schedule) }
+        if content.tabs.contains(.videos) { lists[.videos]?.replace(content.videos) }
+        if content.tabs.contains(.downloads) { showDownloads(stored: content.downloads) }
         followSelection()
     }
 

@@ -13,6 +13,8 @@ struct BrowserContent: Sendable {
     var schedule: [BrowserRow] = []
     var videos: [BrowserRow] = []
     var downloads: [BrowserRow] = []
+    /// The tabs whose rows were read (the others' are left empty).
+    var tabs: Set<BrowserTab> = []
     /// What the Videos tab's filters can choose from.
     var choices = BrowserFilter.Choices()
 
@@ -43,13 +45,14 @@ struct BrowserContent: Sendable {
         .init(minimum: 10, dropOrder: 1, claim: 40), .init(minimum: 1),
     ])
 
-    /// Reads everything the tabs list. `eventText` is what `--event` gave (an id, a year), nil for
-    /// the current event; `filter` is what the Videos tab lists.
+    /// Reads what `tabs` list (all of them by default). `eventText` is what `--event` gave (an id,
+    /// a year), nil for the current event; `filter` is what the Videos tab lists.
     static func read(_ store: ConferenceStore, eventText: String?, zone: TimeZoneChoice, now: Double,
-                     filter: BrowserFilter = BrowserFilter()) throws -> BrowserContent {
+                     filter: BrowserFilter = BrowserFilter(), tabs: Set<BrowserTab> = Set(BrowserTab.allCases)) throws -> BrowserContent {
         try store.read { db in
             let (ids, event) = try FilterNames.events(eventText, in: db)
             var content = BrowserContent(event: event)
+            content.tabs = tabs
             content.choices = BrowserFilter.Choices(events: try db.events().map { ($0.id, $0.name) },
                                                     topics: try db.topicGroups().flatMap(\.topics).map { ($0.id, $0.name) },
                                                     tracks: try db.tracks(), types: try db.sessionTypes(), platforms: try db.platformNames())
@@ -61,7 +64,7 @@ struct BrowserContent: Sendable {
                 return number.map(String.init) ?? String(id.dropFirst(current.count + 1))
             }
 
-            let scheduled = try db.schedule(ScheduleQuery(eventIDs: ids))
+            let scheduled = tabs.contains(.schedule) ? try db.schedule(ScheduleQuery(eventIDs: ids)) : []
             // What starts next: the sessions of the first start after now.
             let next = scheduled.compactMap(\.startTime).filter { $0 > now }.min()
             content.schedule = scheduled.map { item in
@@ -80,7 +83,7 @@ struct BrowserContent: Sendable {
                                   title: 2)
             }
 
-            content.videos = try db.videos(filter.query(content.choices)).map { item in
+            content.videos = try (tabs.contains(.videos) ? db.videos(filter.query(content.choices)) : []).map { item in
                 BrowserRow(sessionID: item.sessionID,
                            cells: [item.number.map(String.init) ?? item.sessionID, item.title, VideoTime.duration(item.duration), item.eventID,
                                    item.topic ?? "",
@@ -88,7 +91,7 @@ struct BrowserContent: Sendable {
                            title: 1)
             }
 
-            content.downloads = try db.downloadRecords().map { record in
+            content.downloads = try (tabs.contains(.downloads) ? db.downloadRecords() : []).map { record in
                 var state = record.state.rawValue
                 if !record.isComplete, let total = record.totalBytes, total > 0 {
                     state += " \(min(99, Int(record.bytesOnDisk * 100 / total)))%"
@@ -99,6 +102,7 @@ struct BrowserContent: Sendable {
 
             // Explore: continue watching, what the last sync brought, recent favorites, what is on
             // now and next during the event, and the topics.
+            guard tabs.contains(.explore) else { return content }
             var rows: [BrowserRow] = []
             func section(_ title: String, _ items: [BrowserRow]) {
                 guard !items.isEmpty else { return }

@@ -17,7 +17,8 @@ struct BrowserList: Sendable {
     /// The words typed to narrow the list (folded), and the query that marks them in a title.
     private(set) var narrowing: [String] = []
     private(set) var marking: SearchQuery?
-    /// The columns' widths for a width, computed once per width and list.
+    /// The columns' widths for a width, computed once per width and rows (from all of them: a
+    /// narrowing keeps them, and reading them over 20,000 rows at each key typed would be slow).
     private var widths: (width: Int, widths: [Int?])?
 
     init(rows: [BrowserRow], layout: TableLayout, title: Int) {
@@ -51,6 +52,7 @@ struct BrowserList: Sendable {
         // Read while the selection still indexes the rows it was made in.
         let selected = selectedRow
         self.rows = rows
+        widths = nil
         reshow(selected)
     }
 
@@ -60,7 +62,6 @@ struct BrowserList: Sendable {
             if narrowing.isEmpty { return true }
             return !row.isHeading && narrowing.allSatisfy { word in row.words.contains { $0.hasPrefix(word) } }
         }
-        widths = nil
         let again = selected.flatMap { selected in
             shown.firstIndex { rows[$0].sessionID != nil && rows[$0].sessionID == selected.sessionID && rows[$0].at == selected.at }
                 ?? shown.firstIndex { rows[$0] == selected }
