@@ -8,7 +8,8 @@ import Testing
 @Suite("configuration file", .offThePool)
 struct ConfigurationTests {
     static let keys = ["source": "WWDC_SOURCE", "language": "WWDC_LANGUAGE", "player": "WWDC_PLAYER", "pager": "WWDC_PAGER",
-                       "download-dir": "WWDC_DOWNLOAD_DIR", "jobs": "WWDC_JOBS", "images": "WWDC_IMAGES", "notify": "WWDC_NOTIFY", "sync-folder": "WWDC_SYNC_FOLDER"]
+                       "download-dir": "WWDC_DOWNLOAD_DIR", "jobs": "WWDC_JOBS", "images": "WWDC_IMAGES", "notify": "WWDC_NOTIFY", "browse-sync": "WWDC_BROWSE_SYNC",
+                       "sync-folder": "WWDC_SYNC_FOLDER"]
 
     static func file(_ sandbox: Sandbox) -> URL { sandbox.directory.path("config").appendingPathComponent("wwdc/config") }
 
@@ -19,7 +20,7 @@ struct ConfigurationTests {
         for folder in [fileFolder, environmentFolder] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
         return ["source": (fileFolder.path, environmentFolder.path), "language": ("jpn", "kor"), "player": ("mpv --fs", "vlc"),
                 "pager": ("less -R", "more"), "download-dir": ("/tmp/from-file", "/tmp/from-env"), "jobs": ("4", "2"),
-                "images": ("never", "always"), "notify": ("desktop", "off"), "sync-folder": ("/tmp/sync-from-file", "/tmp/sync-from-env")]
+                "images": ("never", "always"), "notify": ("desktop", "off"), "browse-sync": ("never", "always"), "sync-folder": ("/tmp/sync-from-file", "/tmp/sync-from-env")]
     }
 
     @Test("every key: the environment over the file over the default, each said; set keeps comments and other lines")
@@ -335,7 +336,7 @@ struct ConfigurationTests {
     func unknownKeys() async throws {
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
-        let every = "source, language, player, pager, download-dir, jobs, images, notify, sync-folder"
+        let every = "source, language, player, pager, download-dir, jobs, images, notify, browse-sync, sync-folder"
         for arguments in [["config", "get", "jbos"], ["config", "set", "jbos", "2"]] {
             let near = try await sandbox.run(arguments)
             #expect(near.status == 64 && near.stdout.isEmpty, "\(near.stderr)")
