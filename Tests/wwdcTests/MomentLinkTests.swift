@@ -5,7 +5,8 @@ import TestTraits
 import Testing
 
 /// Links to a moment: every form of Apple's links names its session wherever a session goes; a
-/// link's `?time=` is where `watch` starts.
+/// link's `?time=` is where `watch` starts; `share` prints the link Apple's site uses for a moment,
+/// and copies it on a terminal.
 @Suite("links to a moment", .offThePool)
 struct MomentLinkTests {
     /// The forms of a link to session 202 of the fixtures' main event (`webUrlKey` `wwdc26`), its moment.
@@ -66,7 +67,7 @@ struct MomentLinkTests {
             ("developer.apple.com/wwdc26/202?time=12:34", "its time '12:34' is not a number of seconds"),
         ]
         for (link, reason) in refused {
-            for arguments in [["session", link], ["watch", link], ["watched", link]] {
+            for arguments in [["session", link], ["watch", link], ["share", link], ["watched", link]] {
                 let result = try await store.run(arguments)
                 #expect(result.status == 64, "\(arguments): \(result.stderr)")
                 #expect(result.errorLines.first == "Error: '\(link)' names no session: \(reason)", "\(arguments): \(result.stderr)")
@@ -102,5 +103,162 @@ struct MomentLinkTests {
         #expect(try await play([link, "--bookmark", "1"], with: ffplay) == ["-ss", "30", url])
         // A link without a moment: where you stopped, as for its id (the last run stopped nowhere: the start).
         #expect(try await play(["https://developer.apple.com/videos/play/wwdc2026/202/"], with: ffplay) == [url])
+    }
+
+    @Test("share: the site's link for a moment, alone on stdout in a pipe; --at, a link's moment, --json, an article's page")
+    func share() async throws {
+        let store = try await BrowseSandbox.synced()
+        defer { store.remove() }
+        let page = "https://developer.apple.com/videos/play/wwdc2026/202/"
+        let cases: [([String], String)] = [
+            (["share", "202"], page),
+            (["share", "wwdc2026-202", "--at", "12:34"], page + "?time=754"),
+            (["share", "202", "--at", "754"], page + "?time=754"),
+            (["share", "202", "--at", "0"], page),
+            (["share", "developer.apple.com/wwdc26/202?time=99"], page + "?time=99"),
+            (["share", "developer.apple.com/wwdc26/202?time=99", "--at", "1:00:00"], page + "?time=3600"),
+            (["share", "tech-talks-3101", "--at", "30"], "https://developer.apple.com/videos/play/tech-talks/3101/?time=30"),
+            // An article: its own page.
+            (["share", "news-4101"], "https://developer.example.com/news/?id=a3e9cf95"),
+        ]
+        for (arguments, link) in cases {
+            let result = try await store.run(arguments)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            #expect(result.stdout == link + "\n", "\(arguments)")
+            #expect(result.stderr.isEmpty, "\(arguments): \(result.stderr)")
+        }
+        // What it prints names the session again, at the moment.
+        #expect(try await Self.sessionID(store, page + "?time=754") == "wwdc2026-202")
+
+        let json = try await store.run(["share", "202", "--at", "12:34", "--json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect(document?["id"] as? String == "wwdc2026-202")
+        #expect(document?["title"] as? String == "Meet Xcode")
+        #expect(document?["at"] as? Int == 754)
+        #expect(document?["link"] as? String == page + "?time=754")
+        let whole = try await store.run(["share", "202", "--json"])
+        #expect((try JSONSerialization.jsonObject(with: Data(whole.stdout.utf8)) as? [String: Any])?["at"] is NSNull, "\(whole.stdout)")
+
+        let article = try await store.run(["share", "news-4101", "--at", "30"])
+        #expect(article.status == 1)
+        #expect(article.errorLines.first == "Error: news-4101 is an article: it has no video to link a moment of", "\(article.stderr)")
+        let bad = try await store.run(["share", "202", "--at", "1:60"])
+        #expect(bad.status == 64)
+        let none = try await store.run(["share", "9999"])
+        #expect(none.status == 1 && none.stdout.isEmpty)
+    }
+
+    @Test("share with hostile ids: what was typed is quoted and cleaned in the error; a stored one's link names no id, its JSON escapes it; an unusable event id gives no link")
+    func shareHostile() async throws {
+        let (store, hostile) = try await HostileIDTests.olderStore()
+        defer { store.remove() }
+        let marker = HostileIDTests.marker(store.sandbox)
+        let typed = try await store.run(["share", "$(touch \(marker))\u{1B}[2J"])
+        #expect(typed.status == 1)
+        #expect(!typed.stderr.contains("\u{1B}"), "\(typed.stderr)")
+        #expect(typed.errorLines.first?.hasPrefix("Error: no session '$(touch ") == true, "\(typed.stderr)")
+        // 303 and 305 under hostile ids: their pages are their event's and number's.
+        for (id, number) in zip(hostile, [303, 305]) {
+            let result = try await store.run(["share", id, "--at", "10"])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout == "https://developer.apple.com/videos/play/wwdc2026/\(number)/?time=10\n")
+            let json = try await store.run(["share", id, "--json"])
+            #expect((try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])?["id"] as? String == id)
+        }
+        // An event id an older wwdc could have stored, which no path may hold: the feed's own page
+        // of the session, without a moment; without one, no link.
+        let conference = try ConferenceStore(path: store.sandbox.database.path)
+        try conference.write { db in try db.execute("UPDATE sessions SET event_id = ? WHERE id = ?", ["../$(touch \(marker))", "wwdc2026-202"]) }
+        let permalink = try await store.run(["share", "wwdc2026-202"])
+        #expect(permalink.status == 0 && permalink.stdout == "https://developer.example.com/wwdc26/202\n", "\(permalink.stdout)\(permalink.stderr)")
+        #expect(try await store.run(["share", "wwdc2026-202", "--at", "10"]).status == 1)
+        try conference.write { db in try db.execute("UPDATE sessions SET web_permalink = NULL WHERE id = ?", ["wwdc2026-202"]) }
+        let unusable = try await store.run(["share", "wwdc2026-202"])
+        #expect(unusable.status == 1 && unusable.stdout.isEmpty, "\(unusable.stdout)")
+        #expect(unusable.errorLines.first == "Error: wwdc2026-202 has no page on developer.apple.com to link to", "\(unusable.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: marker))
+    }
+
+    @Test("share on a terminal: the link, and OSC 52 putting it on the clipboard, said on stderr; not with TERM=dumb")
+    func clipboard() async throws {
+        let store = try await BrowseSandbox.synced()
+        defer { store.remove() }
+        let link = "https://developer.apple.com/videos/play/wwdc2026/202/?time=754"
+        let osc52 = "\u{1B}]52;c;" + Data(link.utf8).base64EncodedString() + "\u{07}"
+        let terminal = try await store.onTerminal(["share", "202", "--at", "12:34"])
+        #expect(terminal.exit == .exited(0))
+        #expect(terminal.screen.contains(osc52), "\(terminal.screen.debugDescription)")
+        #expect(BrowseSandbox.unlinked(terminal.screen).contains(link + "\n"), "\(terminal.screen.debugDescription)")
+        #expect(terminal.screen.contains("Copied to the clipboard (through the terminal, OSC 52)."))
+        // Exactly one sequence, and before the link is shown.
+        #expect(terminal.screen.components(separatedBy: "\u{1B}]52;").count == 2)
+
+        let dumb = try await store.onTerminal(["share", "202", "--at", "12:34"], environment: ["TERM": "dumb"])
+        #expect(dumb.exit == .exited(0))
+        #expect(!dumb.screen.contains("\u{1B}"), "\(dumb.screen.debugDescription)")
+        #expect(dumb.screen == link + "\n", "\(dumb.screen.debugDescription)")
+        let json = try await store.onTerminal(["share", "202", "--json"])
+        #expect(!json.screen.contains("\u{1B}]52"), "--json prints the document only")
+    }
+
+    // MARK: Apple's real feeds
+
+    /// An item of each event of a real feed with a page of its own (its `webPermalink` ends in its
+    /// number, as the feeds' sessions' and videos' do, not in an article's `?id=`): its id, event,
+    /// number and permalink, read with `JSONSerialization`.
+    static func samples(_ name: String) throws -> [(id: String, event: String, number: Int, permalink: String)] {
+        let contents = try #require(try AppleFeeds.json(name, "contents.json") as? [String: Any])
+        var seen: Set<String> = []
+        var samples: [(String, String, Int, String)] = []
+        for item in contents["contents"] as? [[String: Any]] ?? [] {
+            guard let id = item["id"] as? String, let event = item["eventId"] as? String, let number = item["eventContentId"] as? Int,
+                  let permalink = item["webPermalink"] as? String, permalink.hasSuffix("/\(number)"), item["media"] != nil,
+                  !seen.contains(event) else { continue }
+            seen.insert(event)
+            samples.append((id, event, number, permalink))
+        }
+        return samples
+    }
+
+    @Test("Apple's real 2017 feed: each form of each event's links names its session; share's link names it again; ?time= reaches the player",
+          .enabled(if: AppleFeeds.has("2017"), "needs ../shared/apple-feeds/2017"))
+    func realFeed2017() async throws {
+        try await checkRealFeed("2017")
+    }
+
+    @Test("Apple's real 2020 feed (2020b): the same, tech talks and insights too",
+          .enabled(if: AppleFeeds.has("2020b"), "needs ../shared/apple-feeds/2020b"))
+    func realFeed2020() async throws {
+        try await checkRealFeed("2020b")
+    }
+
+    /// Syncs the copy `name`, then checks each form of a link to an item of each of its events.
+    private func checkRealFeed(_ name: String) async throws {
+        let folder = try #require(AppleFeeds.folder(name))
+        let samples = try Self.samples(name)
+        #expect(samples.count >= (name == "2017" ? 5 : 7), "\(samples.map(\.id))")
+        let sandbox = try Sandbox()
+        let store = BrowseSandbox(sandbox: sandbox)
+        defer { store.remove() }
+        let sync = try await sandbox.run(["sync", "--source", folder.path])
+        try #require(sync.status == 0, "\(sync.stderr)")
+        let ffplay = try await RecordingPlayer("ffplay", in: sandbox.directory)
+        for sample in samples {
+            let bare = String(sample.permalink.drop { $0 != ":" }.dropFirst(3))
+            let long = "developer.apple.com/videos/play/\(sample.event)/\(sample.number)"
+            let forms = [sample.permalink, bare, bare + "/", "www." + bare + "?time=754", "https://" + long + "/", long, "http://www." + long + "/?time=754"]
+            for form in forms {
+                #expect(try await Self.sessionID(store, form) == sample.id, "\(name): \(form)")
+            }
+            let shared = try await store.run(["share", sample.id, "--at", "754"])
+            #expect(shared.stdout == "https://\(long)/?time=754\n", "\(name): \(sample.id): \(shared.stderr)")
+            let link = shared.stdout.trimmingCharacters(in: .newlines)
+            #expect(try await Self.sessionID(store, link) == sample.id, "\(name): \(link)")
+            let watch = try await store.run(["watch", link], environment: ["WWDC_PLAYER": ffplay.script.path])
+            #expect(watch.status == 0, "\(name): \(watch.stderr)")
+            #expect(ffplay.arguments?.prefix(2) == ["-ss", "754"], "\(name): \(sample.id): \(ffplay.arguments ?? [])")
+            #expect(ffplay.arguments?.count == 3, "\(ffplay.arguments ?? [])")
+        }
     }
 }
