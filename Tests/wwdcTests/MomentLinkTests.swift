@@ -6,7 +6,7 @@ import Testing
 
 /// Links to a moment: every form of Apple's links names its session wherever a session goes; a
 /// link's `?time=` is where `watch` starts; `share` prints the link Apple's site uses for a moment,
-/// and copies it on a terminal.
+/// and copies it on a terminal; the assistant's results carry it beside the command that plays it.
 @Suite("links to a moment", .offThePool)
 struct MomentLinkTests {
     /// The forms of a link to session 202 of the fixtures' main event (`webUrlKey` `wwdc26`), its moment.
@@ -200,6 +200,51 @@ struct MomentLinkTests {
         #expect(dumb.screen == link + "\n", "\(dumb.screen.debugDescription)")
         let json = try await store.onTerminal(["share", "202", "--json"])
         #expect(!json.screen.contains("\u{1B}]52"), "--json prints the document only")
+    }
+
+    @Test("the assistant's results carry the link beside the command that plays a moment: search, get_session, get_code, continue_watching, list_bookmarks, add_bookmark")
+    func assistantLinks() async throws {
+        let store = try await BrowseSandbox.synced()
+        defer { store.remove() }
+        let conference = try ConferenceStore(path: store.sandbox.database.path)
+        try conference.write { db in
+            _ = try db.edit(.recordPosition(session: "wwdc2026-303", position: 100.7, duration: nil), at: Date(timeIntervalSince1970: 1_781_000_000))
+            _ = try db.edit(.addBookmark(session: "wwdc2026-303", time: 10, note: "a note"), at: Date(timeIntervalSince1970: 1_781_000_000))
+        }
+        let page = "https://developer.apple.com/videos/play/wwdc2026/303/"
+        let (answers, result) = try await MCPCommandTests.serve(store, [
+            MCPCommandTests.initialize, MCPCommandTests.initialized,
+            MCPCommandTests.call(1, "search", ["query": "work on SwiftUI", "in": ["transcripts"]]),
+            MCPCommandTests.call(2, "search", ["query": "a note", "in": ["notes"]]),
+            MCPCommandTests.call(3, "get_session", ["id": "wwdc2026-303"]),
+            MCPCommandTests.call(4, "get_code", ["id": "wwdc2026-303", "n": 1]),
+            MCPCommandTests.call(5, "continue_watching"),
+            MCPCommandTests.call(6, "list_bookmarks"),
+            MCPCommandTests.call(7, "add_bookmark", ["id": "tech-talks-3101", "at": 42]),
+            MCPCommandTests.call(8, "search", ["query": "filter a list as people type", "in": ["code"]]),
+        ], arguments: ["--allow-writes"])
+        #expect(result.status == 0, "\(result.stderr)")
+        func structured(_ id: Int) -> [String: Any] { MCPCommandTests.structured(answers["\(id)"]) ?? [:] }
+        let transcriptHit = (structured(1)["hits"] as? [[String: Any]])?.first { $0["id"] as? String == "wwdc2026-303" }
+        #expect(transcriptHit?["command"] as? String == "wwdc watch wwdc2026-303 --at 1:11", "\(structured(1))")
+        #expect(transcriptHit?["link"] as? String == page + "?time=71", "\(structured(1))")
+        let bookmarkHit = (structured(2)["hits"] as? [[String: Any]])?.first { $0["kind"] as? String == "bookmark" }
+        #expect(bookmarkHit?["link"] as? String == page + "?time=10", "\(structured(2))")
+        let session = structured(3)
+        #expect((session["progress"] as? [String: Any])?["resume"] as? String == "wwdc watch wwdc2026-303 --at 1:40", "\(session["progress"] ?? "")")
+        #expect((session["progress"] as? [String: Any])?["link"] as? String == page + "?time=100", "\(session["progress"] ?? "")")
+        #expect((session["bookmarks"] as? [[String: Any]])?.first?["link"] as? String == page + "?time=10")
+        #expect(structured(4)["command"] as? String == "wwdc watch wwdc2026-303 --at 23:40", "\(structured(4))")
+        #expect(structured(4)["link"] as? String == page + "?time=1420", "\(structured(4))")
+        #expect((structured(5)["videos"] as? [[String: Any]])?.first?["link"] as? String == page + "?time=100", "\(structured(5))")
+        #expect((structured(6)["bookmarks"] as? [[String: Any]])?.first?["link"] as? String == page + "?time=10", "\(structured(6))")
+        #expect(structured(7)["link"] as? String == "https://developer.apple.com/videos/play/tech-talks/3101/?time=42", "\(structured(7))")
+        // A hit without a moment to play has none.
+        let codeHit = (structured(8)["hits"] as? [[String: Any]])?.first
+        #expect(codeHit?["command"] as? String == "wwdc code wwdc2026-303 1" && codeHit?["link"] is NSNull, "\(structured(8))")
+        // The command line's documents do not (as they name no command).
+        let continued = try await store.json(["continue"])
+        #expect(continued.first?["link"] == nil, "\(continued)")
     }
 
     // MARK: Apple's real feeds
