@@ -31,11 +31,7 @@ enum ShareCommand {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
         let input = arguments[SharedArguments.session]
         let store = try BrowseSupport.openStore(arguments[SharedOptions.db], context)
-        let (detail, linkTime) = try store.read { db -> (SessionDetail?, Int?) in
-            let (id, time) = try BrowseSupport.moment(input, in: db, context)
-            return (try db.sessionDetail(id: id), time)
-        }
-        guard let detail else { throw BrowseError.unknownSession(input, suggestions: []) }
+        let (detail, linkTime) = try BrowseSupport.detail(input, in: store, context)
         let moment = arguments[at] ?? linkTime
         guard let shared = detail.sharedLink(at: moment) else {
             let id = detail.sessionID

@@ -66,11 +66,7 @@ enum WatchCommand {
         let input = arguments[SharedArguments.session]
         let now = context.now.timeIntervalSince1970
         let store = try BrowseSupport.openStore(arguments[SharedOptions.db], context)
-        let (detail, linkTime) = try store.read { db -> (SessionDetail?, Int?) in
-            let (id, time) = try BrowseSupport.moment(input, in: db, context)
-            return (try db.sessionDetail(id: id), time)
-        }
-        guard let detail else { throw BrowseError.unknownSession(input, suggestions: []) }
+        let (detail, linkTime) = try BrowseSupport.detail(input, in: store, context)
         let downloadedFile = try store.read { db in
             try db.downloadRecords(sessionID: detail.sessionID).first(where: \.isComplete)?.item.path
         }

@@ -34,6 +34,16 @@ enum BrowseSupport {
         return (id, time)
     }
 
+    /// What the store knows of the session `input` names, with the moment a link to it names.
+    static func detail(_ input: String, in store: ConferenceStore, _ context: CommandContext) throws -> (detail: SessionDetail, time: Int?) {
+        let (detail, time) = try store.read { db -> (SessionDetail?, Int?) in
+            let (id, time) = try moment(input, in: db, context)
+            return (try db.sessionDetail(id: id), time)
+        }
+        guard let detail else { throw BrowseError.unknownSession(input, suggestions: []) }
+        return (detail, time)
+    }
+
     /// Says, on stderr, which event's session a bare number named when it was not in the current event.
     static func say(_ elsewhere: SessionResolver.Elsewhere?, id: String, _ context: CommandContext) {
         guard let elsewhere else { return }
