@@ -14,7 +14,7 @@ enum ShareCommand {
         abstract: "Print the link to a session's page, at a moment of its video, to send someone.",
         discussion: """
         The link is the one Apple's site uses for a moment: https://developer.apple.com/videos/play/<event>/<number>/, \
-        with ?time=<seconds> for the moment --at gives (or the link given as the session names). 'wwdc watch' plays \
+        with ?time=<seconds> for the moment --at gives, else the one of the link given for the session. 'wwdc watch' plays \
         such a link from its moment, and every command takes one where a session goes. An article has no video: its \
         own page is printed, without a moment. On a terminal the link is also put on the clipboard through the \
         terminal (OSC 52: most terminals take it, tmux with 'set-clipboard on'; one that does not ignores it), and \
