@@ -249,7 +249,10 @@ extension ConferenceToolbox {
                 members["next_offset"] = JSONValue(next)
                 members["note"] = .string("Cut at character \(next) of \(part.length): call get_code with id=\(detail.sessionID), n=\(n) and offset=\(next) for the rest.")
             }
-            if let start = snippet.startTime { members["command"] = .string(ConferenceLookup.watchCommand(detail.sessionID, at: start)) }
+            if let start = snippet.startTime {
+                members["command"] = .string(ConferenceLookup.watchCommand(detail.sessionID, at: start))
+                members["link"] = JSONValue(detail.link?.address(moment: start))
+            }
             return .json(.object(members))
         }
     }

@@ -123,6 +123,8 @@ extension ConferenceToolbox {
             result["number"] = JSONValue(number)
             result["time"] = JSONValue(time)
             result["command"] = time.map { .string(ConferenceLookup.watchCommand(id, at: $0)) } ?? .null
+            let link = try store.read { db in try db.sessionLink(id: id) }
+            result["link"] = JSONValue(time.flatMap { link?.address(moment: $0) })
             message = "Bookmarked \(label)" + (time.map { " at " + ConferenceLookup.timestamp($0) } ?? "") + (number.map { " (bookmark \($0))." } ?? ".")
         case let .setNote(_, text):
             message = !outcome.changed ? "\(label)'s note is already so." : text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty

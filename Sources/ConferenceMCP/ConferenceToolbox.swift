@@ -75,7 +75,8 @@ public final class ConferenceToolbox: Sendable {
         """
         wwdc's local store of Apple's WWDC conference: sessions, videos, transcripts with times, code \
         shown in videos, the schedule, and the user's own favorites, watch progress, bookmarks and notes. Start with search; a hit's command \
-        (wwdc watch ID --at M:SS) plays that moment for the user. Lists are paged: pass back nextCursor. \
+        (wwdc watch ID --at M:SS) plays that moment for the user, and its link is that moment on developer.apple.com, to send \
+        someone. Lists are paged: pass back nextCursor. \
         \(settings.allowWrites ? "Changes to favorites, bookmarks, notes and what was watched are allowed." : "Read only: the server was started without --allow-writes.")
         """
     }

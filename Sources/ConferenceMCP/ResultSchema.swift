@@ -83,7 +83,7 @@ enum ResultSchema {
     static let code: JSONValue = {
         guard case let .object(snippet)? = document(SessionDetail.snippetDocument)["properties"] else { return [:] }
         return object(snippet.merging([
-            "id": string, "snippets": array(document(SessionDetail.snippetDocument)), "code": string, "command": string,
+            "id": string, "snippets": array(document(SessionDetail.snippetDocument)), "code": string, "command": string, "link": string,
             "offset": integer, "length": integer, "next_offset": integer, "note": string,
         ]) { $1 }, required: ["id", "title"])
     }()
@@ -104,6 +104,7 @@ enum ResultSchema {
                                        required: ["id", "favorite", "changed", "message"])
 
     static let personalChange = object([
-        "id": string, "changed": boolean, "number": orNull("integer"), "time": orNull("number"), "command": orNull("string"), "message": string,
+        "id": string, "changed": boolean, "number": orNull("integer"), "time": orNull("number"), "command": orNull("string"),
+        "link": orNull("string"), "message": string,
     ], required: ["id", "changed", "message"])
 }

@@ -29,6 +29,7 @@ struct JSONFieldsDocumentedTests {
         "videos": [["videos"]],
         "continue": [["continue"]],
         "bookmark list": [["bookmark", "list"]],
+        "share": [["share", "101", "--at", "754"], ["share", "news-4101"]],
         "export": [["export"]],
         "downloads": [["downloads"]],
         "topics": [["topics"]],

@@ -1,3 +1,4 @@
+import ConferenceModel
 import Foundation
 import PlainText
 
@@ -8,6 +9,8 @@ public enum BrowseError: Error, Equatable, Sendable {
     /// No session answers to this id; `suggestions` are what it may have meant (a close id, or
     /// sessions whose titles match it), best first.
     case unknownSession(String, suggestions: [SessionSuggestion])
+    /// A link that names no session (another site's, a page of the site that is not a session's).
+    case notASessionLink(String, SessionLink.Refusal)
     /// No event answers to this text; `known` are the store's events, `current` the one marked current.
     case unknownEvent(String, known: [String], current: String?)
     /// No `kind` (topic, track, type, platform) answers to this text; `choices` are the store's,
@@ -28,6 +31,7 @@ extension BrowseError: LocalizedError, CustomStringConvertible {
         switch self {
         case .emptyStore: "the store is empty"
         case let .unknownSession(input, _): "no session '\(input)'"
+        case let .notASessionLink(input, refusal): "'\(input)' names no session: \(refusal)"
         case let .unknownEvent(input, _, _): "no event '\(input)'"
         case let .unknownName(input, kind, _, _): "no \(kind) '\(input)'"
         case let .ambiguousName(input, kind, _): "'\(input)' could be more than one \(kind)"
@@ -44,6 +48,7 @@ extension BrowseError: LocalizedError, CustomStringConvertible {
         case let .unknownSession(_, suggestions) where !suggestions.isEmpty:
             "Did you mean " + suggestions.map(\.described).joined(separator: ", ") + "?"
         case .unknownSession: "Search the schedule for it."
+        case .notASessionLink: "Give a session's id (wwdc2019-209), its number, or a link to it: \(SessionLink.forms)."
         case let .unknownEvent(input, known, current) where !known.isEmpty:
             (Self.didYouMean(FilterNames.nearest(input, among: known)).map { $0 + " " } ?? "")
                 + "Events: " + known.map { $0 + ($0 == current ? " (current)" : "") }.joined(separator: ", ") + ", or 'all'."

@@ -110,7 +110,7 @@ extension Database {
     private func noteHits(_ request: SearchRequest) throws -> [SearchResult] {
         let sql: SQL = """
             SELECT personal_search.kind AS kind, personal_search.session_id AS id, coalesce(s.title, personal_search.session_id) AS title,
-                   personal_search.time AS time, personal_search.text AS text, bm25(personal_search) AS score,
+                   personal_search.time AS time, personal_search.text AS text, bm25(personal_search) AS score, \(SessionLink.columns),
                    (SELECT count(*) FROM bookmarks b JOIN bookmarks o ON o.session_id = b.session_id
                     AND (o.time, o.created_at, o.id) <= (b.time, b.created_at, b.id)
                     WHERE b.id = personal_search.ref) AS number
@@ -125,7 +125,7 @@ extension Database {
             return SearchResult(source: .notes, tier: .notes, id: row.text("id"), title: row.text("title"),
                                 at: isBookmark ? row.optionalDouble("time") : nil, bookmarkNumber: isBookmark ? row.int("number") : nil,
                                 snippet: request.query.excerpt(of: row.paragraphs("text") ?? "", width: 240),
-                                score: SearchTier.notes.score(bm25: row.double("score")))
+                                score: SearchTier.notes.score(bm25: row.double("score")), link: SessionLink.read(row))
         }
     }
 
@@ -150,20 +150,23 @@ extension Database {
             let (x, y) = (transcripts.idOrder[a.transcript], transcripts.idOrder[b.transcript])
             return x != y ? x < y : a.position < b.position
         }
-        // The session of each transcript on the page, in scope; nil for one out of scope or gone.
-        var titles: [Int: String?] = [:]
-        var page: [(score: Double, transcript: Int, position: Int64, title: String)] = []
+        // The session of each transcript on the page (its title and page), in scope; nil for one out of scope or gone.
+        var sessions: [Int: (title: String, link: SessionLink?)?] = [:]
+        var page: [(score: Double, transcript: Int, position: Int64, title: String, link: SessionLink?)] = []
         for hit in hits {
             if page.count == request.limit { break }
-            let title: String?
-            if let known = titles[hit.transcript] {
-                title = known
+            let session: (title: String, link: SessionLink?)?
+            if let known = sessions[hit.transcript] {
+                session = known
             } else {
-                let session: SQL = "SELECT s.title FROM sessions s WHERE s.id = \(transcripts.sessionIDs[hit.transcript])\(Self.scope(request))"
-                title = try readOne(literal: session) { $0.text("title") }
-                titles[hit.transcript] = title
+                let query: SQL = """
+                    SELECT s.title, \(SessionLink.columns) FROM sessions s
+                    WHERE s.id = \(transcripts.sessionIDs[hit.transcript])\(Self.scope(request))
+                    """
+                session = try readOne(literal: query) { ($0.text("title"), SessionLink.read($0)) }
+                sessions[hit.transcript] = session
             }
-            if let title { page.append((hit.score, hit.transcript, hit.position, title)) }
+            if let session { page.append((hit.score, hit.transcript, hit.position, session.title, session.link)) }
         }
         // Only the lines shown are read out of their transcripts, each transcript once.
         var shown: [Int: [Int: Transcript.Line]] = [:]
@@ -175,7 +178,7 @@ extension Database {
             let line = shown[hit.transcript]?[Int(hit.position)] ?? Transcript.Line(start: 0, text: "", paragraph: 0)
             return SearchResult(source: .transcripts, tier: .transcript, id: Clean.line(transcripts.sessionIDs[hit.transcript]), title: hit.title,
                                 at: CleanRow.finite(line.start), snippet: request.query.excerpt(of: Clean.line(line.text), width: 240),
-                                score: SearchTier.transcript.score(bm25: CleanRow.finite(hit.score)))
+                                score: SearchTier.transcript.score(bm25: CleanRow.finite(hit.score)), link: hit.link)
         }
     }
 

@@ -12,6 +12,8 @@ public struct ContinueItem: Hashable, Sendable {
     public var position: Double?
     public var duration: Double?
     public var updatedAt: Date
+    /// Its page on Apple's site (nil when it has none, or is no longer in the feed).
+    public var link: SessionLink? = nil
 
     /// The share watched, 0 to 1; nil when unknown.
     public var progress: Double? {
@@ -30,6 +32,8 @@ public struct BookmarkItem: Hashable, Sendable {
     /// Cleaned for printing, on one line.
     public var note: String
     public var createdAt: Date
+    /// Its session's page on Apple's site (nil when it has none, or is no longer in the feed).
+    public var link: SessionLink? = nil
 }
 
 /// What the user keeps of one session: progress, bookmarks and note, cleaned for printing.
@@ -52,6 +56,7 @@ extension ContinueItem {
         DocumentField("command", .string, nullable: true, "the command that plays it from there") { item, context in
             JSONValue(context.commands.play(item.sessionID, item.position))
         }.only(.assistant),
+        SessionLink.field { item in (item.link, item.position) },
     ])
 }
 
@@ -68,6 +73,7 @@ extension BookmarkItem {
         DocumentField("command", .string, nullable: true, "the command that plays the video from there") { item, context in
             JSONValue(context.commands.play(item.sessionID, item.time))
         }.only(.assistant),
+        SessionLink.field { item in (item.link, item.time) },
     ])
 }
 
@@ -76,14 +82,15 @@ extension Database {
     public func continueWatching(limit: Int? = nil) throws -> [ContinueItem] {
         try readAll(literal: Database.continueWatchingStatement(limit: limit)) { row in
             ContinueItem(sessionID: row.text("session_id"), title: row.line("title"), position: row.optionalDouble("position"),
-                         duration: row.optionalDouble("duration"), updatedAt: Date(timeIntervalSince1970: row.double("updated_at")))
+                         duration: row.optionalDouble("duration"), updatedAt: Date(timeIntervalSince1970: row.double("updated_at")),
+                         link: SessionLink.read(row))
         }
     }
 
     /// The statement `continueWatching(limit:)` runs.
     public static func continueWatchingStatement(limit: Int? = nil) -> SQL {
         """
-        SELECT p.session_id, s.title, p.position, p.duration, p.updated_at
+        SELECT p.session_id, s.title, p.position, p.duration, p.updated_at, \(SessionLink.columns)
         FROM watch_progress p LEFT JOIN sessions s ON s.id = p.session_id
         WHERE p.watched = 0 ORDER BY p.updated_at DESC, p.session_id LIMIT \(limit ?? -1)
         """
@@ -93,7 +100,7 @@ extension Database {
     public func bookmarkList(sessionID: String? = nil, limit: Int? = nil) throws -> [BookmarkItem] {
         let filter: SQL = sessionID.map { "WHERE b.session_id = \($0)" } ?? ""
         return try readAll(literal: """
-            SELECT b.session_id, s.title, b.time, b.note, b.created_at,
+            SELECT b.session_id, s.title, b.time, b.note, b.created_at, \(SessionLink.columns),
                    row_number() OVER (PARTITION BY b.session_id ORDER BY b.time, b.created_at, b.id) AS number
             FROM bookmarks b LEFT JOIN sessions s ON s.id = b.session_id
             \(filter)
@@ -101,7 +108,7 @@ extension Database {
             LIMIT \(limit ?? -1)
             """) { row in
             BookmarkItem(sessionID: row.text("session_id"), title: row.line("title"), number: row.int("number"), time: row.double("time"),
-                         note: row.line("note") ?? "", createdAt: Date(timeIntervalSince1970: row.double("created_at")))
+                         note: row.line("note") ?? "", createdAt: Date(timeIntervalSince1970: row.double("created_at")), link: SessionLink.read(row))
         }
     }
 

@@ -1,3 +1,4 @@
+import ConferenceModel
 import JSON
 import SQLiteDatabase
 
@@ -26,9 +27,14 @@ public struct SearchResult: Hashable, Sendable {
     /// Where the user stands with the session's video: nil when never played, and for news (set by
     /// ``Database/markingWatched(_:)``).
     public var watch: WatchMark?
+    /// The session's page on Apple's site, for a hit at a moment of its video (a transcript's line,
+    /// a bookmark's note).
+    public var link: SessionLink?
 
     public init(source: SearchSource, tier: SearchTier, id: String, title: String, snippetTitle: String? = nil,
-                snippetNumber: Int? = nil, at: Double? = nil, bookmarkNumber: Int? = nil, snippet: String, score: Double) {
+                snippetNumber: Int? = nil, at: Double? = nil, bookmarkNumber: Int? = nil, snippet: String, score: Double,
+                link: SessionLink? = nil) {
+        self.link = link
         self.bookmarkNumber = bookmarkNumber
         self.source = source
         self.tier = tier
@@ -45,6 +51,11 @@ public struct SearchResult: Hashable, Sendable {
     /// a bookmark's note.
     public var kind: String {
         source == .notes && bookmarkNumber != nil ? "bookmark" : source.kind
+    }
+
+    /// The moment its command plays the video from: a transcript line's, a bookmark's; nil for the rest.
+    var playedAt: Double? {
+        source == .transcripts || (source == .notes && bookmarkNumber != nil) ? at : nil
     }
 
     /// The order of the list: score, then id and time, so equal scores always come out the same way.
@@ -77,16 +88,17 @@ extension SearchResult {
         DocumentField("command", .string, nullable: true, "the command that plays it from there, prints its code, shows or edits it") {
             hit, context in JSONValue(hit.command(context.commands))
         }.only(.assistant),
+        SessionLink.field { hit in (hit.link, hit.playedAt) },
     ])
 
     /// The command that goes to the hit: plays a transcript line or a bookmark, prints a code
     /// snippet, shows a session, edits a note; nil for news.
     func command(_ commands: DocumentCommands) -> String? {
         switch source {
-        case .transcripts: commands.play(id, at)
+        case .transcripts: commands.play(id, playedAt)
         case .code: commands.code(id, snippetNumber ?? 1)
         case .sessions: commands.show(id)
-        case .notes: bookmarkNumber == nil ? commands.note(id) : commands.play(id, at)
+        case .notes: bookmarkNumber == nil ? commands.note(id) : commands.play(id, playedAt)
         case .news: nil
         }
     }

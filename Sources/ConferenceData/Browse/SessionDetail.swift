@@ -137,7 +137,9 @@ extension SessionDetail {
             DocumentField("favorite", .boolean, "whether it is one of your favorites") { shown, _ in .bool(shown.detail.favorite?.isFavorite ?? false) },
             .string("favoriteSyncState", "the account service's state of the favorite: local, pending or synced", \.detail.favorite?.syncState.rawValue),
             .object("feedback", "your feedback", feedbackDocument) { $0.detail.feedback },
-            .object("progress", "how far you watched it; null when never played", progressDocument) { $0.personal.progress },
+            .object("progress", "how far you watched it; null when never played", progressDocument) { shown in
+                shown.personal.progress.map { Linked($0, link: shown.detail.link) }
+            },
             .list("bookmarks", "your bookmarks of its video, in time order", bookmarkDocument) { $0.personal.bookmarks },
             .object("note", "your note", noteDocument) { $0.personal.note },
             .object("video", "its recording", videoDocument) { $0.detail.media },
@@ -176,15 +178,16 @@ extension SessionDetail {
         .string("syncState", "the account service's state: local, pending or synced", \.syncState.rawValue),
     ])
 
-    static let progressDocument = DocumentShape<WatchProgress>([
-        .number("position", "seconds into the video; null when the player could not say, or once watched", \.position),
-        .number("duration", "the video's length in seconds, when known", \.duration),
-        .boolean("watched", "whether you watched it", \.watched),
-        .number("progress", "how far you got, 0 to 1; null when unknown", \.progress),
-        .date("updatedAt", "when it last changed", \.updatedAt),
+    static let progressDocument = DocumentShape<Linked<WatchProgress>>([
+        .number("position", "seconds into the video; null when the player could not say, or once watched", \.value.position),
+        .number("duration", "the video's length in seconds, when known", \.value.duration),
+        .boolean("watched", "whether you watched it", \.value.watched),
+        .number("progress", "how far you got, 0 to 1; null when unknown", \.value.progress),
+        .date("updatedAt", "when it last changed", \.value.updatedAt),
         DocumentField("resume", .string, nullable: true, "the command that plays it from where you stopped") { progress, context in
-            JSONValue(context.commands.play(progress.sessionID, progress.watched ? nil : progress.position))
+            JSONValue(context.commands.play(progress.value.sessionID, progress.value.watched ? nil : progress.value.position))
         }.only(.assistant),
+        SessionLink.field { progress in (progress.link, progress.value.watched ? nil : progress.value.position) },
     ])
 
     static let bookmarkDocument = BookmarkItem.document.removing(["id", "title"])

@@ -3,7 +3,8 @@ import Foundation
 import SQLiteDatabase
 
 /// Turns what a user types into a session id: `wwdc2017-402`, `402` (in the current event, else in
-/// the most recent conference that has it), a `developer.apple.com/wwdc17/402` link, or an id as
+/// the most recent conference that has it), a link to its page (``SessionLink``:
+/// `developer.apple.com/videos/play/wwdc2017/402/`, `developer.apple.com/wwdc17/402`), or an id as
 /// the listings print it.
 public enum SessionResolver {
     /// A session a bare number named outside the current event (which may have no sessions yet,
@@ -26,11 +27,44 @@ public enum SessionResolver {
     /// the current event.
     ///
     /// - Throws: ``BrowseError/unknownSession(_:suggestions:)`` with what it may have meant: for a
-    ///   number no conference has, the items of other events that have it.
+    ///   number no conference has, the items of other events that have it;
+    ///   ``BrowseError/notASessionLink(_:_:)`` for a link that names no session.
     public static func resolution(_ input: String, in db: Database) throws -> (id: String, elsewhere: Elsewhere?) {
+        let found = try moment(input, in: db)
+        return (found.id, found.elsewhere)
+    }
+
+    /// ``resolution(_:in:)``, with the moment a link names (its `?time=`, in seconds).
+    public static func moment(_ input: String, in db: Database) throws -> (id: String, elsewhere: Elsewhere?, time: Int?) {
         let text = input.trimmingCharacters(in: .whitespaces)
         guard try db.fetchInt("SELECT count(*) FROM sessions") ?? 0 > 0 else { throw BrowseError.emptyStore }
-        if try db.fetchInt("SELECT 1 FROM sessions WHERE id = ?", [text]) != nil { return (text, nil) }
+        if try db.fetchInt("SELECT 1 FROM sessions WHERE id = ?", [text]) != nil { return (text, nil, nil) }
+        switch SessionLink.pasted(text) {
+        case let .page(path, number, time)?:
+            if let id = try session(atPath: path, number: number, in: db) { return (id, nil, time) }
+            throw BrowseError.unknownSession(input, suggestions: try items(numbered: number, in: db))
+        case let .refused(refusal)?:
+            throw BrowseError.notASessionLink(input, refusal)
+        case nil:
+            let (id, elsewhere) = try resolution(of: text, input: input, in: db)
+            return (id, elsewhere, nil)
+        }
+    }
+
+    /// The session of a link's page: number `number` of the event whose page path is `path` (its
+    /// `webUrlKey`, `wwdc19` or `videos/play/tech-talks`, or the videos' path and its id,
+    /// `videos/play/wwdc2019`, in any case); the most recent event's when several answer.
+    static func session(atPath path: String, number: Int, in db: Database) throws -> String? {
+        try db.fetchString("""
+            SELECT s.id FROM sessions s JOIN events e ON e.id = s.event_id
+            WHERE s.event_content_id = ?
+              AND (trim(e.web_url_key, '/') = ? COLLATE NOCASE OR ? || '/' || e.id = ? COLLATE NOCASE)
+            ORDER BY e.start_time DESC, s.id LIMIT 1
+            """, [number, path, SessionLink.videosPath, path])
+    }
+
+    /// What text that is no link names: an id, a number, an id in another case or as printed.
+    private static func resolution(of text: String, input: String, in db: Database) throws -> (id: String, elsewhere: Elsewhere?) {
         let current = try currentEvent(in: db)
         let number = text.allSatisfy(\.isASCII) ? Int(text) : nil
         if let number, let current,
@@ -43,13 +77,6 @@ public enum SessionResolver {
                """, [number], { ($0.string("id") ?? "", Clean.line($0.string("name") ?? "")) }) {
             let currentName = try current.flatMap { try db.fetchString("SELECT name FROM events WHERE id = ?", [$0]) }.map(Clean.line)
             return (found.0, Elsewhere(number: number, currentEvent: currentName, event: found.1))
-        }
-        if let (key, number) = linkParts(text),
-           let id = try db.fetchString("""
-               SELECT s.id FROM sessions s JOIN events e ON e.id = s.event_id
-               WHERE e.web_url_key = ? COLLATE NOCASE AND s.event_content_id = ?
-               """, [key, number]) {
-            return (id, nil)
         }
         // Ids in another case (they are ASCII, and stored in lower case): `WWDC2026-101` as typed or copied from a title.
         if let id = try db.fetchString("SELECT id FROM sessions WHERE id = ? COLLATE NOCASE ORDER BY id LIMIT 1", [text]) {
@@ -82,15 +109,6 @@ public enum SessionResolver {
     /// The event marked current, else the one that starts last.
     public static func currentEvent(in db: Database) throws -> String? {
         try db.readOne("SELECT id FROM events ORDER BY is_current DESC, start_time DESC LIMIT 1") { $0.text("id") }
-    }
-
-    /// `wwdc17` and `402` from `https://developer.apple.com/wwdc17/402/`.
-    static func linkParts(_ text: String) -> (String, Int)? {
-        let parts = text.split(separator: "/").map(String.init)
-        guard parts.count >= 2, let number = Int(parts[parts.count - 1]) else { return nil }
-        let key = parts[parts.count - 2]
-        guard key.lowercased().hasPrefix("wwdc") else { return nil }
-        return (key, number)
     }
 
     /// What `text` may have meant: the closest session id when it is close enough to be a typo (at

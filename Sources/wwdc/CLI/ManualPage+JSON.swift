@@ -34,6 +34,7 @@ extension ManualPage {
         JSONCommand(heading: "videos --json", fields: VideoItem.document.type),
         JSONCommand(heading: "continue --json", fields: ContinueItem.document.type, note: "most recent first."),
         JSONCommand(heading: "bookmark list --json", fields: BookmarkItem.document.type, note: "by session, each session's in time order."),
+        JSONCommand(heading: "share --json", fields: SharedLink.document.type, isList: false),
         JSONCommand(heading: "export --json", fields: PersonalExport.document.type, isList: false,
                    note: "a member for each list asked for (--favorites, --bookmarks, --notes, --history; all four when none is named), every event's. --csv writes one list, its fields as the columns."),
         JSONCommand(heading: "downloads --json (and download --json)", fields: DownloadRecord.document.type),

@@ -23,6 +23,7 @@ enum WWDC {
         (CodeCommand.spec, CodeCommand.run),
         (TranscriptCommand.spec, TranscriptCommand.run),
         (WatchCommand.spec, WatchCommand.run),
+        (ShareCommand.spec, ShareCommand.run),
         (WatchedCommand.spec, WatchedCommand.run),
         (ContinueCommand.spec, ContinueCommand.run),
         (BookmarkCommand.group, BookmarkCommand.runGroup),

@@ -31,7 +31,9 @@ enum WatchCommand {
         --at, playback starts at that moment: mpv gets --start=SECONDS, vlc --start-time=SECONDS, \
         ffplay -ss SECONDS (the player is known by its program's name); another player starts at the \
         beginning, and the time to skip to is printed. 'wwdc search' and 'wwdc transcript' show the \
-        times of what is said. A video downloaded with 'wwdc download' plays from disk, offline too.
+        times of what is said. A link to a moment of the video (developer.apple.com/videos/play/wwdc2019/209/?time=754, \
+        as 'wwdc share' prints and Apple's site copies) plays from that moment; --at, --bookmark or --from-start chooses otherwise. \
+        A video downloaded with 'wwdc download' plays from disk, offline too.
 
         wwdc remembers where you stopped. With mpv it follows the playback over mpv's JSON IPC (a socket \
         in a new folder only you can enter, under $XDG_RUNTIME_DIR, else $TMPDIR, else /tmp) and saves \
@@ -49,6 +51,7 @@ enum WatchCommand {
             ("wwdc watch 101", "Play the keynote of the current event."),
             ("WWDC_PLAYER='mpv --fs' wwdc watch wwdc2026-202", "Full screen in mpv."),
             ("wwdc watch 102 --at 12:34", "From 12 minutes 34 seconds in."),
+            ("wwdc watch 'https://developer.apple.com/videos/play/wwdc2026/102/?time=754'", "From the moment a link names."),
             ("wwdc watch 102 --from-start", "From the beginning, not where you stopped."),
             ("wwdc watch 102 --bookmark 2", "From the session's second bookmark."),
             ("wwdc watch 101 --print-url | pbcopy", "Copy the URL instead."),
@@ -63,13 +66,14 @@ enum WatchCommand {
         let input = arguments[SharedArguments.session]
         let now = context.now.timeIntervalSince1970
         let store = try BrowseSupport.openStore(arguments[SharedOptions.db], context)
-        let detail = try store.read { db -> SessionDetail? in try db.sessionDetail(id: BrowseSupport.session(input, in: db, context)) }
-        guard let detail else { throw BrowseError.unknownSession(input, suggestions: []) }
+        let (detail, linkTime) = try BrowseSupport.detail(input, in: store, context)
         let downloadedFile = try store.read { db in
             try db.downloadRecords(sessionID: detail.sessionID).first(where: \.isComplete)?.item.path
         }
         var sources = try self.sources(detail, downloadedFile: downloadedFile, at: now)
-        let start = StartChoice(at: arguments[at], bookmark: arguments[bookmark], fromStart: arguments[fromStart])
+        // A link's moment (`?time=754`) is where it starts, unless the person chose otherwise.
+        let start = StartChoice(at: arguments[at] ?? (choices.isEmpty ? linkTime : nil), bookmark: arguments[bookmark],
+                                fromStart: arguments[fromStart])
         while true {
             let source = sources.removeFirst()
             do {

@@ -24,9 +24,24 @@ enum BrowseSupport {
     /// outside the current event (which may have nothing yet, between conferences) says which
     /// event's it is, on stderr.
     static func session(_ input: String, in db: Database, _ context: CommandContext) throws -> String {
-        let (id, elsewhere) = try SessionResolver.resolution(input, in: db)
+        try moment(input, in: db, context).id
+    }
+
+    /// ``session(_:in:_:)``, with the moment a link to the session names (its `?time=`, in seconds).
+    static func moment(_ input: String, in db: Database, _ context: CommandContext) throws -> (id: String, time: Int?) {
+        let (id, elsewhere, time) = try SessionResolver.moment(input, in: db)
         say(elsewhere, id: id, context)
-        return id
+        return (id, time)
+    }
+
+    /// What the store knows of the session `input` names, with the moment a link to it names.
+    static func detail(_ input: String, in store: ConferenceStore, _ context: CommandContext) throws -> (detail: SessionDetail, time: Int?) {
+        let (detail, time) = try store.read { db -> (SessionDetail?, Int?) in
+            let (id, time) = try moment(input, in: db, context)
+            return (try db.sessionDetail(id: id), time)
+        }
+        guard let detail else { throw BrowseError.unknownSession(input, suggestions: []) }
+        return (detail, time)
     }
 
     /// Says, on stderr, which event's session a bare number named when it was not in the current event.

@@ -1,4 +1,5 @@
 import CommandLineKit
+import ConferenceData
 import ConferenceModel
 import ConferenceSync
 import Foundation
@@ -9,7 +10,8 @@ import PlainText
 /// wwdc's words (cleaned: it may quote what was typed or what a server said), a `Hint:` when there
 /// is one (the usage line for a bad command line), and the exit status it means.
 enum ErrorPresenter {
-    /// Prints `error` on stderr; returns 64 for a bad command line, 130 for an interruption, else 1.
+    /// Prints `error` on stderr; returns 64 for a bad command line (a link that names no session among
+    /// it), 130 for an interruption, else 1.
     static func present(_ error: any Error, context: CommandContext) -> ExitCode {
         switch error {
         case var usage as UsageError:
@@ -20,6 +22,10 @@ enum ErrorPresenter {
         case let runtime as RuntimeError:
             print(message: runtime.message, hint: runtime.hint, context: context)
             return .failure
+        case BrowseError.notASessionLink:
+            // What was typed where a session goes is no session at all: the command line is wrong.
+            print(message: ErrorWording.commandLine.message(error), hint: ErrorWording.commandLine.hint(error), context: context)
+            return .usage
         default:
             print(message: ErrorWording.commandLine.message(error), hint: ErrorWording.commandLine.hint(error), context: context)
             return isInterruption(error) ? .interrupted : .failure
