@@ -36,4 +36,22 @@ struct BrowserListTests {
         #expect(list.selectedSession == "wwdc2026-102")
         #expect(list.state.count == 1)
     }
+
+    @Test("narrowing typed on looks only at what is shown, and keeps what the whole list would: a word typed on, a word added, a word taken back")
+    func narrowingTypedOn() {
+        var list = Self.list([101, 102, 103])
+        list.replace([BrowserRow(sessionID: "a", cells: ["1", "Meet Metal shaders"], title: 1),
+                      BrowserRow(sessionID: "b", cells: ["2", "Metal for games"], title: 1),
+                      BrowserRow(sessionID: "c", cells: ["3", "Meet SwiftUI"], title: 1)])
+        list.narrow("me")
+        #expect(list.shown.count == 3)
+        list.narrow("met")
+        #expect(list.shown.map { list.rows[$0].sessionID } == ["a", "b"])
+        list.narrow("met sha")
+        #expect(list.shown.map { list.rows[$0].sessionID } == ["a"])
+        list.narrow("met")
+        #expect(list.shown.map { list.rows[$0].sessionID } == ["a", "b"])
+        list.narrow("mee")
+        #expect(list.shown.map { list.rows[$0].sessionID } == ["a", "c"])
+    }
 }

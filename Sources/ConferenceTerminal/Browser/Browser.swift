@@ -172,7 +172,7 @@ public final class Browser: FullScreenApp {
     private func reloaded(_ result: Result<BrowserContent, any Error>) {
         guard case .success(let content) = result else { return }
         event = content.event
-        filterChoices = content.choices
+        if content.tabs.contains(.videos) { filterChoices = content.choices }
         if content.tabs.contains(.explore) { lists[.explore]?.replace(content.explore) }
         if content.tabs.contains(.schedule) { lists[.schedule]?.replace(content.schedule) }
         if content.tabs.contains(.videos) { lists[.videos]?.replace(content.videos) }

@@ -53,9 +53,12 @@ struct BrowserContent: Sendable {
             let (ids, event) = try FilterNames.events(eventText, in: db)
             var content = BrowserContent(event: event)
             content.tabs = tabs
-            content.choices = BrowserFilter.Choices(events: try db.events().map { ($0.id, $0.name) },
-                                                    topics: try db.topicGroups().flatMap(\.topics).map { ($0.id, $0.name) },
-                                                    tracks: try db.tracks(), types: try db.sessionTypes(), platforms: try db.platformNames())
+            // What the Videos tab's filters choose from: read with its rows.
+            if tabs.contains(.videos) {
+                content.choices = BrowserFilter.Choices(events: try db.events().map { ($0.id, $0.name) },
+                                                        topics: try db.topicGroups().flatMap(\.topics).map { ($0.id, $0.name) },
+                                                        tracks: try db.tracks(), types: try db.sessionTypes(), platforms: try db.platformNames())
+            }
             let downloaded = try db.downloadedSessionIDs()
             let current = try SessionResolver.currentEvent(in: db)
             // A session of the current event by its number, as the commands name it; another by its id.

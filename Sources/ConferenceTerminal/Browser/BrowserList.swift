@@ -42,9 +42,11 @@ struct BrowserList: Sendable {
     mutating func narrow(_ text: String) {
         let words = SearchQuery.foldedWords(in: text)
         guard words != narrowing else { return }
+        // A word typed on (or one more word) keeps a part of what is shown: only that is looked at.
+        let refines = !narrowing.isEmpty && words.count >= narrowing.count && zip(narrowing, words).allSatisfy { $1.hasPrefix($0) }
         narrowing = words
         marking = words.isEmpty ? nil : SearchQuery(words.map { $0 + "*" }.joined(separator: " "))
-        reshow(selectedRow)
+        reshow(selectedRow, among: refines ? shown : nil)
     }
 
     /// New rows (a refresh): the narrowing, the selection (by its session) and the scroll kept.
@@ -56,8 +58,9 @@ struct BrowserList: Sendable {
         reshow(selected)
     }
 
-    private mutating func reshow(_ selected: BrowserRow?) {
-        shown = rows.indices.filter { index in
+    /// Shows the rows the narrowing keeps, of `candidates` (indexes into ``rows``; nil: all of them).
+    private mutating func reshow(_ selected: BrowserRow?, among candidates: [Int]? = nil) {
+        shown = (candidates ?? Array(rows.indices)).filter { index in
             let row = rows[index]
             if narrowing.isEmpty { return true }
             return !row.isHeading && narrowing.allSatisfy { word in row.words.contains { $0.hasPrefix(word) } }
