@@ -30,7 +30,7 @@ enum BookmarkCodec: PersonalCodec {
     }
 
     static let kind = PersonalKind.bookmark
-    static let key: KeyPath<Bookmark, String> & Sendable = \.id
+    static let key: @Sendable (Bookmark) -> String = \.id
 
     static func value(of bookmark: Bookmark) -> Value? {
         Value(session: bookmark.sessionID, time: bookmark.time, note: bookmark.note, created: bookmark.createdAt.timeIntervalSince1970)

@@ -26,7 +26,7 @@ enum FavoriteCodec: PersonalCodec {
     }
 
     static let kind = PersonalKind.favorite
-    static let key: KeyPath<Favorite, String> & Sendable = \.sessionID
+    static let key: @Sendable (Favorite) -> String = \.sessionID
 
     static func value(of favorite: Favorite) -> Value? {
         favorite.isFavorite ? Value(favorite: true) : nil

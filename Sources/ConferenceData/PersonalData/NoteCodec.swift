@@ -20,7 +20,7 @@ enum NoteCodec: PersonalCodec {
     }
 
     static let kind = PersonalKind.note
-    static let key: KeyPath<SessionNote, String> & Sendable = \.sessionID
+    static let key: @Sendable (SessionNote) -> String = \.sessionID
 
     static func value(of note: SessionNote) -> Value? { Value(text: note.text) }
 

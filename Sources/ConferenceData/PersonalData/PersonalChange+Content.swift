@@ -30,7 +30,7 @@ extension PersonalChange {
     /// Whether a change from elsewhere with `content` can be used, as its kind's codec says (a
     /// favorite's value never says "not a favorite": that is a removal; a bookmark's session is an
     /// ``ItemID``).
-    static func isUsable(_ content: Content) -> Bool {
+    public static func isUsable(_ content: Content) -> Bool {
         for codec in PersonalCodecs.all {
             if let usable = codec.isUsable(in: content) { return usable }
         }

@@ -14,7 +14,7 @@ protocol PersonalCodec: SendableMetatype {
 
     static var kind: PersonalKind { get }
     /// The item's key, in its changes and in its table (a session's id; a bookmark's own).
-    static var key: KeyPath<Item, String> & Sendable { get }
+    static var key: @Sendable (Item) -> String { get }
 
     /// The value of the change that sets `item`; nil when that change is a removal (a session no
     /// longer a favorite).
@@ -70,7 +70,7 @@ extension PersonalCodec {
 
     /// The change that sets `item`, with `version`, made at `date`.
     static func change(_ item: Item, version: Int64, at date: Date) -> PersonalChange {
-        PersonalChange(kind: kind, key: item[keyPath: key], value: value(of: item)?.json, version: version, changedAt: date)
+        PersonalChange(kind: kind, key: key(item), value: value(of: item)?.json, version: version, changedAt: date)
     }
 
     /// The item `change` sets: nil for another kind, a removal, or a value this program cannot use.

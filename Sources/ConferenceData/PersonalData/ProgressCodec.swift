@@ -28,7 +28,7 @@ enum ProgressCodec: PersonalCodec {
     }
 
     static let kind = PersonalKind.progress
-    static let key: KeyPath<WatchProgress, String> & Sendable = \.sessionID
+    static let key: @Sendable (WatchProgress) -> String = \.sessionID
 
     static func value(of progress: WatchProgress) -> Value? {
         Value(position: progress.position, duration: progress.duration, watched: progress.watched)

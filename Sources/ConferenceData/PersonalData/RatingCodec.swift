@@ -38,7 +38,7 @@ enum RatingCodec: PersonalCodec {
     }
 
     static let kind = PersonalKind.rating
-    static let key: KeyPath<Feedback, String> & Sendable = \.sessionID
+    static let key: @Sendable (Feedback) -> String = \.sessionID
 
     static func value(of feedback: Feedback) -> Value? {
         Value(id: feedback.clientID.uuidString.lowercased(), overall: feedback.overall, content: feedback.content,

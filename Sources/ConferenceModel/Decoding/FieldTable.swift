@@ -133,7 +133,7 @@ struct FeedField<Model>: Sendable {
 
     /// The column `name` holding the value at `path` as it is; none without a name.
     private static func column<Value: DatabaseValueConvertible>(_ name: String?, _ path: KeyPath<Model, Value> & Sendable) -> [StoredColumn<Model>] {
-        name.map { [StoredColumn($0, path)] } ?? []
+        name.map { name in [StoredColumn(name) { $0[keyPath: path] }] } ?? []
     }
 
     /// Applies a lenient reading: sets the value, ignores unknown, records a mismatch.

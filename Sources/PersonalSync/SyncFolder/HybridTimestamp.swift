@@ -41,17 +41,22 @@ public struct HybridTimestamp: Hashable, Sendable, Comparable, CustomStringConve
     /// Whether `text` is a moment's text exactly as ``description`` writes it (18 digits, 6 digits,
     /// a machine id), checked without reading it.
     public static func isCanonical(_ text: String) -> Bool {
-        // Byte by byte: a merge checks every clock of every journal.
-        var offset = 0
-        for byte in text.utf8 {
-            switch offset {
-            case 18, 25: guard byte == UInt8(ascii: "-") else { return false }
-            case ..<26: guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return false }
-            default: guard MachineID.isAllowed(byte), offset > 26 || byte != UInt8(ascii: "-") else { return false }
+        // Byte by byte over the string's own storage: a merge checks every clock of every journal.
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.count > 26, bytes.count - 26 <= 64 else { return false }
+            for offset in 0..<26 {
+                let byte = bytes[offset]
+                if offset == 18 || offset == 25 {
+                    guard byte == UInt8(ascii: "-") else { return false }
+                } else {
+                    guard byte &- UInt8(ascii: "0") < 10 else { return false }
+                }
             }
-            offset += 1
+            guard bytes[26] != UInt8(ascii: "-") else { return false }
+            for offset in 26..<bytes.count where !MachineID.isAllowed(bytes[offset]) { return false }
+            return true
         }
-        return offset > 26 && offset - 26 <= 64
     }
 
     public static func < (lhs: HybridTimestamp, rhs: HybridTimestamp) -> Bool {

@@ -210,10 +210,11 @@ public struct SyncFolderExchange: Sendable {
                 try limit.progressed()
                 var taken: [(change: PersonalChange, content: PersonalChange.Content?)] = []
                 taken.reserveCapacity(batch.count)
-                for (change, mine) in zip(batch, try db.personalClocks(of: batch)) {
+                for (winner, mine) in zip(batch, try db.personalClocks(of: batch.map(\.change))) {
+                    let change = winner.change
                     // Not here, or older here; a change made here and not yet sent ("") is newer than any.
                     guard mine == nil || (mine != "" && mine! < change.clock) else { continue }
-                    taken.append((change, change.content))
+                    taken.append((change, winner.content ?? change.content))
                     // A clock read from a file is in its canonical form: the machine from its 27th character.
                     try merge.received(from: String(decoding: change.clock.utf8.dropFirst(26), as: UTF8.self))
                     latest = change.clock

@@ -24,13 +24,20 @@ final class SyncFolderMerge {
         var key: String
     }
 
-    /// What is kept of an item: its latest change whose value can be read, and the latest clock of
-    /// any of its changes, with whether that one's value cannot be read.
+    /// What is kept of an item: its latest change whose value can be read (with that value, read
+    /// once), and the latest clock of any of its changes, with whether that one's value cannot be read.
     private struct Held {
         var item: Item
         var readable: PersonalChange?
+        var content: PersonalChange.Content?
         var top: String
         var topUnreadable: Bool
+    }
+
+    /// An item's latest change whose value can be read, and that value when it is at hand.
+    struct Winner {
+        var change: PersonalChange
+        var content: PersonalChange.Content?
     }
 
     /// The most bytes the items held in memory may take before they go to the database.
@@ -84,7 +91,8 @@ final class SyncFolderMerge {
         if let index = slots[item] {
             // Not newer than the readable change kept: it changes nothing (its value is never read).
             if let readable = entries[index].readable, change.clock <= readable.clock { return }
-            let usable = change.isUsable
+            let content = change.content
+            let usable = content.map(PersonalChange.isUsable) ?? false
             if change.clock > entries[index].top {
                 entries[index].top = change.clock
                 entries[index].topUnreadable = !usable
@@ -92,19 +100,22 @@ final class SyncFolderMerge {
             if usable {
                 heldBytes += Self.bytes(of: change) - (entries[index].readable.map(Self.bytes(of:)) ?? 0)
                 entries[index].readable = change
+                entries[index].content = content
             }
         } else {
-            let usable = change.isUsable
+            let content = change.content
+            let usable = content.map(PersonalChange.isUsable) ?? false
             slots[item] = entries.count
-            entries.append(Held(item: item, readable: usable ? change : nil, top: change.clock, topUnreadable: !usable))
+            entries.append(Held(item: item, readable: usable ? change : nil, content: usable ? content : nil, top: change.clock,
+                                topUnreadable: !usable))
             heldBytes += Self.bytes(of: change) + 96
         }
         if heldBytes > memoryLimit { try spill() }
     }
 
-    /// About what a change kept in memory takes: its strings and the rest of an entry.
+    /// About what a change kept in memory takes: its strings, its value read, and the rest of an entry.
     private static func bytes(of change: PersonalChange) -> Int {
-        change.key.utf8.count * 2 + (change.value?.utf8.count ?? 0) + change.clock.utf8.count * 2 + 96
+        change.key.utf8.count * 2 + (change.value?.utf8.count ?? 0) * 2 + change.clock.utf8.count * 2 + 160
     }
 
     /// The database, opened (and made afresh) the first time.
@@ -171,24 +182,27 @@ final class SyncFolderMerge {
         return try database.fetchInt("SELECT count(*) FROM latest WHERE top_unreadable = 1") ?? 0
     }
 
-    /// Each item's latest change whose value can be read, in clock order: all at once when they
-    /// were held in memory, else `batch` at a time. Call once every line is added.
-    func forEachWinner(batch size: Int = 4000, _ body: ([PersonalChange]) throws -> Void) throws {
+    /// Each item's latest change whose value can be read, in clock order, with that value when it
+    /// was read already: all at once when they were held in memory, else `batch` at a time. Call
+    /// once every line is added.
+    func forEachWinner(batch size: Int = 4000, _ body: ([Winner]) throws -> Void) throws {
         if database != nil { try spill() }
         guard let database else {
-            let winners = entries.compactMap(\.readable).sorted { ($0.clock, $0.kind.rawValue, $0.key) < ($1.clock, $1.kind.rawValue, $1.key) }
+            let winners = entries.compactMap { held in held.readable.map { Winner(change: $0, content: held.content) } }
+                .sorted { ($0.change.clock, $0.change.kind.rawValue, $0.change.key) < ($1.change.clock, $1.change.kind.rawValue, $1.change.key) }
             slots.removeAll()
             entries.removeAll()
             if !winners.isEmpty { try body(winners) }
             return
         }
-        var batch: [PersonalChange] = []
+        var batch: [Winner] = []
         batch.reserveCapacity(size)
         try database.makeStatement("SELECT kind, key, clock, at, value FROM latest WHERE clock IS NOT NULL ORDER BY clock, kind, key")
             .forEachRow { row in
-                batch.append(PersonalChange(kind: PersonalKind(rawValue: row.string("kind") ?? ""), key: row.string("key") ?? "",
-                                            value: row.string("value"), version: 0, changedAt: Date(timeIntervalSince1970: row.double("at")),
-                                            clock: row.string("clock") ?? ""))
+                batch.append(Winner(change: PersonalChange(kind: PersonalKind(rawValue: row.string("kind") ?? ""), key: row.string("key") ?? "",
+                                                           value: row.string("value"), version: 0,
+                                                           changedAt: Date(timeIntervalSince1970: row.double("at")), clock: row.string("clock") ?? ""),
+                                    content: nil))
                 if batch.count == size {
                     try body(batch)
                     batch.removeAll(keepingCapacity: true)
