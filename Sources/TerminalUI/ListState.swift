@@ -23,6 +23,13 @@ public struct ListState: Sendable, Equatable {
         selection = self.count > 0 ? 0 : nil
     }
 
+    /// A list of `count` items, item `index` selected (clamped), shown from its first: the rows
+    /// above the selection (headings, say) stay in view when it fits.
+    public init(count: Int, selecting index: Int) {
+        self.init(count: count)
+        if self.count > 0 { selection = min(max(0, index), self.count - 1) }
+    }
+
     /// The items on screen.
     public var visibleRange: Range<Int> { offset..<min(count, offset + visibleRows) }
 

@@ -29,6 +29,18 @@ struct ListStateTests {
         #expect(!screen[0, 2].style.attributes.contains(.reverse))
     }
 
+    @Test("a list made with an item selected below its first (past headings) is drawn from its first when it fits, else down to the selection")
+    func selectedBeforeDrawn() {
+        var state = ListState(count: 30, selecting: 2)
+        #expect(draw(&state, rows: 10) == Array(0..<10))
+        #expect(state.selection == 2 && state.offset == 0)
+        var deep = ListState(count: 30, selecting: 14)
+        #expect(draw(&deep, rows: 10) == Array(5..<15))
+        #expect(deep.selection == 14)
+        var empty = ListState(count: 0, selecting: 3)
+        #expect(empty.selection == nil && draw(&empty, rows: 10).isEmpty)
+    }
+
     @Test("keys move the selection and scroll: arrows, j k, PgUp/PgDn, Home/End, g G")
     func keys() {
         var state = ListState(count: 100)

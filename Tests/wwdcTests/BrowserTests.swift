@@ -17,7 +17,10 @@ struct BrowserTests: BrowserInTmux {
         defer { browse.remove() }
         let session = try start(browse, columns, rows)
         // A frame reaches tmux in pieces: what is checked is waited for whole.
-        let frame = try waitForFrame(session) { $0.contains("Topics") && selected($0) != nil && $0.lines[rows - 1].contains("move") }
+        // The fixtures' current event has sessions in no topic: its tracks are counted instead, none with 0.
+        let frame = try waitForFrame(session) { $0.contains("Tracks") && selected($0) != nil && $0.lines[rows - 1].contains("move") }
+        #expect(!frame.contains("Topics"))
+        #expect(frame.lines.allSatisfy { $0.firstMatch(of: #/\b0 sess/#) == nil }, "\(frame)")
         #expect(frame.lines[0].contains("[1 Explore]"))
         #expect(!frame.cursorVisible)
         if columns >= 100 {
@@ -241,7 +244,7 @@ struct BrowserTests: BrowserInTmux {
         defer { browse.remove() }
         let (session, before) = try startWrapped(browse, [])
         try session.press("Enter")
-        try waitForFrame(session) { $0.contains("Topics") }
+        try waitForFrame(session) { $0.contains("Tracks") }
         try session.press("q")
         let after = try session.wait(for: "the exit") { $0.contains("EXITED 0") }
         #expect(!after.alternateOn)
@@ -479,6 +482,73 @@ struct BrowserTests: BrowserInTmux {
         try session.wait(for: "the last keys") { $0.contains("quit (Ctrl-C") && $0.lines[19].contains("any other key") }
         try session.press("x")
         try waitForFrame(session, "closed") { !$0.contains("Keys ") && selected($0)?.contains("101") == true }
+    }
+
+    @Test("between two conferences (the current event without sessions, the last one's without times): Explore and Schedule show the last conference that has sessions, and say so; no topic counted with none",
+          arguments: [(80, 24), (40, 20)])
+    func betweenConferences(columns: Int, rows: Int) async throws {
+        let browse = try await synced { contents in
+            // As Apple's feeds are from a conference's announcement to its first day: the current
+            // event (and the one after) without items, the one before with videos and no times.
+            contents["contents"] = (contents["contents"] as! [[String: Any]])
+                .filter { !["wwdc2026", "wwdc2027"].contains($0["eventId"] as? String) }
+                .map { item in item.filter { $0.key != "startTime" && $0.key != "endTime" } }
+        }
+        defer { browse.remove() }
+        let session = try start(browse, columns, rows)
+        let explore = try waitForFrame(session, "Explore for WWDC 2025") { $0.contains("Shown: WWDC 2025.") && selected($0) != nil }
+        #expect(explore.contains("WWDC 2026 has no sessions yet."))
+        #expect(explore.contains("Topics"))
+        // WWDC 2025's items are in 6 of the 10 topics: the others are not listed as having 0.
+        #expect(explore.lines.filter { $0.firstMatch(of: #/\b\d+ sess/#) != nil }.count == 6, "\(explore)")
+        #expect(explore.lines.allSatisfy { $0.firstMatch(of: #/\b0 sess/#) == nil }, "\(explore)")
+        expectFits(explore)
+        try session.press("2")
+        let schedule = try waitForFrame(session, "the schedule") { $0.lines[0].contains("[2 Schedule]") && $0.contains("on tab 3") }
+        #expect(schedule.contains("WWDC 2026 has no sessions yet, and"))
+        #expect(schedule.contains("WWDC 2025 has nothing scheduled."))
+        expectFits(schedule)
+    }
+
+    @Test("a feed from before topics (Apple's until 2020): Explore counts the event's sessions by track")
+    func tracksBeforeTopics() async throws {
+        var featured = 0
+        let browse = try await synced { contents in
+            let items = contents["contents"] as! [[String: Any]]
+            featured = items.filter { $0["eventId"] as? String == "wwdc2026" && $0["trackId"] as? Int == 11 }.count
+            contents["topics"] = [Any]()
+            contents["topicCategories"] = [Any]()
+            contents["contents"] = (contents["contents"] as! [[String: Any]]).map { item in
+                item.filter { $0.key != "topicIds" && $0.key != "primaryTopicID" }
+            }
+        }
+        defer { browse.remove() }
+        let session = try start(browse, 80, 24)
+        let explore = try waitForFrame(session, "the tracks") { $0.contains("Tracks") && selected($0) != nil }
+        #expect(!explore.contains("Topics"))
+        #expect(!explore.contains("Nothing here yet."))
+        // The fixtures' track 11, Featured, holds some of the current event's sessions.
+        #expect(featured > 0)
+        let line = try #require(explore.lines.first { $0.contains("Featured") }, "\(explore)")
+        #expect(line.contains(" \(featured) sessions"), "\(line)")
+    }
+
+    /// A sandbox synced from a copy of the fixtures whose contents.json `change` rewrote.
+    private func synced(_ change: (inout [String: Any]) -> Void) async throws -> BrowseSandbox {
+        let sandbox = try Sandbox()
+        do {
+            let folder = try sandbox.copyOfFixtures()
+            let contentsURL = folder.appendingPathComponent("contents.json")
+            var contents = try JSONSerialization.jsonObject(with: Data(contentsOf: contentsURL)) as! [String: Any]
+            change(&contents)
+            try JSONSerialization.data(withJSONObject: contents).write(to: contentsURL)
+            let result = try await sandbox.run(["sync", "--source", folder.path])
+            guard result.status == 0 else { throw BrowseSandbox.Failure(message: "sync failed: \(result.stderr)") }
+            return BrowseSandbox(sandbox: sandbox)
+        } catch {
+            sandbox.remove()
+            throw error
+        }
     }
 
     @Test("in a pipe: `wwdc` alone prints the help, `wwdc browse` is a usage error naming the commands that print the same")

@@ -23,6 +23,15 @@ extension Database {
         try readAll("SELECT id, name FROM tracks ORDER BY ordinal, id") { ($0.int("id"), $0.text("name")) }
     }
 
+    /// The tracks the events `eventIDs` (nil: every event) have items in, by their order in the
+    /// feed, with how many items each has there.
+    public func trackCounts(eventIDs: [String]?) throws -> [(id: Int, name: String, items: Int)] {
+        var sql: SQL = "SELECT t.id, t.name, count(*) AS items FROM tracks t JOIN sessions s ON s.track_id = t.id"
+        if let eventIDs { sql += " WHERE s.event_id IN (\(list: eventIDs))" }
+        sql += " GROUP BY t.id ORDER BY t.ordinal, t.id"
+        return try readAll(literal: sql) { ($0.int("id"), $0.text("name"), $0.int("items")) }
+    }
+
     /// The session types in the store (`Session`, `Lab`, ...), sorted.
     public func sessionTypes() throws -> [String] {
         try readAll("SELECT DISTINCT type FROM sessions WHERE type IS NOT NULL ORDER BY type") { $0.text("type") }

@@ -111,6 +111,15 @@ public enum SessionResolver {
         try db.readOne("SELECT id FROM events ORDER BY is_current DESC, start_time DESC LIMIT 1") { $0.text("id") }
     }
 
+    /// The conference (a WWDC, not a collection) with sessions that starts last: what stands in
+    /// for a current event that has none yet (every year from the event's announcement to its first day).
+    public static func latestConferenceWithSessions(in db: Database) throws -> String? {
+        try db.readOne("""
+            SELECT e.id FROM events e WHERE \(conference) AND EXISTS (SELECT 1 FROM sessions s WHERE s.event_id = e.id)
+            ORDER BY e.start_time DESC, e.id DESC LIMIT 1
+            """) { $0.text("id") }
+    }
+
     /// What `text` may have meant: the closest session id when it is close enough to be a typo (at
     /// most 3 edits, and a third of what was typed), else up to three sessions whose titles hold
     /// every word of it as a search (the current event's first). Nothing when the match is weak: a

@@ -48,7 +48,10 @@ extension Browser {
         listRect = rows
         var current = list
         if current.shown.isEmpty {
-            screen.write(emptyText(current), column: rows.x + 2, row: rows.y, width: max(0, rows.width - 2), style: .dim)
+            let width = max(1, rows.width - 2)
+            for (line, text) in emptyText(current).wrapped(width: width).prefix(max(0, rows.height)).enumerated() {
+                screen.write(text, column: rows.x + 2, row: rows.y + line, width: width, style: .dim)
+            }
         } else {
             current.draw(in: &screen, rect: rows, focused: focus == .list)
         }
@@ -62,7 +65,12 @@ extension Browser {
         case .search: return searching ? "Searching…" : searchField.isEmpty
             ? "Type to search titles, descriptions, transcripts, code, news and your notes." : "No matches."
         case .downloads: return "No downloads."
-        case .explore, .schedule, .videos: return "Nothing here yet."
+        case .schedule:
+            guard let event else { return "Nothing here yet." }
+            let name = { (event: EventSummary) in TextSanitizer.singleLine.sanitize(event.name) }
+            let what = emptyCurrent.map { "\(name($0)) has no sessions yet, and \(name(event))" } ?? name(event)
+            return what + " has nothing scheduled. Its videos are on tab 3."
+        case .explore, .videos: return "Nothing here yet."
         }
     }
 

@@ -31,6 +31,8 @@ public final class Browser: FullScreenApp {
     var watcher: BrowserChangeWatcher?
 
     var event: EventSummary?
+    /// The current event when it has no sessions yet, and ``event`` stands in for it.
+    var emptyCurrent: EventSummary?
     var tab: BrowserTab
     var lists: [BrowserTab: BrowserList]
     var focus = Focus.list
@@ -84,6 +86,7 @@ public final class Browser: FullScreenApp {
         let content = try BrowserContent.read(store, eventText: settings.event, zone: settings.zone,
                                               now: settings.now().timeIntervalSince1970, tabs: [settings.tab])
         event = content.event
+        emptyCurrent = content.emptyCurrent
         filterChoices = content.choices
         tab = settings.tab
         lists = [
@@ -172,6 +175,7 @@ public final class Browser: FullScreenApp {
     private func reloaded(_ result: Result<BrowserContent, any Error>) {
         guard case .success(let content) = result else { return }
         event = content.event
+        emptyCurrent = content.emptyCurrent
         if content.tabs.contains(.videos) { filterChoices = content.choices }
         if content.tabs.contains(.explore) { lists[.explore]?.replace(content.explore) }
         if content.tabs.contains(.schedule) { lists[.schedule]?.replace(content.schedule) }

@@ -9,6 +9,9 @@ import TerminalUI
 struct BrowserContent: Sendable {
     /// The event the Explore and Schedule tabs show.
     var event: EventSummary?
+    /// The current event when it has no sessions yet (between its announcement and its first
+    /// day) and the tabs show the latest conference that has instead, as bare numbers name it.
+    var emptyCurrent: EventSummary?
     var explore: [BrowserRow] = []
     var schedule: [BrowserRow] = []
     var videos: [BrowserRow] = []
@@ -50,8 +53,14 @@ struct BrowserContent: Sendable {
     static func read(_ store: ConferenceStore, eventText: String?, zone: TimeZoneChoice, now: Double,
                      filter: BrowserFilter = BrowserFilter(), tabs: Set<BrowserTab> = Set(BrowserTab.allCases)) throws -> BrowserContent {
         try store.read { db in
-            let (ids, event) = try FilterNames.events(eventText, in: db)
-            var content = BrowserContent(event: event)
+            var (ids, event) = try FilterNames.events(eventText, in: db)
+            var emptyCurrent: EventSummary?
+            if eventText == nil, let current = event, try db.eventContents(current.id).items == 0,
+               let latest = try SessionResolver.latestConferenceWithSessions(in: db), latest != current.id,
+               let shown = try db.events().first(where: { $0.id == latest }) {
+                (ids, event, emptyCurrent) = ([shown.id], shown, current)
+            }
+            var content = BrowserContent(event: event, emptyCurrent: emptyCurrent)
             content.tabs = tabs
             // What the Videos tab's filters choose from: read with its rows.
             if tabs.contains(.videos) {
@@ -60,8 +69,9 @@ struct BrowserContent: Sendable {
                                                         tracks: try db.tracks(), types: try db.sessionTypes(), platforms: try db.platformNames())
             }
             let downloaded = try db.downloadedSessionIDs()
-            let current = try SessionResolver.currentEvent(in: db)
-            // A session of the current event by its number, as the commands name it; another by its id.
+            // A session of the current event by its number, as the commands name it (of the event
+            // shown instead when the current one has none yet); another by its id.
+            let current = emptyCurrent != nil ? event?.id : try SessionResolver.currentEvent(in: db)
             let number = { (id: String, number: Int?) -> String in
                 guard let current, id.hasPrefix(current + "-") else { return id }
                 return number.map(String.init) ?? String(id.dropFirst(current.count + 1))
@@ -107,6 +117,11 @@ struct BrowserContent: Sendable {
             // now and next during the event, and the topics.
             guard tabs.contains(.explore) else { return content }
             var rows: [BrowserRow] = []
+            if let emptyCurrent, let event {
+                let name = { (event: EventSummary) in TextSanitizer.singleLine.sanitize(event.name) }
+                rows.append(.heading("\(name(emptyCurrent)) has no sessions yet.", columns: 4, title: 1))
+                rows.append(.heading("Shown: \(name(event)).", columns: 4, title: 1))
+            }
             func section(_ title: String, _ items: [BrowserRow]) {
                 guard !items.isEmpty else { return }
                 rows.append(.heading(title, columns: 4, title: 1))
@@ -136,10 +151,16 @@ struct BrowserContent: Sendable {
                     return row(item.sessionID, item.title, on ? "on now" : "next", favorite: item.isFavorite, watch: item.watch)
                 })
             }
-            let topics = try db.topicGroups(eventIDs: ids).flatMap { $0.topics }
+            // The topics the event has sessions in; by track for the feeds before topics (2020).
+            let topics = try db.topicGroups(eventIDs: ids).flatMap { $0.topics }.filter { $0.itemCount > 0 }
             section("Topics", topics.map { topic in
                 BrowserRow(sessionID: nil, cells: ["", topic.name, Quantity.text(topic.itemCount, "session"), ""], title: 1)
             })
+            if topics.isEmpty {
+                section("Tracks", try db.trackCounts(eventIDs: ids).map { track in
+                    BrowserRow(sessionID: nil, cells: ["", track.name, Quantity.text(track.items, "session"), ""], title: 1)
+                })
+            }
             content.explore = rows
             return content
         }

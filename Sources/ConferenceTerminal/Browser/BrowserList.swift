@@ -26,8 +26,7 @@ struct BrowserList: Sendable {
         self.layout = layout
         self.title = title
         shown = Array(rows.indices)
-        state = ListState(count: rows.count)
-        if let first = rows.firstIndex(where: { !$0.isHeading }) { state.select(first) }
+        state = ListState(count: rows.count, selecting: rows.firstIndex { !$0.isHeading } ?? 0)
     }
 
     /// The row selected, if any.
