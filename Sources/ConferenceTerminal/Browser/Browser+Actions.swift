@@ -48,16 +48,25 @@ extension Browser {
         queue.addOperation(read)
     }
 
-    /// `y`: the session's page on the web copied to the terminal's clipboard (OSC 52).
+    /// `y`: the session's page on the web copied to the terminal's clipboard (OSC 52): the link
+    /// `wwdc share` prints, Apple's page of the session rather than the feed's short one, which
+    /// redirects.
     func copyLink() {
-        withWebPage { app, id, link in
-            guard link.hasPrefix("https://") else {
-                app.message = "\(id) has no page on the web to copy."
-                return
+        guard let id = actedOn, let session else { return }
+        let store = store
+        let read = BrowserRead(name: "link of \(id)", read: { try store.read { try $0.sessionDetail(id: id)?.sharedLink(at: nil)?.link } }) {
+            result in
+            session.post { app in
+                switch result {
+                case .success(let link?) where link.hasPrefix("https://"):
+                    app.session?.copyToClipboard(link)
+                    app.message = "Copied \(link)"
+                case .success: app.message = "\(id) has no page on the web to copy."
+                case .failure(let error): app.message = ErrorText.message(error)
+                }
             }
-            app.session?.copyToClipboard(link)
-            app.message = "Copied \(link)"
         }
+        queue.addOperation(read)
     }
 
     /// Runs the operation `make` builds on the browser's queue; then the failure as the message,
