@@ -469,7 +469,7 @@ struct BrowserTests: BrowserInTmux {
         try waitForFrame(session, "the form dismissed") { !$0.contains("Overall") && $0.contains("Feedback not saved.") }
     }
 
-    @Test("? on a small terminal: the keys that fit, ↑↓ for the rest, the tabs and the status line still shown; another key closes them")
+    @Test("? on a small terminal: the keys that fit, their actions wrapped whole, ↑↓ for the rest, the tabs and the status line still shown; another key closes them")
     func keysScroll() async throws {
         let browse = try await BrowseSandbox.synced()
         defer { browse.remove() }
@@ -477,9 +477,11 @@ struct BrowserTests: BrowserInTmux {
         try waitForFrame(session) { selected($0)?.contains("101") == true }
         try session.press("?")
         // The overlay covers the rule above the status line: read as it is.
-        let first = try session.wait(for: "the keys") { $0.contains("Keys 1–16 of") && $0.lines[0].contains("[3 Videos]") }
+        let first = try session.wait(for: "the keys") { $0.contains("Keys: lines 1–16 of") && $0.lines[0].contains("[3 Videos]") }
         #expect(!first.contains("quit (Ctrl-C"), "\(first)")
-        for _ in 0..<10 { try session.press("Down") }
+        // An action too long for the width is wrapped beside its keys, whole.
+        #expect(first.contains("Search, Downloads"), "\(first)")
+        for _ in 0..<40 { try session.press("Down") }
         try session.wait(for: "the last keys") { $0.contains("quit (Ctrl-C") && $0.lines[19].contains("any other key") }
         try session.press("x")
         try waitForFrame(session, "closed") { !$0.contains("Keys ") && selected($0)?.contains("101") == true }

@@ -139,14 +139,19 @@ extension Browser {
             ("q", "quit (Ctrl-C from anywhere)"),
         ]
         let width = min(screen.width - 2, 76)
+        let keyWidth = keys.map(\.0.displayWidth).max() ?? 0
+        // Each action wrapped beside its keys, so that a narrow terminal shows it whole.
+        let actionWidth = max(1, min(width, screen.width - 4) - keyWidth - 2)
+        let lines = keys.flatMap { key, action in
+            action.wrapped(width: actionWidth).enumerated().map { ($0.offset == 0 ? key : "", $0.element) }
+        }
         // Below the tabs and above the status line; scrolled with ↑↓ when it does not fit.
-        let shown = max(1, min(keys.count, screen.height - 4))
-        keysOffset = max(0, min(keysOffset, keys.count - shown))
-        let title = shown < keys.count ? "Keys \(keysOffset + 1)–\(keysOffset + shown) of \(keys.count), ↑↓ for more" : "Keys"
+        let shown = max(1, min(lines.count, screen.height - 4))
+        keysOffset = max(0, min(keysOffset, lines.count - shown))
+        let title = shown < lines.count ? "Keys: lines \(keysOffset + 1)–\(keysOffset + shown) of \(lines.count)" : "Keys"
         let dialog = Dialog(title: title, width: width, height: shown)
         let content = dialog.draw(in: &screen, bounds: screen.bounds)
-        let keyWidth = keys.map(\.0.displayWidth).max() ?? 0
-        for (row, (key, action)) in keys.dropFirst(keysOffset).prefix(content.height).enumerated() {
+        for (row, (key, action)) in lines.dropFirst(keysOffset).prefix(content.height).enumerated() {
             screen.write(key, column: content.x, row: content.y + row, width: keyWidth, style: .bold)
             screen.write(action, column: content.x + keyWidth + 2, row: content.y + row, width: max(0, content.width - keyWidth - 2))
         }
