@@ -71,7 +71,8 @@ public final class DownloadProgressDisplay: DownloadReporting {
         }
     }
 
-    private static func sourceText(_ source: SubtitlesOperation.Source) -> String {
+    /// Where subtitles came from, in words: "the stream (日本語)", "the feed's file", "the transcript".
+    public static func sourceText(_ source: SubtitlesOperation.Source) -> String {
         switch source {
         case let .stream(name): "the stream (\(name))"
         case .feedFile: "the feed's file"

@@ -130,7 +130,7 @@ public final class SubtitlesOperation: GroupOperation, @unchecked Sendable {
         if let hls, !hls.isEmpty {
             switch WebAddress.media(hls) {
             case .success(let url):
-                add(fetch(url, name: url.lastPathComponent, limit: HLSPlaylist.maxBytes), role: .master)
+                add(fetch(url, name: "the stream's playlist", limit: HLSPlaylist.maxBytes), role: .master)
                 return super.execute()
             case .failure(let refusal):
                 ledger.withLock { $0.masterFailure = "the stream's address is refused (\(refusal))" }
@@ -272,7 +272,7 @@ public final class SubtitlesOperation: GroupOperation, @unchecked Sendable {
                     note(index, "the feed's subtitles address is refused")
                     continue
                 }
-                add(fetch(url, name: url.lastPathComponent, limit: Self.maxTotalBytes), role: .feedFile(request: index, generation: generation))
+                add(fetch(url, name: "the feed's subtitles file", limit: Self.maxTotalBytes), role: .feedFile(request: index, generation: generation))
                 return
             case .transcript:
                 setStage(index, .next)
