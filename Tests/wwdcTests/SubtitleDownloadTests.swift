@@ -92,6 +92,27 @@ struct SubtitleDownloadTests {
         _ = try await Self.cues(file)
     }
 
+    @Test("session lists the subtitle languages known: English for the feed's file, then the stream's once a download read it; --json has them")
+    func sessionLanguages() async throws {
+        let bench = try await DownloadBench.start()
+        defer { bench.stop() }
+        func languages(_ id: String) async throws -> [String]? {
+            let shown = try await bench.run(["session", id, "--json"])
+            #expect(shown.status == 0, "\(shown.stderr)")
+            let object = try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any]
+            return object?["subtitleLanguages"] as? [String]
+        }
+        #expect(try await languages("201") == ["en"])
+        #expect(try await languages("101") == [])
+        // Two-letter and three-letter names, as the playlist writes them.
+        try await bench.server.configureHLS(Self.master, languages: ["ja", "en", "fra", "zh-Hans"])
+        let result = try await bench.run(["download", "201", "--subtitle-language", "ja"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try await languages("201") == ["ja", "en", "fra", "zh-hans"])
+        let page = try await bench.run(["session", "201"])
+        #expect(page.stdout.contains("Subtitles  Japanese, English, French, Chinese\n"), "\(page.stdout)")
+    }
+
     @Test("a segment that fails once is retried; one that keeps failing: the download says which language is missing and keeps the video")
     func failingSegment() async throws {
         let bench = try await DownloadBench.start()

@@ -1,3 +1,4 @@
+import ConferenceModel
 import Foundation
 import Operations
 

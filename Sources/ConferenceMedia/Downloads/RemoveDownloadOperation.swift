@@ -1,3 +1,4 @@
+import ConferenceModel
 import ConferenceData
 import Foundation
 import Operations

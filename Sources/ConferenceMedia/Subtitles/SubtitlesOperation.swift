@@ -181,6 +181,8 @@ public final class SubtitlesOperation: GroupOperation, @unchecked Sendable {
                 }
                 let renditions = try HLSPlaylist.renditions(text, base: base)
                 ledger.withLock { $0.renditions = renditions }
+                // For the session's page; the subtitles do not depend on it.
+                try? store.write { try $0.recordSubtitleLanguages(sessionID: sessionID, renditions.compactMap(\.language)) }
             } catch {
                 ledger.withLock { $0.masterFailure = ErrorText.message(error) }
             }
@@ -191,35 +193,40 @@ public final class SubtitlesOperation: GroupOperation, @unchecked Sendable {
                 guard let text else { throw SubtitleError.fetchFailed(detail: Self.reason(errors, name: "the rendition's playlist")) }
                 let segments = try HLSPlaylist.segments(text, base: base)
                 ledger.withLock { $0.progress[request].segments = Array(repeating: nil, count: segments.count) }
-                if segments.isEmpty { return join(request) }
+                if segments.isEmpty { return join(request, generation) }
                 for (index, url) in segments.enumerated() {
                     add(fetch(url, name: "segment \(index + 1)", limit: Self.maxSegmentBytes),
                         role: .segment(request: request, generation: generation, index: index))
                 }
             } catch {
-                fail(request, reason: ErrorText.message(error))
+                fail(request, generation, reason: ErrorText.message(error))
             }
         case let .segment(request, generation, index):
-            guard current(request, generation) else { return }
-            guard let text else { return fail(request, reason: Self.reason(errors, name: "segment \(index + 1)")) }
-            let (complete, total) = ledger.withLock { state -> (Bool, Int64) in
+            guard let text else { return fail(request, generation, reason: Self.reason(errors, name: "segment \(index + 1)")) }
+            // Checked and stored at once: another segment of the rendition may fail meanwhile.
+            let stored = ledger.withLock { state -> (complete: Bool, total: Int64)? in
+                let progress = state.progress[request]
+                guard progress.generation == generation, progress.outcome == nil, progress.segments.indices.contains(index) else { return nil }
                 state.progress[request].segments[index] = text
                 state.progress[request].bytes += Int64(text.utf8.count)
                 return (!state.progress[request].segments.contains(nil), state.progress[request].bytes)
             }
-            if total > Self.maxTotalBytes { return fail(request, reason: SubtitleError.tooLarge(limit: Self.maxTotalBytes).description) }
-            if complete { join(request) }
+            guard let stored else { return }
+            if stored.total > Self.maxTotalBytes {
+                return fail(request, generation, reason: SubtitleError.tooLarge(limit: Self.maxTotalBytes).description)
+            }
+            if stored.complete { join(request, generation) }
         case let .feedFile(request, generation):
             guard current(request, generation) else { return }
-            guard let text else { return fail(request, reason: Self.reason(errors, name: "the feed's subtitles file")) }
+            guard let text else { return fail(request, generation, reason: Self.reason(errors, name: "the feed's subtitles file")) }
             var joiner = WebVTTJoiner()
             do {
                 try joiner.add(segment: text, index: 0)
                 try write(joiner.document(), request: request, source: .feedFile)
             } catch SubtitleError.notWebVTT {
-                fail(request, reason: "the feed's subtitles file is not WebVTT")
+                fail(request, generation, reason: "the feed's subtitles file is not WebVTT")
             } catch {
-                fail(request, reason: ErrorText.message(error))
+                fail(request, generation, reason: ErrorText.message(error))
             }
         }
     }
@@ -308,27 +315,30 @@ public final class SubtitlesOperation: GroupOperation, @unchecked Sendable {
         ledger.withLock { $0.progress[index].reasons.append(reason) }
     }
 
-    /// The source being read failed: says why, and goes on to the next.
-    private func fail(_ index: Int, reason: String) {
-        let language = ledger.withLock { state -> SubtitleLanguage in
+    /// The source `generation` of request `index` failed: says why, and goes on to the next; once,
+    /// however many of its files fail.
+    private func fail(_ index: Int, _ generation: Int, reason: String) {
+        let language = ledger.withLock { state -> SubtitleLanguage? in
+            guard state.progress[index].generation == generation, state.progress[index].outcome == nil else { return nil }
             state.progress[index].generation += 1
             state.progress[index].segments = []
             state.progress[index].bytes = 0
             return requests[index].languages[state.progress[index].candidate]
         }
+        guard let language else { return }
         note(index, "\(language): \(reason)")
         advance(index)
     }
 
     /// Joins the rendition's segments, in order, and writes the file.
-    private func join(_ index: Int) {
+    private func join(_ index: Int, _ generation: Int) {
         let (segments, name) = ledger.withLock { ($0.progress[index].segments.compactMap { $0 }, $0.progress[index].renditionName) }
         var joiner = WebVTTJoiner()
         do {
             for (number, segment) in segments.enumerated() { try joiner.add(segment: segment, index: number) }
             try write(joiner.document(), request: index, source: .stream(name: name))
         } catch {
-            fail(index, reason: ErrorText.message(error))
+            fail(index, generation, reason: ErrorText.message(error))
         }
     }
 
