@@ -85,7 +85,28 @@ struct SubtitleJoiningTests {
             line two → arrow
 
             """)
+        #expect(joiner.firstMediaTimestamp == 900_000)
         #expect(throws: SubtitleError.notWebVTT(segment: 2)) { try joiner.add(segment: "1\n00:00:01.000 --> 00:00:02.000\nx\n", index: 2) }
         #expect(throws: SubtitleError.self) { try joiner.add(segment: "WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:abc,LOCAL:00:00:00.000\n", index: 3) }
+    }
+
+    @Test("the first media timestamp is the first map's: WWDC's MPEGTS:181083 keeps cues at the video's times; a map past MPEG-TS's wrap")
+    func firstTimestamp() throws {
+        var apple = WebVTTJoiner()
+        try apple.add(segment: "WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:181083,LOCAL:00:00:00.000\n\n00:00:00.500 --> 00:00:02.000\nHello\n", index: 0)
+        try apple.add(segment: "WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:181083,LOCAL:00:00:00.000\n\n01:42:58.766 --> 01:43:00.516 A:middle\nAnd with that\n", index: 1)
+        #expect(apple.cues.map(\.start) == [0.5, 6178.766])
+        // 6 s after a first timestamp just below 2^33, the clock has wrapped.
+        var wrapped = WebVTTJoiner()
+        try wrapped.add(segment: "WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:8589900000,LOCAL:00:00:00.000\n\n00:00:01.000 --> 00:00:02.000\nA\n", index: 0)
+        try wrapped.add(segment: "WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:505408,LOCAL:00:00:00.000\n\n00:00:00.500 --> 00:00:01.000\nB\n", index: 1)
+        #expect(wrapped.cues.map(\.start) == [1.0, 6.5])
+        // A map that puts cues before the video's start is refused, as is one of a cue time past a day.
+        #expect(throws: SubtitleError.self) {
+            try wrapped.add(segment: "WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:8589000000,LOCAL:00:00:00.000\n\n00:00:00.500 --> 00:00:01.000\nC\n", index: 2)
+        }
+        #expect(throws: SubtitleError.self) {
+            try wrapped.add(segment: "WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:0,LOCAL:999999999:00:00.000\n\n00:00:00.500 --> 00:00:01.000\nC\n", index: 3)
+        }
     }
 }

@@ -7,16 +7,15 @@ import Foundation
 ///
 /// A segment's header `X-TIMESTAMP-MAP=MPEGTS:<m>,LOCAL:<l>` says that its cue time `l` is the
 /// media's timestamp `m` (90 kHz), so a cue written at `c` is at `c − l + (m − first) / 90000`
-/// seconds of the video, where `first` is the stream's first media timestamp. That one is taken as
-/// ``appleFirstMediaTimestamp``, 10 seconds, rather than read from a media segment: Apple's
-/// segmenter (and most MPEG-TS muxers) start a stream's timestamps there, so that its first
-/// segments map `MPEGTS:900000,LOCAL:00:00:00.000` and hold the video's own times; reading it
-/// would mean fetching and parsing a video segment (MPEG-TS or fragmented MP4) for each file. A
-/// segment without a map holds the video's times. A map that puts a segment's cues outside the
-/// video (before its start, or past a day) is refused rather than guessed at.
+/// seconds of the video, where `first` is the stream's first media timestamp. That one is read from
+/// the first segment's map (its `m − l`), not assumed: Apple's segmenters map `LOCAL:00:00:00.000`
+/// to the stream's first timestamp in every segment, whatever that timestamp is (WWDC's streams
+/// have used `MPEGTS:181083`; the common MPEG-TS muxers' convention is 10 s, `MPEGTS:900000`), so
+/// that their cue times are the video's; reading the timestamp itself would mean fetching and
+/// parsing a video segment (MPEG-TS or fragmented MP4) for each file. A segment without a map holds
+/// the video's times. A map that puts a segment's cues outside the video (before its start, or past
+/// a day) is refused rather than guessed at.
 public struct WebVTTJoiner: Sendable {
-    /// Apple's first media timestamp: 10 s at 90 kHz.
-    public static let appleFirstMediaTimestamp: Int64 = 900_000
     /// MPEG-TS timestamps count 33 bits.
     static let timestampRange: Range<Int64> = 0..<(Int64(1) << 33)
     /// The latest a cue may end: no video lasts a day.
@@ -36,11 +35,14 @@ public struct WebVTTJoiner: Sendable {
         public var text: String
     }
 
-    public let firstMediaTimestamp: Int64
+    /// The stream's first media timestamp (90 kHz), once known: given, else read from the first
+    /// segment with a map.
+    public private(set) var firstMediaTimestamp: Int64?
     private(set) var cues: [Cue] = []
     private var seen = Set<String>()
 
-    public init(firstMediaTimestamp: Int64 = WebVTTJoiner.appleFirstMediaTimestamp) {
+    /// `firstMediaTimestamp`: the stream's, when known; nil to read it from the first map.
+    public init(firstMediaTimestamp: Int64? = nil) {
         self.firstMediaTimestamp = firstMediaTimestamp
     }
 
@@ -81,7 +83,7 @@ public struct WebVTTJoiner: Sendable {
     }
 
     /// The seconds to add to a segment's cue times, from its map's value (`MPEGTS:…,LOCAL:…`).
-    private func offset(of map: Substring, segment: Int) throws -> Double {
+    private mutating func offset(of map: Substring, segment: Int) throws -> Double {
         var mpegts: Int64?
         var local: Double?
         for part in map.split(separator: ",") {
@@ -90,10 +92,15 @@ public struct WebVTTJoiner: Sendable {
             if trimmed.hasPrefix("LOCAL:") { local = Self.time(trimmed.dropFirst(6)) }
         }
         let shown = String(map.prefix(80))
-        guard let mpegts, Self.timestampRange.contains(mpegts), let local else {
-            throw SubtitleError.badTimestampMap(segment: segment, detail: "'\(Clean.line(shown))' is not a map of 33-bit MPEG-TS time and a cue time")
+        guard let mpegts, Self.timestampRange.contains(mpegts), let local, local <= Self.maxSeconds else {
+            throw SubtitleError.badTimestampMap(segment: segment, detail: "'\(Clean.line(shown))' is not a map of a 33-bit MPEG-TS time to a cue time within a day")
         }
-        return Double(mpegts - firstMediaTimestamp) / 90_000 - local
+        let ticks = Int64(local * 90_000)
+        let first = firstMediaTimestamp ?? (mpegts - ticks)
+        firstMediaTimestamp = first
+        // MPEG-TS time wraps at 2^33: a timestamp far below the first is past the wrap.
+        let unwrapped = mpegts < first - (Int64(1) << 32) ? mpegts + (Int64(1) << 33) : mpegts
+        return Double(unwrapped - first) / 90_000 - local
     }
 
     /// A cue from its timing line and text lines, moved by `offset`; nil when the timing line is not one.
