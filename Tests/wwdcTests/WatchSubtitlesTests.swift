@@ -93,6 +93,10 @@ struct WatchSubtitlesTests {
         #expect(playing.subText == cues[0].text, "\(playing.subText)")
         // The private file went with the player.
         #expect(!FileManager.default.fileExists(atPath: (file as NSString).deletingLastPathComponent))
+        // The languages the stream offers are the session's now.
+        let shown = try await bench.run(["session", "201", "--json"])
+        let object = try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any]
+        #expect(object?["subtitleLanguages"] as? [String] == ["en", "ja", "fra"], "\(shown.stdout)")
 
         let none = try await Self.watchPaused(bench, ["201", "--no-subtitles", "--from-start"])
         #expect(Self.selectedSubtitles(none.0.tracks) == nil, "\(none.0.tracks)")

@@ -31,7 +31,7 @@ extension WatchCommand {
     /// session's stream), and the private folder to remove once it has played; `player` as it is
     /// when there are none (said in one line).
     static func subtitled(_ player: PlayerCommand, languages: [SubtitleLanguage]?, downloaded: String?, detail: SessionDetail,
-                          asked: Bool, store: ConferenceStore, runner: OperationRunner,
+                          asked: Bool, db: String?, runner: OperationRunner,
                           _ context: CommandContext) -> (player: PlayerCommand, folder: String?) {
         guard let languages, let first = languages.first else { return (player, nil) }
         guard player.showing(subtitles: "") != nil else {
@@ -54,6 +54,11 @@ extension WatchCommand {
             return (player, nil)
         }
         let path = folder + "/subtitles.vtt"
+        // Writable: the languages the stream offers are kept for the session's page.
+        guard let store = try? context.openExistingStore(explicitPath: db) else {
+            try? FileManager.default.removeItem(atPath: folder)
+            return (player, nil)
+        }
         let subtitles = SubtitlesOperation(sessionID: detail.sessionID, hls: detail.media?.hls, feedFile: detail.media?.subtitles,
                                            requests: [SubtitlesOperation.Request(languages: languages, path: path)], store: store)
         _ = runner.run(subtitles)

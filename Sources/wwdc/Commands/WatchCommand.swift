@@ -122,7 +122,7 @@ enum WatchCommand {
         }
         let (player, subtitleFolder) = live ? (found, nil)
             : subtitled(found, languages: subtitles.languages, downloaded: downloaded, detail: detail, asked: subtitles.asked,
-                        store: store, runner: runner, context)
+                        db: db, runner: runner, context)
         defer { if let subtitleFolder { try? FileManager.default.removeItem(atPath: subtitleFolder) } }
         let lockPath = try StoreLocation.dataFolder(Configuration.folders(context.environment)) + "/watch.lock"
         let lock = CrossProcessLock(path: lockPath) { failure in
