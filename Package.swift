@@ -93,7 +93,7 @@ let package = Package(
         .testTarget(name: "ConferenceTerminalTests", dependencies: ["ConferenceTerminal", "TerminalUI", "TestSupport", "TestTraits"]),
         // Golden/ holds expected outputs, Journals/ a sync folder's files as an earlier wwdc wrote
         // them, both read through #filePath (not bundled resources).
-        .testTarget(name: "wwdcTests", dependencies: ["ConferenceData", "ConferenceMedia", "ConferenceModel", "ConferenceSync", "Operations", "PersonalSync", "SQLiteDatabase", "TestSupport", "TestTraits"], exclude: ["Golden", "Journals"]),
+        .testTarget(name: "wwdcTests", dependencies: ["ConferenceData", "ConferenceMedia", "ConferenceModel", "ConferenceSync", "JSON", "Operations", "PersonalSync", "SQLiteDatabase", "TestSupport", "TestTraits"], exclude: ["Golden", "Journals"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -63,8 +63,20 @@ public final class DownloadProgressDisplay: DownloadReporting {
     /// A note in words that name no program's commands.
     public static func noteText(_ note: DownloadNote) -> String {
         switch note {
-        case .noTranscript: "no transcript to make subtitles from (a sync fetches them)"
-        case let .subtitlesNotWritten(error): "subtitles not written: " + error.description
+        case let .subtitles(file, language, source, passedOver):
+            "\(language) subtitles " + (source == .transcript ? "made from the transcript" : "from \(sourceText(source))") + " in \(file)"
+                + (passedOver.isEmpty ? "" : " (" + passedOver.joined(separator: "; ") + ")")
+        case let .subtitlesMissing(languages, reasons):
+            "no \(languages.joined(separator: " or ")) subtitles" + (reasons.isEmpty ? "" : ": " + reasons.joined(separator: "; ")) + "; the video is kept"
+        }
+    }
+
+    /// Where subtitles came from, in words: "the stream (日本語)", "the feed's file", "the transcript".
+    public static func sourceText(_ source: SubtitlesOperation.Source) -> String {
+        switch source {
+        case let .stream(name): "the stream (\(name))"
+        case .feedFile: "the feed's file"
+        case .transcript: "the transcript"
         }
     }
 

@@ -140,7 +140,9 @@ public struct SessionPage {
 
     /// The video and the transcript in a line each, and the files downloaded.
     func recordings(downloaded: String) -> [String] {
-        field("Video", videoSummary()) + field("Transcript", transcriptSummary()) + field("Downloaded", downloaded)
+        field("Video", videoSummary()) + field("Transcript", transcriptSummary())
+            + field("Subtitles", detail.subtitleLanguages.map { FeedLanguage.name($0.code) }.joined(separator: ", "))
+            + field("Downloaded", downloaded)
     }
 
     /// `1:42:50 · HD and SD · stream`, or `none`.

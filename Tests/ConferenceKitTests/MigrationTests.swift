@@ -13,7 +13,7 @@ struct MigrationTests {
         let folder = try TemporaryFolder()
         let store = try folder.store()
         #expect(try store.count("PRAGMA user_version") == ConferenceStore.schemaVersion)
-        #expect(ConferenceStore.schemaVersion == 14)
+        #expect(ConferenceStore.schemaVersion == 15)
         let tables = try store.tableCounts()
         for table in ["events", "rooms", "tracks", "topics", "resources", "sessions", "instances", "videos",
                       "session_keywords", "session_platforms", "session_topics", "session_related",
@@ -41,7 +41,7 @@ struct MigrationTests {
             #expect(try Migrator.version(of: db) == 1)
         }
         let store = try ConferenceStore(path: path)
-        #expect(try store.count("PRAGMA user_version") == 14)
+        #expect(try store.count("PRAGMA user_version") == 15)
         #expect(try store.count("SELECT count(*) FROM events") == 1)
         // The modern columns arrive empty on the rows that were there.
         #expect(try store.count("SELECT count(*) FROM sessions WHERE has_live_stream = 0 AND article_id IS NULL") == 1)
@@ -94,7 +94,7 @@ struct MigrationTests {
             try db.execute("INSERT INTO transcript_search (rowid, text) SELECT id, text FROM transcript_lines")
         }
         let store = try ConferenceStore(path: path)
-        #expect(try store.count("PRAGMA user_version") == 14)
+        #expect(try store.count("PRAGMA user_version") == 15)
         #expect(try store.count("SELECT count(*) FROM sqlite_schema WHERE name = 'transcript_lines'") == 0)
         let keynote = try #require(try store.read { try $0.transcript(sessionID: "wwdc2017-102") })
         #expect(keynote.paragraphs == [.init(start: 1.5, text: "Welcome to the keynote. The zebrafinch sings."),

@@ -23,7 +23,9 @@ struct BrowseSandbox {
 
     /// Runs `wwdc` with `WWDC_NOW` and `TZ` fixed (UTC unless given), colour off, stdout a pipe.
     func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> CommandResult {
-        try await sandbox.run(arguments, environment: ["WWDC_NOW": Self.now, "TZ": "UTC"].merging(environment) { $1 })
+        // No subtitles for `watch`: the sample's streams are on a host no test reaches (the tests of
+        // subtitles serve them: WatchSubtitlesTests).
+        try await sandbox.run(arguments, environment: ["WWDC_NOW": Self.now, "TZ": "UTC", "WWDC_SUBTITLES": "off"].merging(environment) { $1 })
     }
 
     /// Runs `wwdc … --json` and returns the decoded array of objects.

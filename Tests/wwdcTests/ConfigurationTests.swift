@@ -9,7 +9,7 @@ import Testing
 struct ConfigurationTests {
     static let keys = ["source": "WWDC_SOURCE", "language": "WWDC_LANGUAGE", "player": "WWDC_PLAYER", "pager": "WWDC_PAGER",
                        "download-dir": "WWDC_DOWNLOAD_DIR", "jobs": "WWDC_JOBS", "images": "WWDC_IMAGES", "notify": "WWDC_NOTIFY", "browse-sync": "WWDC_BROWSE_SYNC",
-                       "sync-folder": "WWDC_SYNC_FOLDER"]
+                       "subtitles": "WWDC_SUBTITLES", "sync-folder": "WWDC_SYNC_FOLDER"]
 
     static func file(_ sandbox: Sandbox) -> URL { sandbox.directory.path("config").appendingPathComponent("wwdc/config") }
 
@@ -20,7 +20,7 @@ struct ConfigurationTests {
         for folder in [fileFolder, environmentFolder] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
         return ["source": (fileFolder.path, environmentFolder.path), "language": ("jpn", "kor"), "player": ("mpv --fs", "vlc"),
                 "pager": ("less -R", "more"), "download-dir": ("/tmp/from-file", "/tmp/from-env"), "jobs": ("4", "2"),
-                "images": ("never", "always"), "notify": ("desktop", "off"), "browse-sync": ("never", "always"), "sync-folder": ("/tmp/sync-from-file", "/tmp/sync-from-env")]
+                "images": ("never", "always"), "notify": ("desktop", "off"), "browse-sync": ("never", "always"), "subtitles": ("off", "on"), "sync-folder": ("/tmp/sync-from-file", "/tmp/sync-from-env")]
     }
 
     @Test("every key: the environment over the file over the default, each said; set keeps comments and other lines")
@@ -70,6 +70,7 @@ struct ConfigurationTests {
         #expect(lines.contains("download-dir = \(sandbox.directory.path("data").path)/wwdc/downloads  (default)"), "\(lines)")
         #expect(lines.contains("jobs = 3  (default)"), "\(lines)")
         #expect(lines.contains("images = auto  (default)"), "\(lines)")
+        #expect(lines.contains("subtitles = on  (default)"), "\(lines)")
 
         let server = try await ReferenceServer.start()
         defer { server.stop() }
@@ -336,7 +337,7 @@ struct ConfigurationTests {
     func unknownKeys() async throws {
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
-        let every = "source, language, player, pager, download-dir, jobs, images, notify, browse-sync, sync-folder"
+        let every = "source, language, player, pager, download-dir, jobs, images, notify, browse-sync, subtitles, sync-folder"
         for arguments in [["config", "get", "jbos"], ["config", "set", "jbos", "2"]] {
             let near = try await sandbox.run(arguments)
             #expect(near.status == 64 && near.stdout.isEmpty, "\(near.stderr)")

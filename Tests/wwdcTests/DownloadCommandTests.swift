@@ -341,7 +341,7 @@ struct DownloadCommandTests {
         #expect(stats.bytes <= size + Self.chunk)
     }
 
-    @Test("--subtitles in a pipe, a long transcript and none, the two files ending together: the subtitles written, both counted")
+    @Test("--subtitles in a pipe without streams, a long transcript and none, the two files ending together: the subtitles made from the transcript, both counted")
     func subtitlesOfDownloadsEndingTogether() async throws {
         // Apple's shape: wwdc2026-102 with an hour of transcript, wwdc2026-103 with none (and no
         // digest in the manifest, so that each transcript is fetched alone).
@@ -363,6 +363,8 @@ struct DownloadCommandTests {
         let paths = try ids.map { try DownloadBench.mediaPath($0, quality: "downloadSD") }
         let size = 1_000_000
         for path in paths { try await bench.server.configureMedia(path, size: size, pauseAt: size - 10_000, times: 1) }
+        // No stream to take Apple's subtitles from, nor the feed's file: the transcripts make them.
+        try await bench.server.fault("/videos/*.m3u8", "status", value: 404)
         let running = try bench.sandbox.start(["download"] + ids + ["--subtitles", "--quality", "sd"])
         // Both held just before their end, then let go one right after the other: 103 ends while
         // 102's subtitles are being written.
@@ -371,7 +373,9 @@ struct DownloadCommandTests {
         let result = await running.finished()
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("Downloaded 2 files"), "\(result.stderr)")
-        #expect(result.stderr.contains("wwdc2026-103 SD: no transcript to make subtitles from"), "\(result.stderr)")
+        #expect(result.stderr.contains("wwdc2026-102 SD: en subtitles made from the transcript"), "\(result.stderr)")
+        #expect(result.stderr.contains("wwdc2026-103 SD: no en subtitles: en: the stream's playlist: HTTP 404"), "\(result.stderr)")
+        #expect(result.stderr.contains("no transcript to make them from; the video is kept"), "\(result.stderr)")
         let downloads = try await bench.downloads()
         #expect(ids.allSatisfy { downloads["\($0) sd"]?["state"] as? String == "done" }, "\(downloads)")
         let video = try #require(downloads["wwdc2026-102 sd"]?["path"] as? String)

@@ -54,6 +54,9 @@ extension Database {
                   downloadSD: row.line("download_sd"), slides: row.line("slides"), subtitles: row.line("subtitles"),
                   duration: row.optionalDouble("duration"))
         }
+        var languages = try streamSubtitleLanguages(sessionID: detail.sessionID)
+        if detail.media?.subtitles != nil, !languages.contains(where: { $0.matches(.english) }) { languages.insert(.english, at: 0) }
+        detail.subtitleLanguages = languages
         let chapters = try readChildren(Chapter.self, of: sid)
         let links = try readChildren(Media.Link.self, of: sid)
         if !chapters.isEmpty || !links.isEmpty {

@@ -53,6 +53,9 @@ public struct SessionDetail: Hashable, Sendable {
     public var imageURL: String? = nil
     /// Its transcript's language and length; nil when the store has none.
     public var transcript: TranscriptSummary? = nil
+    /// The languages of its subtitles wwdc knows of: English for the feed's own file, and those
+    /// its stream offered when it was last read (for a download or a watch).
+    public var subtitleLanguages: [SubtitleLanguage] = []
 
     /// Whether its live stream is on the air at `now`: inside the session's time window or, for a
     /// session without times, while its event runs; never after the stream's known end.
@@ -144,6 +147,8 @@ extension SessionDetail {
             .object("note", "your note", noteDocument) { $0.personal.note },
             .object("video", "its recording", videoDocument) { $0.detail.media },
             .object("transcript", "its transcript; null when the store has none", transcriptDocument) { $0.detail.transcript },
+            .strings("subtitleLanguages", "the languages of its subtitles wwdc knows of: en for the feed's file, and the stream's once read for a download or a watch",
+                     { $0.detail.subtitleLanguages.map(\.code) }),
             .object("liveStream", "its live stream, in the current event", liveStreamDocument) { shown in
                 shown.detail.liveStream.map { Timed($0, utcOffset: shown.detail.utcOffset) }
             },

@@ -11,7 +11,7 @@ import SQLiteDatabase
 /// they outlive the session leaving the feed.
 enum StoreSchema {
     static let migrator = Migrator([catalogue, userData, fullTextSearch, modernFormat, outbox, transcripts, downloads, personalData, whatsNew, syncFolder,
-                                    pictureSizes, compressedTranscripts, personalSearchRows, transcriptLineLengths])
+                                    pictureSizes, compressedTranscripts, personalSearchRows, transcriptLineLengths, subtitleLanguages])
 
     static let catalogue = Migration(version: 1, name: "conference catalogue", sql: """
         CREATE TABLE events (
@@ -622,6 +622,18 @@ enum StoreSchema {
             """)
         try db.recordTranscriptLineLengths()
     }
+
+    /// The subtitle languages a session's stream offers, as its master playlist named them when it
+    /// was last read (for a download or a watch), in its order: what the session's page lists beside
+    /// the feed's own file. Keyed by session identifier, like downloads.
+    static let subtitleLanguages = Migration(version: 15, name: "subtitle languages", sql: """
+        CREATE TABLE subtitle_languages (
+            session_id TEXT NOT NULL,
+            position INTEGER NOT NULL,
+            language TEXT NOT NULL,
+            PRIMARY KEY (session_id, position)
+        ) WITHOUT ROWID;
+        """)
 
     /// The triggers that take a transcript's lengths away with it; a save that puts another
     /// `transcripts` table in place (`TranscriptStaging`) makes them again on it.

@@ -28,6 +28,14 @@ extension Database {
         return DownloadItem(sessionID: sessionID, quality: quality, url: url, path: path, title: Clean.line(row.title))
     }
 
+    /// Where `sessionID`'s subtitles may come from: its stream (the master playlist) and the feed's
+    /// subtitles file.
+    public func subtitleSources(sessionID: String) throws -> (hls: String?, file: String?) {
+        try fetchOne("SELECT v.hls, v.subtitles FROM sessions s JOIN videos v ON v.sid = s.sid WHERE s.id = ?", [sessionID]) { row in
+            (hls: row.string("hls"), file: row.string("subtitles"))
+        } ?? (nil, nil)
+    }
+
     /// Whether more than one download is recorded with the file `path`.
     private func isDownloadPathShared(_ path: String) throws -> Bool {
         try fetchOne("SELECT count(*) AS downloads FROM downloads WHERE path = ?", [path]) { $0.int("downloads") }.map { $0 > 1 } ?? false

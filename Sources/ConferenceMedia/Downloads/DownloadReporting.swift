@@ -19,8 +19,9 @@ public protocol DownloadReporting: Sendable {
 
 /// What a download has to say beside its outcome.
 public enum DownloadNote: Sendable, Equatable {
-    /// No subtitles: the store has no transcript of the session (a sync fetches them).
-    case noTranscript
-    /// The subtitles file could not be written.
-    case subtitlesNotWritten(FileAccessError)
+    /// Subtitles written in `file` beside the video, in `language`, from `source`; `passedOver`
+    /// says why the sources before it were not used (another language's included).
+    case subtitles(file: String, language: String, source: SubtitlesOperation.Source, passedOver: [String])
+    /// No subtitles in any of `languages`: why, for each source tried.
+    case subtitlesMissing(languages: [String], reasons: [String])
 }

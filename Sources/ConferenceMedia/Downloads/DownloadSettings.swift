@@ -1,3 +1,4 @@
+import ConferenceModel
 import Foundation
 import Operations
 
@@ -11,21 +12,42 @@ public struct DownloadSettings: Sendable {
     public var retry: RetryPolicy
     /// Seconds without a byte after which a transfer is given up and retried.
     public var stallTimeout: TimeInterval
-    /// Whether the session's transcript is written beside each video as subtitles.
+    /// Whether subtitles are written beside each video.
     public var subtitles: Bool
+    /// The languages asked for, each written as `<name>.<language>.vtt`; none: one `<name>.vtt` in
+    /// ``preferredSubtitleLanguage``, else English.
+    public var subtitleLanguages: [SubtitleLanguage]
+    /// The language of `<name>.vtt` (the synced one), English when it has none.
+    public var preferredSubtitleLanguage: SubtitleLanguage
     /// The folder of the per-file locks that keep two processes from writing one file.
     public var lockFolder: String
     /// Whether a file another process is downloading is waited for (else it fails as busy).
     public var waitForOtherProcesses: Bool
 
     public init(jobs: Int = 3, retry: RetryPolicy = DownloadSettings.defaultRetry, stallTimeout: TimeInterval = 30,
-                subtitles: Bool = false, lockFolder: String, waitForOtherProcesses: Bool = true) {
+                subtitles: Bool = false, subtitleLanguages: [SubtitleLanguage] = [], preferredSubtitleLanguage: SubtitleLanguage = .english,
+                lockFolder: String, waitForOtherProcesses: Bool = true) {
         self.jobs = jobs
         self.retry = retry
         self.stallTimeout = stallTimeout
         self.subtitles = subtitles
+        self.subtitleLanguages = subtitleLanguages
+        self.preferredSubtitleLanguage = preferredSubtitleLanguage
         self.lockFolder = lockFolder
         self.waitForOtherProcesses = waitForOtherProcesses
+    }
+
+    /// The subtitle files of `item`, one per language asked for (see ``subtitleLanguages``).
+    public func subtitleRequests(for item: DownloadItem) -> [SubtitlesOperation.Request] {
+        let base = (item.path as NSString).deletingPathExtension
+        guard !subtitleLanguages.isEmpty else {
+            let languages = preferredSubtitleLanguage.matches(.english) ? [preferredSubtitleLanguage] : [preferredSubtitleLanguage, .english]
+            return [SubtitlesOperation.Request(languages: languages, path: base + ".vtt")]
+        }
+        var seen = Set<String>()
+        return subtitleLanguages.filter { seen.insert($0.canonical).inserted }.map { language in
+            SubtitlesOperation.Request(languages: [language], path: base + "." + language.short + ".vtt")
+        }
     }
 
     public static let defaultRetry = RetryPolicy(maxAttempts: 5, baseDelay: 1, multiplier: 2, maxDelay: 30, jitter: .equal,

@@ -113,7 +113,7 @@ public final class DownloadsOperation: GroupOperation, @unchecked Sendable {
             case let .downloaded(fetched, size): result = .downloaded(fetched: fetched, size: size)
             case let .alreadyComplete(size): result = .alreadyComplete(size: size)
             }
-            if settings.subtitles { writeSubtitles(for: item) }
+            if settings.subtitles { addSubtitles(for: item) }
         } else if let error = OperationError.rootCause(in: errors) ?? errors.first, !isCancelled {
             result = .failed(error)
             try? store.write { try $0.recordDownloadFailed(item, reason: ErrorText.message(error)) }
@@ -124,18 +124,31 @@ public final class DownloadsOperation: GroupOperation, @unchecked Sendable {
         reporter.finished(item, result)
     }
 
-    /// Writes the session's transcript beside the video as WebVTT subtitles, when there is one.
-    private func writeSubtitles(for item: DownloadItem) {
-        let path = Self.subtitlesPath(for: item)
+    /// Writes the video's subtitles beside it (``SubtitlesOperation``), saying where each came from
+    /// and which language could not be had.
+    private func addSubtitles(for item: DownloadItem) {
+        let reporter = reporter
+        let sources: (hls: String?, file: String?)
         do {
-            guard let transcript = try store.read({ try $0.transcript(sessionID: item.sessionID) }), !transcript.paragraphs.isEmpty else {
-                reporter.note(item, .noTranscript)
-                return
-            }
-            try Data(WebVTTWriter.document(transcript).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            sources = try store.read { try $0.subtitleSources(sessionID: item.sessionID) }
         } catch {
-            reporter.note(item, .subtitlesNotWritten(FileAccessError.write(path, error)))
+            return reporter.note(item, .subtitlesMissing(languages: [], reasons: [ErrorText.message(error)]))
         }
+        let subtitles = SubtitlesOperation(sessionID: item.sessionID, hls: sources.hls, feedFile: sources.file,
+                                           requests: settings.subtitleRequests(for: item), store: store)
+        subtitles.addObserver(BlockObserver(finish: { operation, _ in
+            guard let subtitles = operation as? SubtitlesOperation, !subtitles.isCancelled else { return }
+            for outcome in subtitles.outcomes {
+                switch outcome {
+                case let .written(path, language, source, passedOver):
+                    reporter.note(item, .subtitles(file: (path as NSString).lastPathComponent, language: language.code,
+                                                   source: source, passedOver: passedOver))
+                case let .missing(_, languages, reasons):
+                    reporter.note(item, .subtitlesMissing(languages: languages.map(\.code), reasons: reasons))
+                }
+            }
+        }))
+        addOperation(subtitles)
     }
 
     /// Where a video's subtitles go: its name with `.vtt`, which players load by themselves.

@@ -1,3 +1,4 @@
+import ConferenceModel
 import ConferenceData
 import Foundation
 import Operations
@@ -31,7 +32,7 @@ public final class RemoveDownloadOperation: AdvancedOperation, @unchecked Sendab
     }
 
     public override func execute() {
-        for path in [item.path, item.partPath, DownloadsOperation.subtitlesPath(for: item)] where unlink(path) != 0 && errno != ENOENT {
+        for path in [item.path, item.partPath] + Self.subtitleFiles(of: item) where unlink(path) != 0 && errno != ENOENT {
             return finish(with: [DownloadError.fileError(path: path, reason: String(cString: strerror(errno)))])
         }
         do {
@@ -40,5 +41,18 @@ public final class RemoveDownloadOperation: AdvancedOperation, @unchecked Sendab
         } catch {
             finish(with: [error])
         }
+    }
+
+    /// The subtitle files a download wrote beside its video: `<name>.vtt` and `<name>.<language>.vtt`.
+    static func subtitleFiles(of item: DownloadItem) -> [String] {
+        let folder = (item.path as NSString).deletingLastPathComponent
+        let base = ((item.path as NSString).lastPathComponent as NSString).deletingPathExtension
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+        let written = names.filter { name in
+            guard name.hasPrefix(base + "."), name.hasSuffix(".vtt") else { return false }
+            let middle = name.dropFirst(base.count + 1).dropLast(4)
+            return middle.isEmpty || (!middle.contains(".") && SubtitleLanguage(String(middle)) != nil)
+        }
+        return [DownloadsOperation.subtitlesPath(for: item)] + written.map { (folder as NSString).appendingPathComponent($0) }
     }
 }

@@ -12,6 +12,15 @@ public struct PlayerCommand: Hashable, Sendable {
         /// Whether it says where it is as it plays (mpv, over its JSON IPC socket).
         var reportsPosition: Bool { self == .mpv }
 
+        /// The options that give it the subtitles file `path`; nil for a player wwdc cannot give one
+        /// (ffplay: its subtitles filter would need the path escaped into a filter graph).
+        func subtitleOptions(_ path: String) -> [String]? {
+            switch self {
+            case .mpv, .vlc: ["--sub-file=" + path]
+            case .ffplay, .other: nil
+            }
+        }
+
         /// The options that start playback `seconds` in; nil for a player whose option wwdc does not know.
         func startOptions(_ seconds: Int) -> [String]? {
             switch self {
@@ -53,6 +62,15 @@ public struct PlayerCommand: Hashable, Sendable {
 
     /// Whether it says where it is as it plays (mpv), so that wwdc can keep the position it stops at.
     public var reportsPosition: Bool { kind.reportsPosition }
+
+    /// The same player given the subtitles file `path` (mpv and vlc, `--sub-file=`); nil for a
+    /// player wwdc cannot give one.
+    public func showing(subtitles path: String) -> PlayerCommand? {
+        guard let options = kind.subtitleOptions(path) else { return nil }
+        var copy = self
+        copy.arguments += options
+        return copy
+    }
 
     /// Whether wwdc knows how to make this player start at a given second (mpv, vlc, ffplay).
     public var canStartAtTime: Bool { kind.startOptions(0) != nil }

@@ -11,7 +11,9 @@ import PlainText
 enum DownloadCommand {
     static let quality = Option.choices("quality", value: "hd|sd", help: "The video file: hd (the default) or sd; repeat for both.",
                                         as: MediaQuality.self)
-    static let subtitles = Option.flag("subtitles", help: "Also write the session's transcript beside the video as subtitles (.vtt).")
+    static let subtitles = Option.flag("subtitles", help: "Also write subtitles beside the video (<name>.vtt): Apple's, from the stream in the synced language, else English, else made from the transcript.")
+    static let subtitleLanguage = Option.texts("subtitle-language", value: "lang",
+                                               help: "Write subtitles in this language as <name>.<lang>.vtt (en, ja, jpn, fra, ...); repeat for several. Implies --subtitles.")
     static let favorites = SharedOptions.favorites.help("Download every favorite's video.")
     static let resume = Option.flag("resume", help: "Go on with every download that did not finish (partial or failed).")
     static let jobs = Option.integer("jobs", short: "j", value: "n", help: "How many files to download at once, 1 to 16 (default: $WWDC_JOBS, else the config file's jobs, else 3).", in: 1...16)
@@ -35,13 +37,14 @@ enum DownloadCommand {
         waits for the first. 'wwdc watch' plays a downloaded video from disk; 'wwdc downloads' lists \
         them.
         """,
-        options: [quality, subtitles, favorites, resume, jobs, dir, SharedOptions.quiet, json, SharedOptions.db, SharedOptions.trace],
+        options: [quality, subtitles, subtitleLanguage, favorites, resume, jobs, dir, SharedOptions.quiet, json, SharedOptions.db, SharedOptions.trace],
         arguments: [sessions],
         examples: [
             ("wwdc download 101 102", "The HD videos of sessions 101 and 102 of the current event."),
             ("wwdc download --favorites --quality sd --jobs 2", "Every favorite in SD, two at a time."),
             ("wwdc download --resume", "Finish what an earlier download left."),
             ("wwdc download 101 --subtitles --dir ~/Movies/WWDC", "With subtitles, into another folder."),
+            ("wwdc download 101 --subtitle-language ja --subtitle-language en", "With Japanese and English subtitles."),
         ])
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws -> ExitCode {
@@ -54,6 +57,12 @@ enum DownloadCommand {
         let jobs = try arguments[Self.jobs] ?? context.setting(Configuration.jobs)
         let qualities = arguments[quality].isEmpty ? [MediaQuality.hd] : arguments[quality]
         let folder = try Self.folder(arguments[dir], context)
+        let languages = try arguments[subtitleLanguage].map { text in
+            guard let language = SubtitleLanguage(text) else {
+                throw UsageError("Invalid value '\(text)' for '--subtitle-language': expected a language code such as en, ja, jpn, fra", spec: spec)
+            }
+            return language
+        }
         let store = try context.openExistingStore(explicitPath: arguments[SharedOptions.db])
         let (items, skipped) = try store.read { db -> ([DownloadItem], [DownloadError]) in
             var items: [DownloadItem] = []
@@ -87,10 +96,13 @@ enum DownloadCommand {
         }
 
         for error in skipped { context.message("Skipped: " + ErrorWording.commandLine.message(error)) }
-        let settings = try Self.settings(jobs: jobs, subtitles: arguments[subtitles], context)
+        var settings = try Self.settings(jobs: jobs, subtitles: arguments[subtitles] || !languages.isEmpty, context)
+        settings.subtitleLanguages = languages
+        // The synced language's subtitles are the ones a person reads.
+        if let synced = try store.read({ try $0.setting("language") }).flatMap(SubtitleLanguage.init) { settings.preferredSubtitleLanguage = synced }
         try DownloadsOperation.requireTransfer()
         let display = DownloadProgressDisplay(owner: context.terminal, count: Set(items).count, quiet: arguments[SharedOptions.quiet] || arguments[json],
-                                              wording: .commandLine, noteText: ErrorWording.note)
+                                              wording: .commandLine)
         let downloads = DownloadsOperation(items: items, settings: settings, store: store, reporter: display)
         let runner = OperationRunner(arguments, context: context)
         let errors = runner.run(downloads)

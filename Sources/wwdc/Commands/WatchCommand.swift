@@ -33,7 +33,10 @@ enum WatchCommand {
         beginning, and the time to skip to is printed. 'wwdc search' and 'wwdc transcript' show the \
         times of what is said. A link to a moment of the video (developer.apple.com/videos/play/wwdc2019/209/?time=754, \
         as 'wwdc share' prints and Apple's site copies) plays from that moment; --at, --bookmark or --from-start chooses otherwise. \
-        A video downloaded with 'wwdc download' plays from disk, offline too.
+        A video downloaded with 'wwdc download' plays from disk, offline too. \
+        mpv and vlc get the video's subtitles (--sub-file=) in --subtitle-language, else the synced language, else English: the \
+        downloaded .vtt beside a downloaded video, else Apple's, from the stream's rendition in that language (joined into a \
+        private file) or the feed's file; --no-subtitles, or subtitles = off in the config file, gives none.
 
         wwdc remembers where you stopped. With mpv it follows the playback over mpv's JSON IPC (a socket \
         in a new folder only you can enter, under $XDG_RUNTIME_DIR, else $TMPDIR, else /tmp) and saves \
@@ -45,7 +48,7 @@ enum WatchCommand {
         dropped stream, mpv's --end) keeps the position. 'wwdc continue' lists what you are in \
         the middle of.
         """,
-        options: [at, fromStart, bookmark, printURL, SharedOptions.db],
+        options: [at, fromStart, bookmark, subtitleLanguage, noSubtitles, printURL, SharedOptions.db],
         arguments: [SharedArguments.session],
         examples: [
             ("wwdc watch 101", "Play the keynote of the current event."),
@@ -71,6 +74,7 @@ enum WatchCommand {
             try db.downloadRecords(sessionID: detail.sessionID).first(where: \.isComplete)?.item.path
         }
         var sources = try self.sources(detail, downloadedFile: downloadedFile, at: now)
+        let subtitles = try subtitleLanguages(arguments, context, store: store)
         // A link's moment (`?time=754`) is where it starts, unless the person chose otherwise.
         let start = StartChoice(at: arguments[at] ?? (choices.isEmpty ? linkTime : nil), bookmark: arguments[bookmark],
                                 fromStart: arguments[fromStart])
@@ -78,6 +82,7 @@ enum WatchCommand {
             let source = sources.removeFirst()
             do {
                 return try play(source, detail, from: start, printURL: arguments[printURL], db: arguments[SharedOptions.db],
+                                subtitles: (subtitles, asked: arguments[subtitleLanguage] != nil),
                                 runner: OperationRunner(arguments, context: context), context, store: store)
             } catch WatchError.playerFailed(let player, let status) where source.upgraded && !sources.isEmpty {
                 // The feed's plain http address, asked for over https, may not be served so.
@@ -97,6 +102,7 @@ enum WatchCommand {
     /// What one source plays, or prints (`printURL`): the URL, the file, where it starts; its
     /// progress kept in the store at `db` (nil: the default one), played under `runner`.
     private static func play(_ source: Source, _ detail: SessionDetail, from choice: StartChoice, printURL: Bool, db: String?,
+                             subtitles: (languages: [SubtitleLanguage]?, asked: Bool),
                              runner: OperationRunner, _ context: CommandContext, store: ConferenceStore) throws -> ExitCode {
         let (url, live, downloaded) = (source.target, source.live, source.downloaded)
         let (start, resuming) = try startingPoint(detail.sessionID, live: live, at: choice.at, bookmark: choice.bookmark,
@@ -108,12 +114,16 @@ enum WatchCommand {
             if let time { context.message("Start at \(time).") }
             return .success
         }
-        guard let player = try findPlayer(context) else {
+        guard let found = try findPlayer(context) else {
             context.message("No player found: set WWDC_PLAYER, or install mpv, vlc or ffplay. The video's URL:")
             context.output(url + "\n")
             if let time { context.message("Start at \(time).") }
             return .success
         }
+        let (player, subtitleFolder) = live ? (found, nil)
+            : subtitled(found, languages: subtitles.languages, downloaded: downloaded, detail: detail, asked: subtitles.asked,
+                        db: db, runner: runner, context)
+        defer { if let subtitleFolder { try? FileManager.default.removeItem(atPath: subtitleFolder) } }
         let lockPath = try StoreLocation.dataFolder(Configuration.folders(context.environment)) + "/watch.lock"
         let lock = CrossProcessLock(path: lockPath) { failure in
             switch failure {

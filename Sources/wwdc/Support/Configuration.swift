@@ -91,6 +91,10 @@ enum Configuration {
         "browse-sync", variable: "WWDC_BROWSE_SYNC",
         help: "Whether the browser ('wwdc', 'wwdc browse') syncs as it opens, in the background: auto (when the last sync is older than the source's config asks, else an hour), always, or never (default auto).",
         default: .auto)
+    static let subtitles = Setting<SubtitlesChoice>(
+        "subtitles", variable: "WWDC_SUBTITLES",
+        help: "Whether 'wwdc watch' gives the player subtitles: on or off (default on; flag: watch --no-subtitles).",
+        default: .on)
     static let syncFolder = Setting<String?>(
         "sync-folder", variable: "WWDC_SYNC_FOLDER",
         help: "A folder Syncthing, Dropbox, Nextcloud or git copies between your machines: 'wwdc sync' exchanges your favorites, progress, bookmarks, notes and ratings through it (flag: sync --sync-folder).",
@@ -100,7 +104,7 @@ enum Configuration {
         parse: { text, _ throws(InvalidValue) in try folder(text) })
 
     /// Every setting, in the order `wwdc config list` and the manual show them.
-    static let keys: [any DeclaredSetting] = [source, language, player, pager, downloadFolder, jobs, images, notify, browseSync, syncFolder]
+    static let keys: [any DeclaredSetting] = [source, language, player, pager, downloadFolder, jobs, images, notify, browseSync, subtitles, syncFolder]
 
     /// When pictures are drawn: `images` in the config file, `WWDC_IMAGES` in the environment.
     enum ImagesSetting: String, CaseIterable {
@@ -114,6 +118,11 @@ enum Configuration {
     /// The values of `notify`.
     enum NotifyChoice: String, CaseIterable {
         case desktop, off
+    }
+
+    /// Whether `wwdc watch` gives the player subtitles: `subtitles` in the config file, `WWDC_SUBTITLES`.
+    enum SubtitlesChoice: String, CaseIterable {
+        case on, off
     }
 
     /// wwdc's config file.

@@ -74,11 +74,6 @@ extension ErrorWording {
         }
     }
 
-    /// A download's note, in wwdc's words where it names a command.
-    static func note(_ note: DownloadNote) -> String {
-        note == .noTranscript ? "no transcript to make subtitles from ('wwdc sync' fetches them)" : DownloadProgressDisplay.noteText(note)
-    }
-
     /// How to write an address wwdc takes, in wwdc's words.
     static func advice(_ refusal: WebAddress.Refusal) -> String {
         refusal == .credentials ? "Give the address without 'user:password@', and log in to the account with 'wwdc login'." : refusal.advice

@@ -1,0 +1,186 @@
+import Foundation
+import TestSupport
+import TestTraits
+import Testing
+
+/// `download --subtitles` and `--subtitle-language`: Apple's subtitles from the stream's renditions
+/// (their segments joined into one WebVTT file that an independent parser reads), the feed's file,
+/// the transcript; a failing segment; hostile playlists.
+@Suite("Subtitle downloads", .serialized)
+struct SubtitleDownloadTests {
+    /// wwdc2026-201: its stream and its feed's subtitles file, both served by the reference server.
+    static let session = "wwdc2026-201"
+    static let folder = "/videos/wwdc/2026/201702e185820e07e/201"
+    static let master = folder + "/hls_vod_mvp.m3u8"
+    static func rendition(_ code: String) -> String { folder + "/subtitles/\(code)/prog_index.m3u8" }
+    static func segment(_ code: String, _ index: Int) -> String { folder + "/subtitles/\(code)/sequence_\(index).webvtt" }
+
+    /// The files in the download folder, by name.
+    static func files(_ bench: DownloadBench) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: bench.folder.path)) ?? []).sorted()
+    }
+
+    static func base(_ bench: DownloadBench) async throws -> String {
+        (try await bench.file(session) as NSString).deletingPathExtension
+    }
+
+    static func cues(_ file: URL) async throws -> [ReferenceServer.Cue] {
+        try await ReferenceServer.readWebVTT(file).cues
+    }
+
+    @Test("--subtitle-language ja and jpn and fr: each rendition's segments joined on the video's timeline, read back by webvtt-py",
+          .enabled(if: ReferenceServer.webVTTPython != nil, "webvtt-py is not installed: run .ci/run (it makes .venv-tests)"))
+    func joinedRenditions() async throws {
+        let bench = try await DownloadBench.start()
+        defer { bench.stop() }
+        // Two- and three-letter names of the person, two- and three-letter names of the playlist.
+        let result = try await bench.run(["download", "201", "--subtitle-language", "ja", "--subtitle-language", "fr",
+                                          "--subtitle-language", "jpn"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let base = try await Self.base(bench)
+        let name = (base as NSString).lastPathComponent
+        #expect(result.stderr.contains("\(Self.session) HD: ja subtitles from the stream (日本語) in \(name).ja.vtt"), "\(result.stderr)")
+        #expect(result.stderr.contains("\(Self.session) HD: fr subtitles from the stream (Français) in \(name).fr.vtt"), "\(result.stderr)")
+        for (code, folder) in [("ja", "jpn"), ("fr", "fra")] {
+            let expected = try await bench.server.hlsCues(Self.rendition(folder))
+            #expect(expected.cues.count == 5 && expected.cues.allSatisfy { $0.text.hasPrefix("[\(folder)]") })
+            let read = try await Self.cues(URL(fileURLWithPath: base + ".\(code).vtt"))
+            #expect(read == expected.cues, "\(read)")
+        }
+        // ja and jpn are one language: one file.
+        #expect(Self.files(bench) == [name + ".fr.vtt", name + ".ja.vtt", name + ".mp4"], "\(Self.files(bench))")
+        // Each segment fetched once.
+        let counts = try await bench.server.requestCounts(Self.folder + "/subtitles/jpn/*")
+        #expect(counts.count == 4 && counts.values.allSatisfy { $0.requests == 1 }, "\(counts)")
+
+        // downloads remove takes every subtitle file with the video.
+        let removed = try await bench.run(["downloads", "remove", "201"])
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(Self.files(bench).isEmpty, "\(Self.files(bench))")
+    }
+
+    @Test("--subtitles: <name>.vtt from the English rendition; without it the feed's file, then the transcript, each said",
+          .enabled(if: ReferenceServer.webVTTPython != nil, "webvtt-py is not installed: run .ci/run (it makes .venv-tests)"))
+    func englishSources() async throws {
+        let bench = try await DownloadBench.start()
+        defer { bench.stop() }
+        let stream = try await bench.run(["download", "201", "--subtitles"])
+        #expect(stream.status == 0, "\(stream.stderr)")
+        let base = try await Self.base(bench)
+        let file = URL(fileURLWithPath: base + ".vtt")
+        #expect(try await Self.cues(file) == (try await bench.server.hlsCues(Self.rendition("eng"))).cues)
+        #expect(stream.stderr.contains("en subtitles from the stream (English)"), "\(stream.stderr)")
+
+        // The stream offers no English: Apple's whole file, saying why.
+        try await bench.server.configureHLS(Self.master, languages: ["ja", "fra"])
+        try FileManager.default.removeItem(at: file)
+        let feedFile = try await bench.run(["download", "201", "--subtitles"])
+        #expect(feedFile.status == 0, "\(feedFile.stderr)")
+        #expect(feedFile.stderr.contains("en subtitles from the feed's file in \((base as NSString).lastPathComponent).vtt (the stream has no subtitles in en (it has ja, fra))"),
+                "\(feedFile.stderr)")
+        let whole = try await bench.server.hlsCues(Self.folder + "/subtitles/eng/201_sd_what_s_new_in_xcode.vtt")
+        #expect(try await Self.cues(file) == whole.cues)
+        #expect(whole.cues.allSatisfy { $0.text.hasPrefix("[eng file]") })
+
+        // Neither: made from the stored transcript.
+        try await bench.server.fault(Self.folder + "/subtitles/eng/*.vtt", "status", value: 404)
+        try FileManager.default.removeItem(at: file)
+        let transcript = try await bench.run(["download", "201", "--subtitles"])
+        #expect(transcript.status == 0, "\(transcript.stderr)")
+        #expect(transcript.stderr.contains("en subtitles made from the transcript"), "\(transcript.stderr)")
+        #expect(transcript.stderr.contains("HTTP 404"), "\(transcript.stderr)")
+        _ = try await Self.cues(file)
+    }
+
+    @Test("session lists the subtitle languages known: English for the feed's file, then the stream's once a download read it; --json has them")
+    func sessionLanguages() async throws {
+        let bench = try await DownloadBench.start()
+        defer { bench.stop() }
+        func languages(_ id: String) async throws -> [String]? {
+            let shown = try await bench.run(["session", id, "--json"])
+            #expect(shown.status == 0, "\(shown.stderr)")
+            let object = try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any]
+            return object?["subtitleLanguages"] as? [String]
+        }
+        #expect(try await languages("201") == ["en"])
+        #expect(try await languages("101") == [])
+        // Two-letter and three-letter names, as the playlist writes them.
+        try await bench.server.configureHLS(Self.master, languages: ["ja", "en", "fra", "zh-Hans"])
+        let result = try await bench.run(["download", "201", "--subtitle-language", "ja"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try await languages("201") == ["ja", "en", "fra", "zh-hans"])
+        let page = try await bench.run(["session", "201"])
+        #expect(page.stdout.contains("Subtitles  Japanese, English, French, Chinese\n"), "\(page.stdout)")
+    }
+
+    @Test("a segment that fails once is retried; one that keeps failing: the download says which language is missing and keeps the video")
+    func failingSegment() async throws {
+        let bench = try await DownloadBench.start()
+        defer { bench.stop() }
+        try await bench.server.fault(Self.segment("jpn", 1), "status", value: 503, times: 1)
+        let retried = try await bench.run(["download", "201", "--subtitle-language", "ja"])
+        #expect(retried.status == 0, "\(retried.stderr)")
+        #expect(retried.stderr.contains("ja subtitles from the stream"), "\(retried.stderr)")
+        let counts = try await bench.server.requestCounts(Self.segment("jpn", 1))
+        #expect(counts[Self.segment("jpn", 1)]?.statuses == ["503": 1, "200": 1], "\(counts)")
+
+        let base = try await Self.base(bench)
+        try FileManager.default.removeItem(atPath: base + ".ja.vtt")
+        try await bench.server.fault(Self.segment("jpn", 2), "status", value: 503)
+        let failed = try await bench.run(["download", "201", "--subtitle-language", "ja"])
+        #expect(failed.status == 0, "\(failed.stderr)")
+        #expect(failed.stderr.contains("\(Self.session) HD: no ja subtitles: ja: segment 3: HTTP 503"), "\(failed.stderr)")
+        #expect(failed.stderr.contains("the video is kept"), "\(failed.stderr)")
+        let tries = try await bench.server.requestCounts(Self.segment("jpn", 2))
+        #expect(tries[Self.segment("jpn", 2)]?.statuses["503"] == 3, "\(tries)")
+        #expect(Self.files(bench) == [(base as NSString).lastPathComponent + ".mp4"], "\(Self.files(bench))")
+    }
+
+    /// Downloads 201 with Japanese subtitles from a hostile stream: one clear line saying why, the
+    /// video kept, no other file written.
+    private func refused(_ bench: DownloadBench, saying words: String) async throws {
+        let result = try await bench.run(["download", "201", "--subtitle-language", "ja"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stderr.split(separator: "\n").filter { $0.contains("no ja subtitles") }
+        #expect(lines.count == 1 && lines[0].contains(words), "\(result.stderr)")
+        let video = try await bench.file(Self.session)
+        #expect(Self.files(bench) == [(video as NSString).lastPathComponent], "\(Self.files(bench))")
+    }
+
+    @Test("hostile playlists: addresses outside the rule, .. paths, a million segments, 20,000 segments, a 1 GB segment, absurd maps: refused in one line, nothing else written")
+    func hostilePlaylists() async throws {
+        let bench = try await DownloadBench.start()
+        defer { bench.stop() }
+        try await bench.server.configureHLS(Self.master, uris: ["ja": "file:///etc/passwd"])
+        try await refused(bench, saying: "the playlist names an address wwdc does not fetch: file:///etc/passwd")
+        try await bench.server.configureHLS(Self.master, uris: ["ja": "http://example.com/ja/prog_index.m3u8"])
+        try await refused(bench, saying: "the playlist names an address wwdc does not fetch: http://example.com/ja/prog_index.m3u8")
+        try await bench.server.configureHLS(Self.master, uris: ["ja": "../../../../etc/prog_index.m3u8"])
+        try await refused(bench, saying: "the playlist names a path out of its folder: ../../../../etc/prog_index.m3u8")
+        try await bench.server.clearHLS()
+
+        try await bench.server.configureHLS(Self.rendition("jpn"), segmentURIs: [1: "%2E%2E/%2e%2e/x.webvtt"])
+        try await refused(bench, saying: "the playlist names a path out of its folder: %2E%2E/%2e%2e/x.webvtt")
+        try await bench.server.clearHLS()
+        try await bench.server.configureHLS(Self.rendition("jpn"), segments: 1_000_000)
+        try await refused(bench, saying: "is larger than the 2.0 MB wwdc reads")
+        try await bench.server.configureHLS(Self.rendition("jpn"), segments: 20_000)
+        try await refused(bench, saying: "the playlist lists 20000 segments, more than the 10000 wwdc reads")
+        // Only the playlist was read, never a segment.
+        #expect(try await bench.server.requestCounts(Self.folder + "/subtitles/jpn/sequence_*").isEmpty)
+        try await bench.server.clearHLS()
+
+        try await bench.server.configureHLS(Self.segment("jpn", 2), size: 1 << 30)
+        try await refused(bench, saying: "ja: segment 3 is larger than the 1.0 MB wwdc reads")
+        let sent = try await bench.server.requestCounts(Self.segment("jpn", 2))
+        #expect((sent[Self.segment("jpn", 2)]?.bytes ?? 0) < 64 << 20, "\(sent)")
+        try await bench.server.clearHLS()
+
+        try await bench.server.configureHLS(Self.segment("jpn", 1), timestampMap: "MPEGTS:-900000,LOCAL:00:00:00.000")
+        try await refused(bench, saying: "segment 2's X-TIMESTAMP-MAP cannot be used: 'MPEGTS:-900000,LOCAL:00:00:00.000' is not a map")
+        try await bench.server.configureHLS(Self.segment("jpn", 1), timestampMap: "MPEGTS:8589934591,LOCAL:00:00:00.000")
+        try await refused(bench, saying: "segment 2's X-TIMESTAMP-MAP cannot be used: it puts a cue at")
+        try await bench.server.configureHLS(Self.segment("jpn", 1), timestampMap: "MPEGTS:900000,LOCAL:99999999:00:00.000")
+        try await refused(bench, saying: "segment 2's X-TIMESTAMP-MAP cannot be used")
+    }
+}
