@@ -10,7 +10,7 @@ extension WatchCommand {
     static let speed = Option.text("speed", value: "rate",
                                    help: "Play at this speed, \(PlaybackSpeed.slowest) to \(PlaybackSpeed.fastest): 1.5 is half again as fast (default: $WWDC_SPEED, else the config file's speed, else the player's own).")
     static let quality = Option.choice("quality", value: "hd|sd",
-                                       help: "The stream's variant: hd (the most lines) or sd (the closest to 540 lines); default: the player's choice.",
+                                       help: "The stream's variant: hd (the most lines) or sd (the closest to \(MediaQuality.standardDefinitionLines) lines); default: the player's choice.",
                                        as: MediaQuality.self)
 
     /// How the person asked the video to play: `--speed` and `--quality`, nil where not given.

@@ -49,7 +49,7 @@ enum WatchCommand {
         told a speed, and wwdc says so. Without --speed, the config file's speed ($WWDC_SPEED) is used, \
         but for a live stream. A speed you choose in mpv as it plays ([ and ], Backspace for normal) is \
         kept as the config file's speed for the next 'wwdc watch'. --quality chooses the stream's \
-        variant: hd the one of the most lines, sd the one closest to 540 lines; mpv gets the stream \
+        variant: hd the one of the most lines, sd the one closest to \(MediaQuality.standardDefinitionLines) lines; mpv gets the stream \
         with --hls-bitrate=<that variant's bandwidth>, another player that variant's own playlist, \
         and a video downloaded in the other quality is not played. Without --quality, the player chooses.
         """,
