@@ -85,6 +85,39 @@ struct WatchPlaybackOptionsTests {
         #expect(bad.status == 64 && bad.errorLines.first == "Error: Invalid value '4k' for '--quality': expected one of hd, sd", "\(bad.stderr)")
     }
 
+    @Test("--quality: a variant at an address a player may not be given (another scheme, a password in it) is never chosen")
+    func hostileVariants() async throws {
+        let master = """
+            #EXTM3U
+            #EXT-X-STREAM-INF:BANDWIDTH=9000000,RESOLUTION=3840x2160
+            file:///etc/passwd
+            #EXT-X-STREAM-INF:BANDWIDTH=8000000,RESOLUTION=2560x1440
+            https://user:secret@example.com/v/prog_index.m3u8
+            #EXT-X-STREAM-INF:BANDWIDTH=6000000,RESOLUTION=1920x1080
+            avc_1080p_6000/prog_index.m3u8
+
+            """
+        let url = try #require(URL(string: try WatchCommandTests.streamURL(302)))
+        let bench = try await DownloadBench.start { sandbox in
+            let feeds = try sandbox.copyOfFixtures()
+            let file = feeds.appendingPathComponent(url.path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(master.utf8).write(to: file)
+            return feeds
+        }
+        defer { bench.stop() }
+        let stream = try await bench.run(["watch", "302", "--print-url"]).stdout.trimmingCharacters(in: .newlines)
+        let variant = try #require(URL(string: stream)).deletingLastPathComponent().absoluteString + "avc_1080p_6000/prog_index.m3u8"
+        for (name, arguments) in [("vlc", ["--", variant]), ("mpv", ["--hls-bitrate=6000000", "--input-ipc-server=<socket>", "--", stream])] {
+            let player = try await RecordingPlayer(name, in: bench.sandbox.directory, socket: .placeholder)
+            let result = try await bench.run(["watch", "302", "--quality", "hd"], environment: ["WWDC_PLAYER": player.script.path])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(player.arguments == arguments, "\(name)")
+            #expect(result.stderr.contains("HD: the stream's variant of 1920×1080, 6.0 Mb/s."), "\(result.stderr)")
+            #expect(!result.stderr.contains("secret"), "\(result.stderr)")
+        }
+    }
+
     @Test("--quality when the playlist cannot be read or names no variant: the stream plays as it is, and why is said; a video downloaded in the other quality is not played")
     func qualityUnavailable() async throws {
         let bench = try await DownloadBench.start()
