@@ -15,8 +15,8 @@ public final class MPVClient: @unchecked Sendable {
     private var buffer: [UInt8] = []
     private var nextID = 1
 
-    /// Connects to the socket at `path`, which mpv made.
-    public init(path: String) throws {
+    /// Connects to the socket at `path`, which mpv made; a read waits at most `seconds`.
+    public init(path: String, seconds: Double = HangDeadline.seconds) throws {
         #if canImport(Glibc)
         socket = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -40,6 +40,8 @@ public final class MPVClient: @unchecked Sendable {
             close(socket)
             throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .ECONNREFUSED)
         }
+        var limit = timeval(tv_sec: Int(seconds), tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
     }
 
     deinit {
@@ -71,9 +73,15 @@ public final class MPVClient: @unchecked Sendable {
         }
     }
 
-    /// Sends `quit` without waiting for a reply mpv may never send.
+    /// Sends `quit`, then reads until mpv closes the socket as it shuts down: a client that hangs up
+    /// at once may see its command dropped with it.
     public func quit() throws {
         try send(["command": ["quit"]])
+        do {
+            while true { _ = try next() }
+        } catch let error as ClientError where error.closed {
+            return
+        }
     }
 
     private func send(_ object: [String: Any]) throws {
@@ -100,13 +108,16 @@ public final class MPVClient: @unchecked Sendable {
             var chunk = [UInt8](repeating: 0, count: 65_536)
             let count = chunk.withUnsafeMutableBytes { read(socket, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { throw ClientError(message: "mpv closed its socket") }
+            if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { throw ClientError(message: "mpv did not answer in time") }
+            guard count > 0 else { throw ClientError(message: "mpv closed its socket", closed: true) }
             buffer += chunk[..<count]
         }
     }
 
     public struct ClientError: Error, CustomStringConvertible {
         public let message: String
+        /// mpv closed the socket (it quit).
+        public var closed = false
         public var description: String { message }
     }
 }
