@@ -34,9 +34,6 @@ public final class ChooseStreamVariantOperation: GroupOperation, OutputOperation
         name = "choose the stream's variant"
     }
 
-    /// The variant chosen; nil before, or when there was none.
-    public var variant: HLSVariant? { try? output.value?.get() }
-
     public override func operationDidFinish(_ operation: Operation, withErrors errors: [any Error]) {
         guard operation === fetch, !isCancelled else { return }
         if let error = errors.first {

@@ -35,8 +35,8 @@ public struct HLSVariant: Sendable, Equatable {
                 pending = nil
                 guard let bandwidth = attributes["BANDWIDTH"].flatMap(decimal), bandwidth > 0,
                       let url = URL(string: line, relativeTo: base)?.absoluteURL else { continue }
-                let size = attributes["RESOLUTION"].map { $0.split(separator: "x", omittingEmptySubsequences: false) }
-                let (width, height) = size?.count == 2 ? (decimal(size![0]), decimal(size![1])) : (nil, nil)
+                let size = attributes["RESOLUTION"]?.split(separator: "x", omittingEmptySubsequences: false).map { decimal($0) } ?? []
+                let (width, height) = size.count == 2 ? (size[0], size[1]) : (nil, nil)
                 variants.append(HLSVariant(url: url, bandwidth: bandwidth, width: width, height: height))
             }
         }

@@ -67,7 +67,7 @@ public struct PlayerCommand: Hashable, Sendable {
         let seek = start.flatMap { kind.startOptions($0) } ?? []
         let pace = speed.flatMap { kind.speedOptions($0) } ?? []
         let choice = variant.flatMap { kind.variantOptions($0) }
-        let played = variant != nil && choice == nil ? variant!.url.absoluteString : target
+        let played = choice == nil ? variant?.url.absoluteString ?? target : target
         let control = controlSocket.flatMap { kind.reportsPosition ? ["--input-ipc-server=" + $0] : nil } ?? []
         return [executable] + arguments + seek + pace + (choice ?? []) + control + (kind.takesEndOfOptions ? ["--"] : []) + [played]
     }
