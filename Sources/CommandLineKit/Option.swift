@@ -145,16 +145,33 @@ extension Option {
     /// anything else is a usage error naming the choices. Help and completion list them.
     public static func choices<Choice>(_ long: String, value: String, help: String, as type: Choice.Type) -> Option
         where Value == [Choice], Choice: RawRepresentable & CaseIterable & Hashable & Sendable, Choice.RawValue == String {
-        let names = Choice.allCases.map(\.rawValue)
-        return Option(CommandSpec.Option(long: long, short: nil, value: value, help: help, choices: names, repeatable: true) { given, spec throws(UsageError) in
+        Option(CommandSpec.Option(long: long, short: nil, value: value, help: help, choices: Choice.allCases.map(\.rawValue),
+                                  repeatable: true) { given, spec throws(UsageError) in
             var chosen: [Choice] = []
             for text in given {
-                guard let choice = Choice.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) else {
-                    throw UsageError("Invalid value '\(text)' for '--\(long)': expected one of \(names.joined(separator: ", "))", spec: spec)
-                }
+                let choice = try Self.choice(text, of: Choice.self, for: long, spec: spec)
                 if !chosen.contains(choice) { chosen.append(choice) }
             }
             return chosen
         })
+    }
+
+    /// One of a fixed list of values, or nil; anything else is a usage error naming the choices.
+    /// Help and completion list them.
+    public static func choice<Choice>(_ long: String, value: String, help: String, as type: Choice.Type) -> Option
+        where Value == Choice?, Choice: RawRepresentable & CaseIterable & Sendable, Choice.RawValue == String {
+        Option(CommandSpec.Option(long: long, short: nil, value: value, help: help, choices: Choice.allCases.map(\.rawValue)) { given, spec throws(UsageError) in
+            guard let text = given.last else { return Choice?.none }
+            return try Self.choice(text, of: Choice.self, for: long, spec: spec)
+        })
+    }
+
+    private static func choice<Choice>(_ text: String, of type: Choice.Type, for long: String, spec: CommandSpec) throws(UsageError) -> Choice
+        where Choice: RawRepresentable & CaseIterable, Choice.RawValue == String {
+        guard let choice = Choice.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) else {
+            let names = Choice.allCases.map(\.rawValue)
+            throw UsageError("Invalid value '\(text)' for '--\(long)': expected one of \(names.joined(separator: ", "))", spec: spec)
+        }
+        return choice
     }
 }

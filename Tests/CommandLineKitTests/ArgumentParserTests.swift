@@ -17,10 +17,11 @@ struct ArgumentParserTests {
     static let tags = Option.texts("tag", value: "name", help: "A tag; repeat for several.")
     static let format = Option.text("format", value: "name", help: "The format.", choices: ["text", "csv"])
     static let shapes = Option.choices("shape", value: "shape", help: "Shapes.", as: Shape.self)
+    static let outline = Option.choice("outline", value: "shape", help: "One shape.", as: Shape.self)
     static let at = Option.time("at", value: "time", help: "From this moment.")
 
     static let spec = CommandSpec(path: "fetch", abstract: "Fetch things.",
-                                  options: [source, json, quiet, limit, offset, tags, format, shapes, at],
+                                  options: [source, json, quiet, limit, offset, tags, format, shapes, outline, at],
                                   arguments: [.init(name: "item", help: "An item."), .init(name: "more", help: "More items.", optional: true, variadic: true)])
 
     func parse(_ line: String) throws -> ParsedArguments {
@@ -57,6 +58,14 @@ struct ArgumentParserTests {
         let arguments = try parse("a --tag x --tag=y --tag x --shape square --shape round --shape square")
         #expect(arguments[Self.tags] == ["x", "y", "x"])
         #expect(arguments[Self.shapes] == [.square, .round])
+    }
+
+    @Test("a single choice: nil when not given; another value, or two, refused")
+    func singleChoice() throws {
+        #expect(try parse("a --outline square")[Self.outline] == .square)
+        #expect(try parse("a")[Self.outline] == nil)
+        #expect(refusal("a --outline oval")?.hasPrefix("Error: Invalid value 'oval' for '--outline': expected one of round, square\n") == true)
+        #expect(refusal("a --outline round --outline square")?.hasPrefix("Error: '--outline' given more than once\n") == true)
     }
 
     @Test("a value may start with '-' when it is a number or '-' itself; '=' keeps anything")

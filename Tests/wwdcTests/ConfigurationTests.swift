@@ -7,7 +7,7 @@ import Testing
 /// the file over the default.
 @Suite("configuration file", .offThePool)
 struct ConfigurationTests {
-    static let keys = ["source": "WWDC_SOURCE", "language": "WWDC_LANGUAGE", "player": "WWDC_PLAYER", "pager": "WWDC_PAGER",
+    static let keys = ["source": "WWDC_SOURCE", "language": "WWDC_LANGUAGE", "player": "WWDC_PLAYER", "speed": "WWDC_SPEED", "pager": "WWDC_PAGER",
                        "download-dir": "WWDC_DOWNLOAD_DIR", "jobs": "WWDC_JOBS", "images": "WWDC_IMAGES", "notify": "WWDC_NOTIFY", "browse-sync": "WWDC_BROWSE_SYNC",
                        "subtitles": "WWDC_SUBTITLES", "sync-folder": "WWDC_SYNC_FOLDER"]
 
@@ -18,7 +18,7 @@ struct ConfigurationTests {
         let fileFolder = sandbox.directory.path("feeds-file")
         let environmentFolder = sandbox.directory.path("feeds-env")
         for folder in [fileFolder, environmentFolder] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
-        return ["source": (fileFolder.path, environmentFolder.path), "language": ("jpn", "kor"), "player": ("mpv --fs", "vlc"),
+        return ["source": (fileFolder.path, environmentFolder.path), "language": ("jpn", "kor"), "player": ("mpv --fs", "vlc"), "speed": ("1.5", "2"),
                 "pager": ("less -R", "more"), "download-dir": ("/tmp/from-file", "/tmp/from-env"), "jobs": ("4", "2"),
                 "images": ("never", "always"), "notify": ("desktop", "off"), "browse-sync": ("never", "always"), "subtitles": ("off", "on"), "sync-folder": ("/tmp/sync-from-file", "/tmp/sync-from-env")]
     }
@@ -66,6 +66,7 @@ struct ConfigurationTests {
         #expect(lines.contains("source = \(ProjectPaths.fixtures.path)  (default: the bundled sample conference)"), "\(lines)")
         #expect(lines.contains("language = en  (default)"), "\(lines)")
         #expect(lines.contains("player  (default: none of mpv, vlc, ffplay is installed: the address is printed)"), "\(lines)")
+        #expect(lines.contains("speed  (default: the player's own)"), "\(lines)")
         #expect(lines.contains("pager = cat  (environment: PAGER)"), "\(lines)")
         #expect(lines.contains("download-dir = \(sandbox.directory.path("data").path)/wwdc/downloads  (default)"), "\(lines)")
         #expect(lines.contains("jobs = 3  (default)"), "\(lines)")
@@ -95,6 +96,7 @@ struct ConfigurationTests {
             ("player", "mpv '--fs", "a quote is not closed"), ("pager", "\"less", "a quote is not closed"),
             ("download-dir", " ", "expected the path of a folder"), ("images", "sometimes", "expected auto, always or never"),
             ("download-dir", " ", "expected the path of a folder"), ("notify", "yes", "expected desktop or off"),
+            ("speed", "fast", "expected a speed from 0.01 to 100"), ("speed", "0", "expected a speed from 0.01 to 100"),
         ]
         for (key, value, problem) in refused {
             let result = try await sandbox.run(["config", "set", key, value])
@@ -318,6 +320,7 @@ struct ConfigurationTests {
             ("language", "en glish", "expected a language code such as en, jpn, zho, kor"), ("player", "mpv '--fs", "not a command line: a quote is not closed"),
             ("pager", "\"less", "not a command line: a quote is not closed"), ("jobs", "99", "expected a whole number from 1 to 16"),
             ("images", "sometimes", "expected auto, always or never"), ("notify", "yes", "expected desktop or off"),
+            ("speed", "1,5", "expected a speed from 0.01 to 100, such as 1.5 (1 is normal)"),
         ]
         try FileManager.default.createDirectory(at: Self.file(sandbox).deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(("# by hand\n" + bad.map { "\($0.key) = \($0.value)\n" }.joined()).utf8).write(to: Self.file(sandbox))
@@ -337,7 +340,7 @@ struct ConfigurationTests {
     func unknownKeys() async throws {
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
-        let every = "source, language, player, pager, download-dir, jobs, images, notify, browse-sync, subtitles, sync-folder"
+        let every = "source, language, player, speed, pager, download-dir, jobs, images, notify, browse-sync, subtitles, sync-folder"
         for arguments in [["config", "get", "jbos"], ["config", "set", "jbos", "2"]] {
             let near = try await sandbox.run(arguments)
             #expect(near.status == 64 && near.stdout.isEmpty, "\(near.stderr)")

@@ -4,8 +4,8 @@ import PersonalSync
 import Foundation
 import Operations
 
-/// Follows a playback in mpv over its JSON IPC socket: the position, the duration, the pause and
-/// the end of the file. It hands on the positions due to be saved as playback goes
+/// Follows a playback in mpv over its JSON IPC socket: the position, the duration, the pause, the
+/// speed and the end of the file. It hands on the positions due to be saved as playback goes
 /// (``PlaybackTracker``), then, once the player has closed the socket (it quit, played to the
 /// end, or was killed), how the playback ended.
 ///
@@ -20,6 +20,7 @@ public final class FollowPlaybackOperation: AdvancedOperation, @unchecked Sendab
     private let interval: Double
     private let record: @Sendable (PersonalEdit) -> Void
     private let playerStarted = Locked(false)
+    private let reportedSpeeds = Locked<(first: Double, last: Double)?>(nil)
 
     /// Follows what `play` plays on `socketPath`, handing `record` each edit due, at most every
     /// `interval` seconds while playing.
@@ -34,6 +35,10 @@ public final class FollowPlaybackOperation: AdvancedOperation, @unchecked Sendab
         name = "follow playback"
         play.whenStarted { [playerStarted] in playerStarted.withLock { $0 = true } }
     }
+
+    /// The first speed the player reported and the last, once it has ended (the person may have
+    /// chosen another as it played); nil when it reported none.
+    public var speeds: (first: Double, last: Double)? { reportedSpeeds.withLock { $0 } }
 
     public override func execute() {
         Thread.detachNewThread { [self] in
@@ -50,6 +55,7 @@ public final class FollowPlaybackOperation: AdvancedOperation, @unchecked Sendab
             while let message = connection.next() {
                 if let edit = tracker.take(message, now: Self.seconds()) { record(edit) }
             }
+            reportedSpeeds.withLock { $0 = tracker.speeds }
         }
         // A player that never opened the socket (a program called mpv that is not) still played.
         guard connection != nil || playerStarted.withLock({ $0 }), let edit = tracker.finalEdit() else { return }

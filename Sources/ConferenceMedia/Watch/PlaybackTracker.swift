@@ -3,12 +3,12 @@ import JSON
 import PersonalSync
 
 /// What wwdc keeps of a playback from what mpv reports over its JSON IPC: the last position, the
-/// duration, whether the player failed; and when a position is due to be saved: the first one at once, then at
+/// duration, the speed, whether the player failed; and when a position is due to be saved: the first one at once, then at
 /// most every ``interval`` seconds while it moves, and at once when playback pauses (a paused
 /// player may sit there, then be killed).
 struct PlaybackTracker {
     /// The ids `observe_property` is asked with, by property.
-    static let observed: [(id: Int, property: String)] = [(1, "time-pos"), (2, "duration"), (3, "pause")]
+    static let observed: [(id: Int, property: String)] = [(1, "time-pos"), (2, "duration"), (3, "pause"), (4, "speed")]
 
     let sessionID: String
     /// Seconds between two saves while playing.
@@ -17,6 +17,9 @@ struct PlaybackTracker {
     private(set) var position: Double?
     /// The player's duration, when it knows one.
     private(set) var duration: Double?
+    /// The first speed reported (what the player started at) and the last (one the person may have
+    /// chosen with its keys since); nil before the first.
+    private(set) var speeds: (first: Double, last: Double)?
     /// The player could not play the file.
     private(set) var failed = false
     private var saved: (position: Double, at: Double)?
@@ -39,6 +42,9 @@ struct PlaybackTracker {
             }
             if name == "duration", let seconds = Self.seconds(message["data"]), seconds > 0 {
                 duration = seconds
+            }
+            if name == "speed", let rate = message["data"]?.numberValue, rate.isFinite, rate > 0 {
+                speeds = (speeds?.first ?? rate, rate)
             }
             if name == "pause", message["data"] == true, let position, position != saved?.position {
                 return save(at: now)

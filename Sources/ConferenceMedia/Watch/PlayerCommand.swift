@@ -30,6 +30,21 @@ public struct PlayerCommand: Hashable, Sendable {
             case .other: nil
             }
         }
+
+        /// The options that play at `speed`; nil for a player that cannot be told one.
+        func speedOptions(_ speed: PlaybackSpeed) -> [String]? {
+            switch self {
+            case .mpv: ["--speed=\(speed)"]
+            case .vlc: ["--rate=\(speed)"]
+            case .ffplay, .other: nil
+            }
+        }
+
+        /// The options that choose `variant` of the stream played (mpv: the highest bandwidth up to
+        /// its own); nil for a player given the variant's own playlist instead.
+        func variantOptions(_ variant: HLSVariant) -> [String]? {
+            self == .mpv ? ["--hls-bitrate=\(variant.bandwidth)"] : nil
+        }
     }
 
     /// The name shown in messages (`mpv`, or the command line as given).
@@ -50,14 +65,20 @@ public struct PlayerCommand: Hashable, Sendable {
     public static let knownPlayers = ["mpv", "vlc", "ffplay"]
 
     /// The arguments that play `target` (a web address or a file wwdc downloaded), from `start`
-    /// seconds in when given and the player can, answering on `controlSocket` when given and the
-    /// player reports its position (``reportsPosition``): the options (the command line's, then
-    /// the start and the socket), `--` where the player takes it, then the target, always as one
+    /// seconds in when given and the player can, at `speed` when given and the player can, in
+    /// `variant` of the stream `target` is when given, answering on `controlSocket` when given and
+    /// the player reports its position (``reportsPosition``): the options (the command line's, then
+    /// the start, the speed, the variant and the socket), `--` where the player takes it, then the
+    /// target (the variant's playlist for a player that cannot be told a variant), always as one
     /// argument of its own.
-    public func argv(playing target: String, from start: Int? = nil, controlSocket: String? = nil) -> [String] {
+    public func argv(playing target: String, from start: Int? = nil, speed: PlaybackSpeed? = nil, variant: HLSVariant? = nil,
+                     controlSocket: String? = nil) -> [String] {
         let seek = start.flatMap { kind.startOptions($0) } ?? []
+        let pace = speed.flatMap { kind.speedOptions($0) } ?? []
+        let choice = variant.flatMap { kind.variantOptions($0) }
+        let played = choice == nil ? variant?.url.absoluteString ?? target : target
         let control = controlSocket.flatMap { kind.reportsPosition ? ["--input-ipc-server=" + $0] : nil } ?? []
-        return [executable] + arguments + seek + control + (kind.takesEndOfOptions ? ["--"] : []) + [target]
+        return [executable] + arguments + seek + pace + (choice ?? []) + control + (kind.takesEndOfOptions ? ["--"] : []) + [played]
     }
 
     /// Whether it says where it is as it plays (mpv), so that wwdc can keep the position it stops at.
@@ -74,6 +95,9 @@ public struct PlayerCommand: Hashable, Sendable {
 
     /// Whether wwdc knows how to make this player start at a given second (mpv, vlc, ffplay).
     public var canStartAtTime: Bool { kind.startOptions(0) != nil }
+
+    /// Whether wwdc knows how to tell this player a speed (mpv, vlc).
+    public var canChangeSpeed: Bool { kind.speedOptions(.normal) != nil }
 
     /// The player to use: `command` when given (not empty), else the first known player installed;
     /// nil when neither is there. Programs are looked for in `path` (a `PATH`'s folders).

@@ -20,6 +20,9 @@ public final class PlayerOperation: AdvancedOperation, @unchecked Sendable {
     /// Where playback starts, in seconds into the video; nil for the beginning. Players wwdc cannot
     /// tell (``PlayerCommand/canStartAtTime``) start at the beginning.
     public let start: Int?
+    /// How fast it plays; nil for the player's own speed. Players wwdc cannot tell
+    /// (``PlayerCommand/canChangeSpeed``) play at theirs.
+    public let speed: PlaybackSpeed?
     /// Whether ``url`` is a downloaded file's path rather than a web address.
     public let isLocalFile: Bool
     /// Where a player that reports its position (``PlayerCommand/reportsPosition``) answers: the
@@ -27,6 +30,7 @@ public final class PlayerOperation: AdvancedOperation, @unchecked Sendable {
     public let controlSocket: String?
     private let environment: [String: String]
     private let process = Locked(PlayerProcess())
+    private let chosenVariant = OperationInput<HLSVariant>()
 
     private struct PlayerProcess {
         var pid: pid_t?
@@ -38,28 +42,40 @@ public final class PlayerOperation: AdvancedOperation, @unchecked Sendable {
     }
 
     /// `environment` is the player's (the caller's own, usually).
-    public convenience init(url: String, player: PlayerCommand, start: Int? = nil, controlSocket: String? = nil,
+    public convenience init(url: String, player: PlayerCommand, start: Int? = nil, speed: PlaybackSpeed? = nil, controlSocket: String? = nil,
                             environment: [String: String]) {
-        self.init(target: url, isLocalFile: false, player: player, start: start, controlSocket: controlSocket, environment: environment)
+        self.init(target: url, isLocalFile: false, player: player, start: start, speed: speed, controlSocket: controlSocket,
+                  environment: environment)
     }
 
     /// Plays a downloaded file (an absolute path, so a player never reads it as an option).
-    public convenience init(file: String, player: PlayerCommand, start: Int? = nil, controlSocket: String? = nil,
+    public convenience init(file: String, player: PlayerCommand, start: Int? = nil, speed: PlaybackSpeed? = nil, controlSocket: String? = nil,
                             environment: [String: String]) {
-        self.init(target: file, isLocalFile: true, player: player, start: start, controlSocket: controlSocket, environment: environment)
+        self.init(target: file, isLocalFile: true, player: player, start: start, speed: speed, controlSocket: controlSocket,
+                  environment: environment)
     }
 
-    private init(target: String, isLocalFile: Bool, player: PlayerCommand, start: Int?, controlSocket: String?,
+    private init(target: String, isLocalFile: Bool, player: PlayerCommand, start: Int?, speed: PlaybackSpeed?, controlSocket: String?,
                  environment: [String: String]) {
         self.url = target
         self.isLocalFile = isLocalFile
         self.player = player
         self.start = start
+        self.speed = speed
         self.controlSocket = player.reportsPosition ? controlSocket : nil
         self.environment = environment
         super.init()
         name = "play"
     }
+
+    /// Plays the variant of the stream `chooser` chose, once it has (the stream as it is when it
+    /// chose none). Only before the operation is enqueued.
+    public func playVariant(chosenBy chooser: ChooseStreamVariantOperation) {
+        injectResult(from: chooser, into: chosenVariant) { try? $0.get() }
+    }
+
+    /// The variant of the stream played, once the player has started; nil when none was chosen.
+    public var variant: HLSVariant? { chosenVariant.value }
 
     /// True when the player was stopped (``stop()``) or ended by Ctrl-C or SIGTERM.
     public var wasInterrupted: Bool { process.withLock { $0.interrupted } }
@@ -152,8 +168,8 @@ public final class PlayerOperation: AdvancedOperation, @unchecked Sendable {
     /// start it (see ``ProgramCommandLine/spawn(_:_:environment:standardInput:)``).
     private func spawn(playing target: String) throws -> pid_t {
         do {
-            return try ProgramCommandLine.spawn(player.executable, player.argv(playing: target, from: start, controlSocket: controlSocket),
-                                                environment: environment)
+            let argv = player.argv(playing: target, from: start, speed: speed, variant: chosenVariant.value, controlSocket: controlSocket)
+            return try ProgramCommandLine.spawn(player.executable, argv, environment: environment)
         } catch {
             throw WatchError.playerNotStarted(player.name, reason: error.reason)
         }

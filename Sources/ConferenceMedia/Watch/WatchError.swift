@@ -20,6 +20,8 @@ public enum WatchError: Error, Equatable, Sendable {
     case noControlFolder(String, reason: String)
     /// The feed's address is not one a player may be given (not https, or plain http off this machine).
     case unsafeURL(String)
+    /// The stream at the address names no variant a player may be given (a media playlist, or not a playlist).
+    case noStreamVariants(String)
 }
 
 extension WatchError: LocalizedError, CustomStringConvertible {
@@ -37,6 +39,7 @@ extension WatchError: LocalizedError, CustomStringConvertible {
         case let .playerCommandInvalid(command): "the player is not a command line: \(command)"
         case let .noControlFolder(base, reason): "cannot make a private folder for the player's socket in \(base): \(reason)"
         case let .unsafeURL(url): "the video's address is not a web address wwdc will give a player: \(url.prefix(80))"
+        case let .noStreamVariants(url): "the stream names no variant to choose from: \(url.prefix(80))"
         }
     }
 
@@ -50,6 +53,7 @@ extension WatchError: LocalizedError, CustomStringConvertible {
         case .playerCommandInvalid: "Close the quotes of the player's command line."
         case .noControlFolder: nil
         case .unsafeURL: "Videos are played over https (plain http only from this machine); the feed may be broken or hostile."
+        case .noStreamVariants: nil
         }
     }
 

@@ -11,8 +11,9 @@ import Darwin
 
 /// Plays a session's video and keeps how far the person watched: with a player that reports its
 /// position (mpv), each position due as playback goes and the one it stopped at, however it
-/// stopped; with another, that the playback started, the position unknown. Every one is a
-/// ``ChangePersonalDataOperation``, saved in the order made.
+/// stopped, and the speed it ended at; with another, that the playback started, the position
+/// unknown. Every one is a ``ChangePersonalDataOperation``, saved in the order made. A stream's
+/// variant of a quality is chosen first when one is asked for (``ChooseStreamVariantOperation``).
 ///
 /// mpv answers on a socket in a new folder only this user can enter, removed when it is done.
 //
@@ -20,6 +21,9 @@ import Darwin
 public final class WatchOperation: GroupOperation, @unchecked Sendable {
     public let sessionID: String
     public let play: PlayerOperation
+    /// What chooses the stream's variant, when a quality was asked for.
+    public let chooseVariant: ChooseStreamVariantOperation?
+    private let follow = Locked<FollowPlaybackOperation?>(nil)
     private let controlFolder: String?
     /// The last change made, which the next waits for. Never held while the engine is called: a
     /// change finishing calls ``operationDidFinish(_:withErrors:)`` with the engine's locks held.
@@ -27,29 +31,36 @@ public final class WatchOperation: GroupOperation, @unchecked Sendable {
     private let savedProgress = Locked<WatchProgress?>(nil)
 
     /// Plays `target` (a web address, or a downloaded file when `isLocalFile`) in `player` from
-    /// `start` seconds. With `store`, the progress of `sessionID` is kept there (and pushed to
+    /// `start` seconds at `speed`; `target` being an HLS stream, in its variant of `streamQuality`
+    /// when given. With `store`, the progress of `sessionID` is kept there (and pushed to
     /// `backends`), dated by `clock`; without (a live stream), nothing is kept. mpv's socket folder
     /// is made in the first of `controlFolderBases` where one can be.
     ///
     /// - Throws: ``WatchError/noControlFolder(_:reason:)`` when no folder can be made for mpv's socket.
     public init(sessionID: String, target: String, isLocalFile: Bool, player: PlayerCommand, start: Int?,
-                environment: [String: String], store: ConferenceStore?, backends: [any PersonalDataBackend] = [],
-                controlFolderBases: [String], clock: @escaping @Sendable () -> Date) throws {
+                speed: PlaybackSpeed? = nil, streamQuality: MediaQuality? = nil, environment: [String: String], store: ConferenceStore?,
+                backends: [any PersonalDataBackend] = [], controlFolderBases: [String], clock: @escaping @Sendable () -> Date) throws {
         let folder = store != nil && player.reportsPosition ? try Self.makeControlFolder(under: controlFolderBases) : nil
         let socket = folder.map { $0 + "/mpv.sock" }
         play = isLocalFile
-            ? PlayerOperation(file: target, player: player, start: start, controlSocket: socket, environment: environment)
-            : PlayerOperation(url: target, player: player, start: start, controlSocket: socket, environment: environment)
+            ? PlayerOperation(file: target, player: player, start: start, speed: speed, controlSocket: socket, environment: environment)
+            : PlayerOperation(url: target, player: player, start: start, speed: speed, controlSocket: socket, environment: environment)
+        chooseVariant = isLocalFile ? nil : streamQuality.flatMap { quality in
+            (try? PlayerOperation.playableURL(target)).flatMap(URL.init(string:)).map { ChooseStreamVariantOperation(url: $0, quality: quality) }
+        }
+        if let chooseVariant { play.playVariant(chosenBy: chooseVariant) }
         self.sessionID = sessionID
         self.controlFolder = folder
-        super.init(operations: [play])
+        super.init(operations: [chooseVariant, play].compactMap { $0 })
         name = "watch"
         guard let store else { return }
         let record: @Sendable (PersonalEdit) -> Void = { [weak self] edit in
             self?.save(edit, store: store, backends: backends, at: clock())
         }
         if let socket {
-            addOperation(FollowPlaybackOperation(sessionID: sessionID, play: play, socketPath: socket, record: record))
+            let following = FollowPlaybackOperation(sessionID: sessionID, play: play, socketPath: socket, record: record)
+            follow.withLock { $0 = following }
+            addOperation(following)
         } else {
             play.whenStarted { record(.recordStarted(session: sessionID, duration: nil)) }
         }
@@ -58,8 +69,17 @@ public final class WatchOperation: GroupOperation, @unchecked Sendable {
     /// The progress as last saved by this playback; nil before the first save, or when none was kept.
     public var progress: WatchProgress? { savedProgress.withLock { $0 } }
 
+    /// The speed the person chose in the player as it played (mpv's keys): the one it ended at, when
+    /// that is not the one it started at; nil when the speed did not change, or the player reports none.
+    public var speedChosenInPlayer: PlaybackSpeed? {
+        guard let speeds = follow.withLock({ $0 })?.speeds, let last = PlaybackSpeed(rate: speeds.last),
+              last != PlaybackSpeed(rate: speeds.first) else { return nil }
+        return last
+    }
+
     /// Ends the player (as Ctrl-C does); where it stopped is still kept.
     public func stopPlayer() {
+        chooseVariant?.cancel()
         play.stop()
     }
 

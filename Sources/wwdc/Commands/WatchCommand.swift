@@ -47,8 +47,16 @@ enum WatchCommand {
         counts as watched, and the next playback starts over; the player's end of file elsewhere (a \
         dropped stream, mpv's --end) keeps the position. 'wwdc continue' lists what you are in \
         the middle of.
+
+        --speed 1.5 plays half again as fast: mpv gets --speed=1.5, vlc --rate=1.5; ffplay cannot be \
+        told a speed, and wwdc says so. Without --speed, the config file's speed ($WWDC_SPEED) is used, \
+        but for a live stream. A speed you choose in mpv as it plays ([ and ], Backspace for normal) is \
+        kept as the config file's speed for the next 'wwdc watch'. --quality chooses the stream's \
+        variant: hd the one of the most lines, sd the one closest to \(MediaQuality.standardDefinitionLines) lines; mpv gets the stream \
+        with --hls-bitrate=<that variant's bandwidth>, another player that variant's own playlist, \
+        and a video downloaded in the other quality is not played. Without --quality, the player chooses.
         """,
-        options: [at, fromStart, bookmark, subtitleLanguage, noSubtitles, printURL, SharedOptions.db],
+        options: [at, fromStart, bookmark, speed, quality, subtitleLanguage, noSubtitles, printURL, SharedOptions.db],
         arguments: [SharedArguments.session],
         examples: [
             ("wwdc watch 101", "Play the keynote of the current event."),
@@ -57,6 +65,7 @@ enum WatchCommand {
             ("wwdc watch 'https://developer.apple.com/videos/play/wwdc2026/102/?time=754'", "From the moment a link names."),
             ("wwdc watch 102 --from-start", "From the beginning, not where you stopped."),
             ("wwdc watch 102 --bookmark 2", "From the session's second bookmark."),
+            ("wwdc watch 102 --speed 1.5 --quality sd", "Half again as fast, in SD."),
             ("wwdc watch 101 --print-url | pbcopy", "Copy the URL instead."),
         ])
 
@@ -66,12 +75,13 @@ enum WatchCommand {
         if choices.count > 1 {
             throw UsageError("\(choices[0]) and \(choices[1]) cannot be combined: give one", spec: spec)
         }
+        let playback = try playbackChoice(arguments)
         let input = arguments[SharedArguments.session]
         let now = context.now.timeIntervalSince1970
         let store = try BrowseSupport.openStore(arguments[SharedOptions.db], context)
         let (detail, linkTime) = try BrowseSupport.detail(input, in: store, context)
         let downloadedFile = try store.read { db in
-            try db.downloadRecords(sessionID: detail.sessionID).first(where: \.isComplete)?.item.path
+            try db.downloadRecords(sessionID: detail.sessionID).first { $0.isComplete && playback.wants($0.item.quality) }?.item.path
         }
         var sources = try self.sources(detail, downloadedFile: downloadedFile, at: now)
         let subtitles = try subtitleLanguages(arguments, context, store: store)
@@ -81,7 +91,7 @@ enum WatchCommand {
         while true {
             let source = sources.removeFirst()
             do {
-                return try play(source, detail, from: start, printURL: arguments[printURL], db: arguments[SharedOptions.db],
+                return try play(source, detail, from: start, playback, printURL: arguments[printURL], db: arguments[SharedOptions.db],
                                 subtitles: (subtitles, asked: arguments[subtitleLanguage] != nil),
                                 runner: OperationRunner(arguments, context: context), context, store: store)
             } catch WatchError.playerFailed(let player, let status) where source.upgraded && !sources.isEmpty {
@@ -99,18 +109,20 @@ enum WatchCommand {
         var fromStart: Bool
     }
 
-    /// What one source plays, or prints (`printURL`): the URL, the file, where it starts; its
-    /// progress kept in the store at `db` (nil: the default one), played under `runner`.
-    private static func play(_ source: Source, _ detail: SessionDetail, from choice: StartChoice, printURL: Bool, db: String?,
-                             subtitles: (languages: [SubtitleLanguage]?, asked: Bool),
+    /// What one source plays, or prints (`printURL`): the URL, the file, where it starts, how
+    /// (`playback`), with which subtitles; its progress kept in the store at `db` (nil: the default
+    /// one), played under `runner`.
+    private static func play(_ source: Source, _ detail: SessionDetail, from choice: StartChoice, _ playback: PlaybackChoice, printURL: Bool,
+                             db: String?, subtitles: (languages: [SubtitleLanguage]?, asked: Bool),
                              runner: OperationRunner, _ context: CommandContext, store: ConferenceStore) throws -> ExitCode {
         let (url, live, downloaded) = (source.target, source.live, source.downloaded)
+        let quality = source.stream ? playback.quality : nil
         let (start, resuming) = try startingPoint(detail.sessionID, live: live, at: choice.at, bookmark: choice.bookmark,
                                                    fromStart: choice.fromStart, store)
         // Where to skip to by hand when no player is told: on stderr, so stdout stays the URL alone.
         let time = start.map { VideoTime.text(Double($0)) }
         if printURL {
-            context.output(url + "\n")
+            context.output(try printedURL(url, quality: quality, runner: runner, context) + "\n")
             if let time { context.message("Start at \(time).") }
             return .success
         }
@@ -134,8 +146,9 @@ enum WatchCommand {
         try StoreLocation.prepareFolder(for: lock.path)
         // A live stream has no position to come back to.
         let progressStore = live ? nil : try context.openExistingStore(explicitPath: db)
+        let speed = try playback.speedInForce(live: live, context)
         let watch = try WatchOperation(sessionID: detail.sessionID, target: url, isLocalFile: downloaded != nil, player: player, start: start,
-                                       environment: context.environment, store: progressStore,
+                                       speed: speed, streamQuality: quality, environment: context.environment, store: progressStore,
                                        backends: try PersonalDataSupport.backends(context),
                                        controlFolderBases: Configuration.runtimeFolders(context.environment), clock: { context.now })
         lock.guard(watch)
@@ -146,6 +159,7 @@ enum WatchCommand {
             if !player.canStartAtTime, let time {
                 context.message("\(BrowseSupport.cell(player.name)) cannot be told where to start: start at \(time) by hand.")
             }
+            playbackMessages(watch, speed: speed, context)
             // Before the player writes anything of its own.
             context.terminal.drain()
         }))
@@ -156,6 +170,7 @@ enum WatchCommand {
         runner.whenInterrupted = { _ in watch.stopPlayer() }
         let errors = runner.run(watch)
         if let progress = watch.progress { context.message(stoppedText(progress, sessionID: detail.sessionID)) }
+        rememberSpeed(watch.speedChosenInPlayer, context)
         if let error = OperationError.rootCause(in: errors) { throw error }
         return watch.play.wasInterrupted ? .interrupted : .success
     }
@@ -165,6 +180,8 @@ enum WatchCommand {
     private struct Source {
         var target: String
         var live = false
+        /// An HLS stream (the live one, or the feed's `hls`), of which a variant may be chosen.
+        var stream = false
         var downloaded: String?
         var upgraded = false
     }
@@ -180,7 +197,8 @@ enum WatchCommand {
                 if refused == nil { refused = address }
                 return nil
             }
-            return Source(target: url, live: live, upgraded: address.lowercased().hasPrefix("http:") && url.hasPrefix("https:"))
+            return Source(target: url, live: live, stream: live || address == detail.media?.hls,
+                          upgraded: address.lowercased().hasPrefix("http:") && url.hasPrefix("https:"))
         }
         let sources = [detail.liveStreamURL(at: now).flatMap { stream($0, live: true) },
                        downloadedFile.map { Source(target: $0, downloaded: $0) }]

@@ -58,6 +58,18 @@ enum Configuration {
             return ("", .byDefault("none of \(known) is installed: the address is printed"))
         },
         parse: { text, _ throws(InvalidValue) in try commandLine(text) })
+    static let speed = Setting<PlaybackSpeed?>(
+        "speed", variable: "WWDC_SPEED",
+        help: "The speed 'wwdc watch' plays at, from \(PlaybackSpeed.slowest) to \(PlaybackSpeed.fastest) (1.5: half again as fast; flag: watch --speed); a speed chosen in mpv as it plays is kept here for the next watch.",
+        default: nil,
+        shown: { _ in ("", .byDefault("the player's own")) },
+        written: { text in PlaybackSpeed(text.trimmingCharacters(in: .whitespaces))?.description ?? text },
+        parse: { text, _ throws(InvalidValue) in
+            guard let speed = PlaybackSpeed(text) else {
+                throw InvalidValue("expected a speed from \(PlaybackSpeed.slowest) to \(PlaybackSpeed.fastest), such as 1.5 (1 is normal)")
+            }
+            return speed
+        })
     static let pager = Setting<String?>(
         "pager", variable: "WWDC_PAGER",
         help: "The pager's command line (before $PAGER; 'cat' turns paging off).",
@@ -104,7 +116,7 @@ enum Configuration {
         parse: { text, _ throws(InvalidValue) in try folder(text) })
 
     /// Every setting, in the order `wwdc config list` and the manual show them.
-    static let keys: [any DeclaredSetting] = [source, language, player, pager, downloadFolder, jobs, images, notify, browseSync, subtitles, syncFolder]
+    static let keys: [any DeclaredSetting] = [source, language, player, speed, pager, downloadFolder, jobs, images, notify, browseSync, subtitles, syncFolder]
 
     /// When pictures are drawn: `images` in the config file, `WWDC_IMAGES` in the environment.
     enum ImagesSetting: String, CaseIterable {
