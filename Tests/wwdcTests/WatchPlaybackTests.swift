@@ -58,6 +58,12 @@ struct WatchPlaybackOptionsTests {
                 "\(badEnvironment.stderr)")
     }
 
+    /// The environment that plays with `player` and no subtitles: the variant's arguments alone
+    /// (the stream's subtitles, which read the same playlist, are WatchSubtitlesTests').
+    static func withoutSubtitles(_ player: RecordingPlayer) -> [String: String] {
+        ["WWDC_PLAYER": player.script.path, "WWDC_SUBTITLES": "off"]
+    }
+
     @Test("--quality of a stream of the reference server: mpv gets --hls-bitrate=<the variant's BANDWIDTH> and the stream, vlc and ffplay the variant's playlist; --print-url prints it")
     func quality() async throws {
         let bench = try await DownloadBench.start()
@@ -73,7 +79,7 @@ struct WatchPlaybackOptionsTests {
             for (name, arguments) in [("mpv", ["--hls-bitrate=\(bandwidth)", "--input-ipc-server=<socket>", "--", stream]),
                                       ("vlc", ["--", variant]), ("ffplay", [variant])] {
                 let player = try await RecordingPlayer(name, in: bench.sandbox.directory, socket: .placeholder)
-                let result = try await bench.run(["watch", "302", "--quality", quality], environment: ["WWDC_PLAYER": player.script.path])
+                let result = try await bench.run(["watch", "302", "--quality", quality], environment: Self.withoutSubtitles(player))
                 #expect(result.status == 0, "\(name) \(quality): \(result.stderr)")
                 #expect(player.arguments == arguments, "\(name) \(quality)")
                 #expect(result.stderr.contains(said), "\(result.stderr)")
@@ -110,7 +116,7 @@ struct WatchPlaybackOptionsTests {
         let variant = try #require(URL(string: stream)).deletingLastPathComponent().absoluteString + "avc_1080p_6000/prog_index.m3u8"
         for (name, arguments) in [("vlc", ["--", variant]), ("mpv", ["--hls-bitrate=6000000", "--input-ipc-server=<socket>", "--", stream])] {
             let player = try await RecordingPlayer(name, in: bench.sandbox.directory, socket: .placeholder)
-            let result = try await bench.run(["watch", "302", "--quality", "hd"], environment: ["WWDC_PLAYER": player.script.path])
+            let result = try await bench.run(["watch", "302", "--quality", "hd"], environment: Self.withoutSubtitles(player))
             #expect(result.status == 0, "\(result.stderr)")
             #expect(player.arguments == arguments, "\(name)")
             #expect(result.stderr.contains("HD: the stream's variant of 1920×1080, 6.0 Mb/s."), "\(result.stderr)")
@@ -125,7 +131,7 @@ struct WatchPlaybackOptionsTests {
         let stream = try await bench.run(["watch", "302", "--print-url"]).stdout.trimmingCharacters(in: .newlines)
         let path = try #require(URL(string: stream)?.path)
         let mpv = try await RecordingPlayer("mpv", in: bench.sandbox.directory, socket: .placeholder)
-        let player = ["WWDC_PLAYER": mpv.script.path]
+        let player = Self.withoutSubtitles(mpv)
         try await bench.server.fault(path, "status", value: 404, times: 1)
         let missing = try await bench.run(["watch", "302", "--quality", "sd"], environment: player)
         #expect(missing.status == 0, "\(missing.stderr)")
