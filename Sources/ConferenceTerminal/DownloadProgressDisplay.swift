@@ -37,6 +37,8 @@ public final class DownloadProgressDisplay: DownloadReporting {
         var running = false
         /// Waiting to retry: the line says so until bytes come again.
         var retrying = false
+        /// What the line says while the subtitles are fetched, the video complete.
+        var subtitles: String?
     }
 
     private struct State {
@@ -115,8 +117,9 @@ public final class DownloadProgressDisplay: DownloadReporting {
 
     private func tick(live: Bool) {
         let running = state.withLock { state in
-            state.transfers.filter { $0.value.running && !$0.value.retrying && $0.value.startBytes != nil }.sorted { $0.key.label < $1.key.label }
-                .map { (item: $0.key, line: $0.value.line, details: Self.details($0.value)) }
+            state.transfers.filter { $0.value.running && !$0.value.retrying && ($0.value.startBytes != nil || $0.value.subtitles != nil) }
+                .sorted { $0.key.label < $1.key.label }
+                .map { (item: $0.key, line: $0.value.line, details: $0.value.subtitles.map { [$0] } ?? Self.details($0.value)) }
         }
         for transfer in running {
             if live, let line = transfer.line {
@@ -168,6 +171,22 @@ public final class DownloadProgressDisplay: DownloadReporting {
 
     public func note(_ item: DownloadItem, _ note: DownloadNote) {
         owner.print("\(item.label): \(noteText(note))")
+    }
+
+    /// On a terminal the file's line counts the segments; elsewhere a line says how many there are,
+    /// and the lines every few seconds count them.
+    public func subtitlesProgressed(_ item: DownloadItem, language: String, done: Int, of total: Int) {
+        guard !quiet else { return }
+        let text = "\(language) subtitles: \(done) of \(Quantity.text(total, "segment"))"
+        let line = state.withLock { state -> LiveProgress.LineID? in
+            state.transfers[item, default: Transfer()].subtitles = text
+            return state.transfers[item]?.line
+        }
+        if progress.isLive, let line {
+            progress.update(line, detail: text)
+        } else if !progress.isLive, done == 0 {
+            owner.print("\(item.label): " + text)
+        }
     }
 
     public func finished(_ item: DownloadItem, _ result: DownloadsOperation.Result) {

@@ -92,6 +92,26 @@ struct SubtitleDownloadTests {
         _ = try await Self.cues(file)
     }
 
+    @Test("the subtitles' segments are the download's progress: a line says how many, the lines every few seconds count them; the file ends once they are written")
+    func subtitlesProgress() async throws {
+        let bench = try await DownloadBench.start()
+        defer { bench.stop() }
+        let held = try await bench.server.hold(Self.segment("jpn", 1))
+        let running = try bench.sandbox.start(["download", "201", "--subtitle-language", "ja"])
+        try await bench.server.waitForHeld(held)
+        let file = "\(Self.session) HD"
+        #expect(await running.stderr(contains: "\(file): ja subtitles: 0 of 3 segments"), "\(running.stderrSoFar)")
+        // The other two segments in, the held one not: the file is still under way.
+        #expect(await running.stderr(contains: "\(file): ja subtitles: 2 of 3 segments"), "\(running.stderrSoFar)")
+        #expect(!running.stderrSoFar.contains("Downloaded \(file)"), "\(running.stderrSoFar)")
+        try await bench.server.release(held)
+        let result = await running.finished()
+        #expect(result.status == 0, "\(result.stderr)")
+        let written = try #require(result.stderr.range(of: "\(file): ja subtitles from the stream"), "\(result.stderr)")
+        let downloaded = try #require(result.stderr.range(of: "Downloaded \(file)"), "\(result.stderr)")
+        #expect(written.lowerBound < downloaded.lowerBound, "\(result.stderr)")
+    }
+
     @Test("session lists the subtitle languages known: English for the feed's file, then the stream's once a download read it; --json has them")
     func sessionLanguages() async throws {
         let bench = try await DownloadBench.start()

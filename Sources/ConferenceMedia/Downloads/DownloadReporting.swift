@@ -13,6 +13,9 @@ public protocol DownloadReporting: Sendable {
     func retrying(_ item: DownloadItem, attempt: Int, delay: Double, errors: [any Error])
     /// Something worth saying that does not change the outcome.
     func note(_ item: DownloadItem, _ note: DownloadNote)
+    /// The file's video is complete and its subtitles in `language` are being fetched: `done` of
+    /// the rendition's `total` segments are in. ``finished(_:_:)`` comes once they are written.
+    func subtitlesProgressed(_ item: DownloadItem, language: String, done: Int, of total: Int)
     /// The file's download ended.
     func finished(_ item: DownloadItem, _ result: DownloadsOperation.Result)
 }

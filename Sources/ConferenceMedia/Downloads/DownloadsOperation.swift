@@ -21,6 +21,14 @@ public final class DownloadsOperation: GroupOperation, @unchecked Sendable {
         case alreadyComplete(size: Int64)
         case failed(any Error)
         case cancelled
+
+        /// Whether the file is complete on disk.
+        public var isComplete: Bool {
+            switch self {
+            case .downloaded, .alreadyComplete: true
+            case .failed, .cancelled: false
+            }
+        }
     }
 
     public let items: [DownloadItem]
@@ -113,7 +121,6 @@ public final class DownloadsOperation: GroupOperation, @unchecked Sendable {
             case let .downloaded(fetched, size): result = .downloaded(fetched: fetched, size: size)
             case let .alreadyComplete(size): result = .alreadyComplete(size: size)
             }
-            if settings.subtitles { addSubtitles(for: item) }
         } else if let error = OperationError.rootCause(in: errors) ?? errors.first, !isCancelled {
             result = .failed(error)
             try? store.write { try $0.recordDownloadFailed(item, reason: ErrorText.message(error)) }
@@ -121,22 +128,32 @@ public final class DownloadsOperation: GroupOperation, @unchecked Sendable {
             result = .cancelled
         }
         results.withLock { $0[item] = result }
-        reporter.finished(item, result)
+        // The file ends once its subtitles are written too, so that their fetch shows as its progress.
+        if settings.subtitles, result.isComplete {
+            addSubtitles(for: item) { [reporter] in reporter.finished(item, result) }
+        } else {
+            reporter.finished(item, result)
+        }
     }
 
-    /// Writes the video's subtitles beside it (``SubtitlesOperation``), saying where each came from
-    /// and which language could not be had.
-    private func addSubtitles(for item: DownloadItem) {
+    /// Writes the video's subtitles beside it (``SubtitlesOperation``), their segments reported as
+    /// the file's progress, saying where each came from and which language could not be had; then
+    /// `done`, however they ended.
+    private func addSubtitles(for item: DownloadItem, then done: @escaping @Sendable () -> Void) {
         let reporter = reporter
         let sources: (hls: String?, file: String?)
         do {
             sources = try store.read { try $0.subtitleSources(sessionID: item.sessionID) }
         } catch {
-            return reporter.note(item, .subtitlesMissing(languages: [], reasons: [ErrorText.message(error)]))
+            reporter.note(item, .subtitlesMissing(languages: [], reasons: [ErrorText.message(error)]))
+            return done()
         }
         let subtitles = SubtitlesOperation(sessionID: item.sessionID, hls: sources.hls, feedFile: sources.file,
-                                           requests: settings.subtitleRequests(for: item), store: store)
+                                           requests: settings.subtitleRequests(for: item), store: store) { language, count, total in
+            reporter.subtitlesProgressed(item, language: language.code, done: count, of: total)
+        }
         subtitles.addObserver(BlockObserver(finish: { operation, _ in
+            defer { done() }
             guard let subtitles = operation as? SubtitlesOperation, !subtitles.isCancelled else { return }
             for outcome in subtitles.outcomes {
                 switch outcome {

@@ -63,6 +63,7 @@ public final class SubtitlesOperation: GroupOperation, @unchecked Sendable {
     private let transport: any FeedTransport
     private let retry: RetryPolicy
     private let timeout: TimeInterval
+    private let progressed: (@Sendable (_ language: SubtitleLanguage, _ done: Int, _ total: Int) -> Void)?
 
     private enum Role {
         case master
@@ -96,9 +97,12 @@ public final class SubtitlesOperation: GroupOperation, @unchecked Sendable {
     private let ledger = Locked(State())
 
     /// `hls` is the feed's stream (its master playlist), `feedFile` its subtitles file.
+    /// `progressed` hears how many of a rendition's segments are in: none once their playlist is
+    /// read, then one more at each.
     public init(sessionID: String, hls: String?, feedFile: String?, requests: [Request], store: ConferenceStore,
                 transport: any FeedTransport = HTTPTransport(), retry: RetryPolicy = SyncSettings.defaultRetry,
-                timeout: TimeInterval = 30, jobs: Int = 4) {
+                timeout: TimeInterval = 30, jobs: Int = 4,
+                progressed: (@Sendable (_ language: SubtitleLanguage, _ done: Int, _ total: Int) -> Void)? = nil) {
         self.sessionID = sessionID
         self.hls = hls
         self.feedFile = feedFile
@@ -107,6 +111,7 @@ public final class SubtitlesOperation: GroupOperation, @unchecked Sendable {
         self.transport = transport
         self.retry = retry
         self.timeout = timeout
+        self.progressed = progressed
         super.init()
         name = "subtitles \(sessionID)"
         innerQueue.maxConcurrentOperationCount = max(1, jobs)
@@ -192,7 +197,11 @@ public final class SubtitlesOperation: GroupOperation, @unchecked Sendable {
             do {
                 guard let text else { throw SubtitleError.fetchFailed(detail: Self.reason(errors, name: "the rendition's playlist")) }
                 let segments = try HLSPlaylist.segments(text, base: base)
-                ledger.withLock { $0.progress[request].segments = Array(repeating: nil, count: segments.count) }
+                let language = ledger.withLock { state in
+                    state.progress[request].segments = Array(repeating: nil, count: segments.count)
+                    return requests[request].languages[state.progress[request].candidate]
+                }
+                progressed?(language, 0, segments.count)
                 if segments.isEmpty { return join(request, generation) }
                 for (index, url) in segments.enumerated() {
                     add(fetch(url, name: "segment \(index + 1)", limit: Self.maxSegmentBytes),
@@ -204,14 +213,18 @@ public final class SubtitlesOperation: GroupOperation, @unchecked Sendable {
         case let .segment(request, generation, index):
             guard let text else { return fail(request, generation, reason: Self.reason(errors, name: "segment \(index + 1)")) }
             // Checked and stored at once: another segment of the rendition may fail meanwhile.
-            let stored = ledger.withLock { state -> (complete: Bool, total: Int64)? in
+            let stored = ledger.withLock { state -> (complete: Bool, total: Int64, done: Int, of: Int, language: SubtitleLanguage)? in
                 let progress = state.progress[request]
                 guard progress.generation == generation, progress.outcome == nil, progress.segments.indices.contains(index) else { return nil }
                 state.progress[request].segments[index] = text
                 state.progress[request].bytes += Int64(text.utf8.count)
-                return (!state.progress[request].segments.contains(nil), state.progress[request].bytes)
+                let segments = state.progress[request].segments
+                let done = segments.count { $0 != nil }
+                return (done == segments.count, state.progress[request].bytes, done, segments.count,
+                        requests[request].languages[progress.candidate])
             }
             guard let stored else { return }
+            progressed?(stored.language, stored.done, stored.of)
             if stored.total > Self.maxTotalBytes {
                 return fail(request, generation, reason: SubtitleError.tooLarge(limit: Self.maxTotalBytes).description)
             }

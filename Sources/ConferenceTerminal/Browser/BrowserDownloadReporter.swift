@@ -61,6 +61,10 @@ final class BrowserDownloadReporter: DownloadReporting {
 
     func note(_ item: DownloadItem, _ note: DownloadNote) {}
 
+    func subtitlesProgressed(_ item: DownloadItem, language: String, done: Int, of total: Int) {
+        change(item) { $0.waiting = "\(language) subtitles: \(done) of \(total)" }
+    }
+
     /// The end is heard from the operation itself, which says it even when it never started.
     func finished(_ item: DownloadItem, _ result: DownloadsOperation.Result) {}
 
