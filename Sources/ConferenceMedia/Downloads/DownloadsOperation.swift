@@ -62,7 +62,13 @@ public final class DownloadsOperation: GroupOperation, @unchecked Sendable {
         do {
             try FileManager.default.createDirectory(atPath: settings.lockFolder, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
-            try store.write { db in for item in items { try db.recordDownloadQueued(item) } }
+            try store.write { db in
+                for item in items {
+                    try db.recordDownloadQueued(item)
+                    // Remembered until written, so a resume writes them though the video is complete.
+                    if settings.subtitles { try db.recordSubtitlesPending(item, languages: settings.subtitleLanguages) }
+                }
+            }
         } catch {
             return finish(with: [error])
         }
@@ -113,7 +119,12 @@ public final class DownloadsOperation: GroupOperation, @unchecked Sendable {
             case let .downloaded(fetched, size): result = .downloaded(fetched: fetched, size: size)
             case let .alreadyComplete(size): result = .alreadyComplete(size: size)
             }
-            if settings.subtitles { addSubtitles(for: item) }
+            // The subtitles still pending, this download's and an earlier one's.
+            var languages: [SubtitleLanguage]? = settings.subtitles ? settings.subtitleLanguages : nil
+            if let record = try? store.read({ try $0.downloadRecord(sessionID: item.sessionID, quality: item.quality) }) {
+                languages = record.pendingSubtitles
+            }
+            if let languages { addSubtitles(for: item, languages: languages) }
         } else if let error = OperationError.rootCause(in: errors) ?? errors.first, !isCancelled {
             result = .failed(error)
             try? store.write { try $0.recordDownloadFailed(item, reason: ErrorText.message(error)) }
@@ -124,10 +135,11 @@ public final class DownloadsOperation: GroupOperation, @unchecked Sendable {
         reporter.finished(item, result)
     }
 
-    /// Writes the video's subtitles beside it (``SubtitlesOperation``), saying where each came from
-    /// and which language could not be had.
-    private func addSubtitles(for item: DownloadItem) {
-        let reporter = reporter
+    /// Writes the video's subtitles in `languages` beside it (``SubtitlesOperation``), saying where
+    /// each came from and which language could not be had. Those that may be had later (see
+    /// ``SubtitlesOperation/unfinished``) stay pending for a resume; so do all when cancelled.
+    private func addSubtitles(for item: DownloadItem, languages: [SubtitleLanguage]) {
+        let reporter = reporter, store = store
         let sources: (hls: String?, file: String?)
         do {
             sources = try store.read { try $0.subtitleSources(sessionID: item.sessionID) }
@@ -135,9 +147,10 @@ public final class DownloadsOperation: GroupOperation, @unchecked Sendable {
             return reporter.note(item, .subtitlesMissing(languages: [], reasons: [ErrorText.message(error)]))
         }
         let subtitles = SubtitlesOperation(sessionID: item.sessionID, hls: sources.hls, feedFile: sources.file,
-                                           requests: settings.subtitleRequests(for: item), store: store)
+                                           requests: settings.subtitleRequests(for: item, languages: languages), store: store)
         subtitles.addObserver(BlockObserver(finish: { operation, _ in
             guard let subtitles = operation as? SubtitlesOperation, !subtitles.isCancelled else { return }
+            Self.recordSubtitlesLeft(subtitles, of: item, asked: languages, in: store)
             for outcome in subtitles.outcomes {
                 switch outcome {
                 case let .written(path, language, source, passedOver):
@@ -149,6 +162,19 @@ public final class DownloadsOperation: GroupOperation, @unchecked Sendable {
             }
         }))
         addOperation(subtitles)
+    }
+
+    /// Remembers which of `item`'s subtitles are still pending once `subtitles` ended: the
+    /// languages of its unfinished requests (the default one, when that was asked), else none.
+    private static func recordSubtitlesLeft(_ subtitles: SubtitlesOperation, of item: DownloadItem, asked: [SubtitleLanguage],
+                                            in store: ConferenceStore) {
+        let unfinished = subtitles.unfinished
+        let left: [SubtitleLanguage]? = unfinished.isEmpty ? nil : asked.isEmpty ? [] : unfinished.compactMap(\.languages.first)
+        try? store.write { db in
+            // Cleared first: the pending languages are replaced, not added to.
+            try db.recordSubtitlesPending(item, languages: nil)
+            if let left { try db.recordSubtitlesPending(item, languages: left) }
+        }
     }
 
     /// Where a video's subtitles go: its name with `.vtt`, which players load by themselves.
