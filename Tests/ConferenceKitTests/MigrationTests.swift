@@ -1,5 +1,6 @@
 import CSQLite
 @testable import ConferenceData
+import ConferenceMedia
 import ConferenceModel
 import Foundation
 import SQLiteDatabase
@@ -13,7 +14,7 @@ struct MigrationTests {
         let folder = try TemporaryFolder()
         let store = try folder.store()
         #expect(try store.count("PRAGMA user_version") == ConferenceStore.schemaVersion)
-        #expect(ConferenceStore.schemaVersion == 15)
+        #expect(ConferenceStore.schemaVersion == 16)
         let tables = try store.tableCounts()
         for table in ["events", "rooms", "tracks", "topics", "resources", "sessions", "instances", "videos",
                       "session_keywords", "session_platforms", "session_topics", "session_related",
@@ -41,13 +42,46 @@ struct MigrationTests {
             #expect(try Migrator.version(of: db) == 1)
         }
         let store = try ConferenceStore(path: path)
-        #expect(try store.count("PRAGMA user_version") == 15)
+        #expect(try store.count("PRAGMA user_version") == 16)
         #expect(try store.count("SELECT count(*) FROM events") == 1)
         // The modern columns arrive empty on the rows that were there.
         #expect(try store.count("SELECT count(*) FROM sessions WHERE has_live_stream = 0 AND article_id IS NULL") == 1)
         #expect(try store.searchSessions("keynote").map(\.id) == ["wwdc2017-102"])
         try store.setFavorite(sessionID: "wwdc2017-102", true)
         #expect(try store.favorites().count == 1)
+    }
+
+    @Test("a store from before pending subtitles (version 15) keeps its downloads, none with subtitles pending; the languages then asked are kept until written")
+    func pendingSubtitles() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("v15.sqlite")
+        do {
+            let db = try Database(path: path)
+            try Migrator(Array(StoreSchema.migrator.migrations.prefix(15))).migrate(db)
+            try db.execute("""
+                INSERT INTO downloads (session_id, quality, url, path, title, state, total_bytes, updated_at)
+                VALUES ('wwdc2026-101', 'hd', 'https://x.example/a.mp4', '/v/a.mp4', 'A', 'done', 10, 1)
+                """)
+        }
+        let store = try ConferenceStore(path: path)
+        #expect(try store.count("PRAGMA user_version") == 16)
+        let record = try #require(try store.read { try $0.downloadRecord(sessionID: "wwdc2026-101", quality: .hd) })
+        #expect(record.state == .done && record.totalBytes == 10 && record.pendingSubtitles == nil)
+
+        func pending() throws -> [String]? {
+            try store.read { try $0.downloadRecord(sessionID: "wwdc2026-101", quality: .hd) }?.pendingSubtitles?.map(\.code)
+        }
+        let ja = try #require(SubtitleLanguage("ja")), jpn = try #require(SubtitleLanguage("jpn")), fr = try #require(SubtitleLanguage("fr"))
+        try store.write { try $0.recordSubtitlesPending(record.item, languages: [ja]) }
+        // Asked again with more: added to, one language once whatever its code.
+        try store.write { try $0.recordSubtitlesPending(record.item, languages: [jpn, fr]) }
+        #expect(try pending() == ["ja", "fr"])
+        try store.write { try $0.recordSubtitlesPending(record.item, languages: nil) }
+        #expect(try pending() == nil)
+        // The default language is pending as no code at all.
+        try store.write { try $0.recordSubtitlesPending(record.item, languages: []) }
+        #expect(try pending() == [])
+        #expect(try store.read { try $0.downloadRecord(sessionID: "wwdc2026-101", quality: .hd) }?.state == .done)
     }
 
     @Test("a store from before picture sizes (version 10) forgets the contents feed's ETag, so the next sync reads imageTypes; other ETags stay")
@@ -94,7 +128,7 @@ struct MigrationTests {
             try db.execute("INSERT INTO transcript_search (rowid, text) SELECT id, text FROM transcript_lines")
         }
         let store = try ConferenceStore(path: path)
-        #expect(try store.count("PRAGMA user_version") == 15)
+        #expect(try store.count("PRAGMA user_version") == 16)
         #expect(try store.count("SELECT count(*) FROM sqlite_schema WHERE name = 'transcript_lines'") == 0)
         let keynote = try #require(try store.read { try $0.transcript(sessionID: "wwdc2017-102") })
         #expect(keynote.paragraphs == [.init(start: 1.5, text: "Welcome to the keynote. The zebrafinch sings."),

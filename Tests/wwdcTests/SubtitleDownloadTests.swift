@@ -156,6 +156,64 @@ struct SubtitleDownloadTests {
         #expect(Self.files(bench) == [(base as NSString).lastPathComponent + ".mp4"], "\(Self.files(bench))")
     }
 
+    @Test("interrupted (SIGINT, SIGTERM) after the video but before its subtitles: downloads says they are pending, --resume writes them alone, then has nothing to resume",
+          .enabled(if: ReferenceServer.webVTTPython != nil, "webvtt-py is not installed: run .ci/run (it makes .venv-tests)"),
+          arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
+    func resumedSubtitles(signal: Int32, status: Int32) async throws {
+        let bench = try await DownloadBench.start()
+        defer { bench.stop() }
+        let hold = try await bench.server.hold(Self.segment("jpn", 1))
+        let running = try bench.sandbox.start(["download", "201", "--subtitle-language", "ja"])
+        // The subtitles are fetched once the video is complete: held there, the video is in place.
+        try await bench.server.waitForHeld(hold)
+        running.signal(signal)
+        let interrupted = await running.finished()
+        try await bench.server.release(hold)
+        #expect(interrupted.status == status, "\(interrupted.stderr)")
+        let base = try await Self.base(bench)
+        let name = (base as NSString).lastPathComponent
+        #expect(Self.files(bench) == [name + ".mp4"], "\(Self.files(bench))")
+        #expect(try await bench.downloads()["\(Self.session) hd"]?["state"] as? String == "done")
+        let listed = try await bench.run(["downloads"])
+        #expect(listed.stdout.contains("\(Self.session) HD\tdone, subtitles pending\t"), "\(listed.stdout)")
+
+        let video = try DownloadBench.mediaPath(Self.session)
+        let sent = try await bench.server.requestCounts(video)[video]?.bytes
+        let resumed = try await bench.run(["download", "--resume"])
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        #expect(resumed.stderr.contains("\(Self.session) HD: ja subtitles from the stream (日本語) in \(name).ja.vtt"), "\(resumed.stderr)")
+        #expect(try await Self.cues(URL(fileURLWithPath: base + ".ja.vtt")) == (try await bench.server.hlsCues(Self.rendition("jpn"))).cues)
+        // The video was complete: not one more byte of it.
+        #expect(try await bench.server.requestCounts(video)[video]?.bytes == sent)
+        #expect(Self.files(bench) == [name + ".ja.vtt", name + ".mp4"], "\(Self.files(bench))")
+
+        let again = try await bench.run(["download", "--resume"])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stderr.contains("Nothing to resume: every download is complete."), "\(again.stderr)")
+        #expect(!(try await bench.run(["downloads"])).stdout.contains("subtitles pending"))
+    }
+
+    @Test("a language missing for a failure that may pass (503 after the retries) stays pending and --resume writes it; one the stream does not have is not pending")
+    func transientMissingResumed() async throws {
+        let bench = try await DownloadBench.start()
+        defer { bench.stop() }
+        try await bench.server.fault(Self.segment("jpn", 2), "status", value: 503)
+        let failed = try await bench.run(["download", "201", "--subtitle-language", "ja", "--subtitle-language", "ko"])
+        #expect(failed.status == 0, "\(failed.stderr)")
+        #expect(failed.stderr.contains("no ja subtitles"), "\(failed.stderr)")
+        #expect(failed.stderr.contains("no ko subtitles"), "\(failed.stderr)")
+        try await bench.server.clearFaults()
+        let resumed = try await bench.run(["download", "--resume"])
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        #expect(resumed.stderr.contains("ja subtitles from the stream"), "\(resumed.stderr)")
+        // Korean is not asked again: the stream has none, and asking again would say the same.
+        #expect(!resumed.stderr.contains("ko subtitles"), "\(resumed.stderr)")
+        let name = (try await Self.base(bench) as NSString).lastPathComponent
+        #expect(Self.files(bench) == [name + ".ja.vtt", name + ".mp4"], "\(Self.files(bench))")
+        let again = try await bench.run(["download", "--resume"])
+        #expect(again.stderr.contains("Nothing to resume: every download is complete."), "\(again.stderr)")
+    }
+
     /// Downloads 201 with Japanese subtitles from a hostile stream: one clear line saying why, the
     /// video kept, no other file written.
     private func refused(_ bench: DownloadBench, saying words: String) async throws {

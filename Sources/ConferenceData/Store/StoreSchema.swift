@@ -11,7 +11,8 @@ import SQLiteDatabase
 /// they outlive the session leaving the feed.
 enum StoreSchema {
     static let migrator = Migrator([catalogue, userData, fullTextSearch, modernFormat, outbox, transcripts, downloads, personalData, whatsNew, syncFolder,
-                                    pictureSizes, compressedTranscripts, personalSearchRows, transcriptLineLengths, subtitleLanguages])
+                                    pictureSizes, compressedTranscripts, personalSearchRows, transcriptLineLengths, subtitleLanguages,
+                                    pendingSubtitles])
 
     static let catalogue = Migration(version: 1, name: "conference catalogue", sql: """
         CREATE TABLE events (
@@ -633,6 +634,13 @@ enum StoreSchema {
             language TEXT NOT NULL,
             PRIMARY KEY (session_id, position)
         ) WITHOUT ROWID;
+        """)
+
+    /// The subtitles a download still has to write beside its video, so a resume writes them though
+    /// the video is complete: NULL when none are pending, else the language codes asked for, comma
+    /// separated, an empty text standing for the default language (the synced one, else English).
+    static let pendingSubtitles = Migration(version: 16, name: "pending subtitles", sql: """
+        ALTER TABLE downloads ADD COLUMN subtitles TEXT;
         """)
 
     /// The triggers that take a transcript's lengths away with it; a save that puts another

@@ -1,9 +1,10 @@
 import ConferenceData
+import ConferenceModel
 import Foundation
 import SQLiteDatabase
 
 extension Database {
-    private static let downloadColumns = "session_id, quality, url, path, title, state, total_bytes, validator, reason, updated_at"
+    private static let downloadColumns = "session_id, quality, url, path, title, state, total_bytes, validator, reason, updated_at, subtitles"
 
     /// Every download the store remembers, newest first.
     public func downloadRecords() throws -> [DownloadRecord] {
@@ -68,6 +69,21 @@ extension Database {
                          ":quality": item.quality.rawValue])
     }
 
+    /// Remembers that `item`'s subtitles in `languages` are still to be written (empty: the default
+    /// language), beside those already pending; `nil` forgets them all, once they are written or
+    /// cannot be had. The download is remembered first if it was not.
+    public func recordSubtitlesPending(_ item: DownloadItem, languages: [SubtitleLanguage]?, at date: Date = Date()) throws {
+        var pending = languages
+        if let languages, let earlier = try downloadRecord(sessionID: item.sessionID, quality: item.quality)?.pendingSubtitles,
+           !languages.isEmpty, !earlier.isEmpty {
+            pending = earlier + languages.filter { language in !earlier.contains(where: language.matches) }
+        }
+        try recordDownloadQueued(item, at: date)
+        try execute("UPDATE downloads SET subtitles = :subtitles WHERE session_id = :session AND quality = :quality",
+                    named: [":subtitles": pending.map { $0.map(\.code).joined(separator: ",") }, ":session": item.sessionID,
+                            ":quality": item.quality.rawValue])
+    }
+
     /// Forgets a download (its files are the caller's to delete).
     public func deleteDownload(sessionID: String, quality: MediaQuality) throws {
         try execute("DELETE FROM downloads WHERE session_id = ? AND quality = ?", [sessionID, quality.rawValue])
@@ -81,6 +97,9 @@ extension Database {
                                 url: row.string("url") ?? "", path: row.string("path") ?? "", title: clean.text("title"))
         return DownloadRecord(item: item, state: DownloadRecord.State(rawValue: row.string("state") ?? "") ?? .failed,
                               totalBytes: row.optionalInt("total_bytes").map(Int64.init), validator: row.string("validator"),
-                              reason: clean.line("reason"), updatedAt: row.double("updated_at"))
+                              reason: clean.line("reason"), updatedAt: row.double("updated_at"),
+                              pendingSubtitles: row.string("subtitles").map { text in
+                                  text.split(separator: ",").compactMap { SubtitleLanguage(String($0)) }
+                              })
     }
 }

@@ -1,4 +1,5 @@
 import ConferenceData
+import ConferenceModel
 import Foundation
 import JSON
 import PlainText
@@ -28,17 +29,21 @@ public struct DownloadRecord: Hashable, Sendable {
     public var reason: String?
     /// When it last changed, in seconds since 1970.
     public var updatedAt: Double
+    /// The subtitles still to be written beside the video, whose languages were asked for (empty:
+    /// the default language); nil when none are pending. A resume writes them.
+    public var pendingSubtitles: [SubtitleLanguage]?
     /// Whether another process is fetching it now (set by the caller, from the download's lock).
     public var isBeingFetched = false
 
     public init(item: DownloadItem, state: State, totalBytes: Int64? = nil, validator: String? = nil,
-                reason: String? = nil, updatedAt: Double) {
+                reason: String? = nil, updatedAt: Double, pendingSubtitles: [SubtitleLanguage]? = nil) {
         self.item = item
         self.state = state
         self.totalBytes = totalBytes
         self.validator = validator
         self.reason = reason
         self.updatedAt = updatedAt
+        self.pendingSubtitles = pendingSubtitles
     }
 
     /// The bytes on disk now: the finished file's size when done, else the partial file's.

@@ -39,6 +39,12 @@ public struct DownloadSettings: Sendable {
 
     /// The subtitle files of `item`, one per language asked for (see ``subtitleLanguages``).
     public func subtitleRequests(for item: DownloadItem) -> [SubtitlesOperation.Request] {
+        subtitleRequests(for: item, languages: subtitleLanguages)
+    }
+
+    /// The subtitle files of `item`, one per language of `languages`; empty: one file, in
+    /// ``preferredSubtitleLanguage``, else English.
+    public func subtitleRequests(for item: DownloadItem, languages subtitleLanguages: [SubtitleLanguage]) -> [SubtitlesOperation.Request] {
         let base = (item.path as NSString).deletingPathExtension
         guard !subtitleLanguages.isEmpty else {
             let languages = preferredSubtitleLanguage.matches(.english) ? [preferredSubtitleLanguage] : [preferredSubtitleLanguage, .english]

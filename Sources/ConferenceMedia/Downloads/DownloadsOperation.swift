@@ -70,7 +70,13 @@ public final class DownloadsOperation: GroupOperation, @unchecked Sendable {
         do {
             try FileManager.default.createDirectory(atPath: settings.lockFolder, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
-            try store.write { db in for item in items { try db.recordDownloadQueued(item) } }
+            try store.write { db in
+                for item in items {
+                    try db.recordDownloadQueued(item)
+                    // Remembered until written, so a resume writes them though the video is complete.
+                    if settings.subtitles { try db.recordSubtitlesPending(item, languages: settings.subtitleLanguages) }
+                }
+            }
         } catch {
             return finish(with: [error])
         }
@@ -116,10 +122,16 @@ public final class DownloadsOperation: GroupOperation, @unchecked Sendable {
     public override func operationDidFinish(_ operation: Operation, withErrors errors: [any Error]) {
         guard let item = files.withLock({ $0[ObjectIdentifier(operation)] }) else { return }
         let result: Result
+        var languages: [SubtitleLanguage]?
         if let outcome = (operation as? RetryOperation<MediaDownloadOperation>)?.succeeded?.outcome {
             switch outcome {
             case let .downloaded(fetched, size): result = .downloaded(fetched: fetched, size: size)
             case let .alreadyComplete(size): result = .alreadyComplete(size: size)
+            }
+            // The subtitles still pending, this download's and an earlier one's.
+            languages = settings.subtitles ? settings.subtitleLanguages : nil
+            if let record = try? store.read({ try $0.downloadRecord(sessionID: item.sessionID, quality: item.quality) }) {
+                languages = record.pendingSubtitles
             }
         } else if let error = OperationError.rootCause(in: errors) ?? errors.first, !isCancelled {
             result = .failed(error)
@@ -129,18 +141,19 @@ public final class DownloadsOperation: GroupOperation, @unchecked Sendable {
         }
         results.withLock { $0[item] = result }
         // The file ends once its subtitles are written too, so that their fetch shows as its progress.
-        if settings.subtitles, result.isComplete {
-            addSubtitles(for: item) { [reporter] in reporter.finished(item, result) }
+        if result.isComplete, let languages {
+            addSubtitles(for: item, languages: languages) { [reporter] in reporter.finished(item, result) }
         } else {
             reporter.finished(item, result)
         }
     }
 
-    /// Writes the video's subtitles beside it (``SubtitlesOperation``), their segments reported as
-    /// the file's progress, saying where each came from and which language could not be had; then
-    /// `done`, however they ended.
-    private func addSubtitles(for item: DownloadItem, then done: @escaping @Sendable () -> Void) {
-        let reporter = reporter
+    /// Writes the video's subtitles in `languages` beside it (``SubtitlesOperation``), their
+    /// segments reported as the file's progress, saying where each came from and which language
+    /// could not be had; then `done`, however they ended. Those that may be had later (see
+    /// ``SubtitlesOperation/unfinished``) stay pending for a resume; so do all when cancelled.
+    private func addSubtitles(for item: DownloadItem, languages: [SubtitleLanguage], then done: @escaping @Sendable () -> Void) {
+        let reporter = reporter, store = store
         let sources: (hls: String?, file: String?)
         do {
             sources = try store.read { try $0.subtitleSources(sessionID: item.sessionID) }
@@ -149,12 +162,14 @@ public final class DownloadsOperation: GroupOperation, @unchecked Sendable {
             return done()
         }
         let subtitles = SubtitlesOperation(sessionID: item.sessionID, hls: sources.hls, feedFile: sources.file,
-                                           requests: settings.subtitleRequests(for: item), store: store) { language, count, total in
+                                           requests: settings.subtitleRequests(for: item, languages: languages), store: store) {
+            language, count, total in
             reporter.subtitlesProgressed(item, language: language.code, done: count, of: total)
         }
         subtitles.addObserver(BlockObserver(finish: { operation, _ in
             defer { done() }
             guard let subtitles = operation as? SubtitlesOperation, !subtitles.isCancelled else { return }
+            Self.recordSubtitlesLeft(subtitles, of: item, asked: languages, in: store)
             for outcome in subtitles.outcomes {
                 switch outcome {
                 case let .written(path, language, source, passedOver):
@@ -166,6 +181,19 @@ public final class DownloadsOperation: GroupOperation, @unchecked Sendable {
             }
         }))
         addOperation(subtitles)
+    }
+
+    /// Remembers which of `item`'s subtitles are still pending once `subtitles` ended: the
+    /// languages of its unfinished requests (the default one, when that was asked), else none.
+    private static func recordSubtitlesLeft(_ subtitles: SubtitlesOperation, of item: DownloadItem, asked: [SubtitleLanguage],
+                                            in store: ConferenceStore) {
+        let unfinished = subtitles.unfinished
+        let left: [SubtitleLanguage]? = unfinished.isEmpty ? nil : asked.isEmpty ? [] : unfinished.compactMap(\.languages.first)
+        try? store.write { db in
+            // Cleared first: the pending languages are replaced, not added to.
+            try db.recordSubtitlesPending(item, languages: nil)
+            if let left { try db.recordSubtitlesPending(item, languages: left) }
+        }
     }
 
     /// Where a video's subtitles go: its name with `.vtt`, which players load by themselves.

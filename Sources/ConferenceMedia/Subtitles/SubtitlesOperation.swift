@@ -83,6 +83,8 @@ public final class SubtitlesOperation: GroupOperation, @unchecked Sendable {
         var bytes: Int64 = 0
         var outcome: Outcome?
         var renditionName = ""
+        /// Whether a source failed in a way that may pass (a timeout, a server error).
+        var passing = false
     }
 
     private enum Stage { case stream, feedFile, transcript, next }
@@ -91,6 +93,7 @@ public final class SubtitlesOperation: GroupOperation, @unchecked Sendable {
         var roles: [ObjectIdentifier: Role] = [:]
         var renditions: [HLSPlaylist.Rendition]?
         var masterFailure: String?
+        var masterPassing = false
         var progress: [Progress] = []
     }
 
@@ -123,6 +126,21 @@ public final class SubtitlesOperation: GroupOperation, @unchecked Sendable {
         let progress = ledger.withLock { $0.progress }
         return zip(requests, progress).map { request, progress in
             progress.outcome ?? .missing(path: request.path, languages: request.languages, reasons: progress.reasons + ["stopped"])
+        }
+    }
+
+    /// The requests worth trying again later: stopped before they ended, or missing with a source
+    /// that failed in a way that may pass (a timeout, a broken connection, a server error, after the
+    /// retries). A language missing for a reason that stays (no rendition in it, a refused address,
+    /// a file too large, a missing file) is not: asking again would give the same answer.
+    public var unfinished: [Request] {
+        let progress = ledger.withLock { $0.progress }
+        return zip(requests, progress).compactMap { request, progress in
+            switch progress.outcome {
+            case nil: request
+            case .missing?: progress.passing ? request : nil
+            case .written?: nil
+            }
         }
     }
 
@@ -182,6 +200,7 @@ public final class SubtitlesOperation: GroupOperation, @unchecked Sendable {
         case .master:
             do {
                 guard let text, case .success(let base) = WebAddress.media(hls ?? "") else {
+                    ledger.withLock { $0.masterPassing = errors.contains(where: SyncSettings.isPassing) }
                     throw SubtitleError.fetchFailed(detail: Self.reason(errors, name: "the stream's playlist"))
                 }
                 let renditions = try HLSPlaylist.renditions(text, base: base)
@@ -208,10 +227,10 @@ public final class SubtitlesOperation: GroupOperation, @unchecked Sendable {
                         role: .segment(request: request, generation: generation, index: index))
                 }
             } catch {
-                fail(request, generation, reason: ErrorText.message(error))
+                fail(request, generation, reason: ErrorText.message(error), errors: text == nil ? errors : [])
             }
         case let .segment(request, generation, index):
-            guard let text else { return fail(request, generation, reason: Self.reason(errors, name: "segment \(index + 1)")) }
+            guard let text else { return fail(request, generation, reason: Self.reason(errors, name: "segment \(index + 1)"), errors: errors) }
             // Checked and stored at once: another segment of the rendition may fail meanwhile.
             let stored = ledger.withLock { state -> (complete: Bool, total: Int64, done: Int, of: Int, language: SubtitleLanguage)? in
                 let progress = state.progress[request]
@@ -231,7 +250,7 @@ public final class SubtitlesOperation: GroupOperation, @unchecked Sendable {
             if stored.complete { join(request, generation) }
         case let .feedFile(request, generation):
             guard current(request, generation) else { return }
-            guard let text else { return fail(request, generation, reason: Self.reason(errors, name: "the feed's subtitles file")) }
+            guard let text else { return fail(request, generation, reason: Self.reason(errors, name: "the feed's subtitles file"), errors: errors) }
             var joiner = WebVTTJoiner()
             do {
                 try joiner.add(segment: text, index: 0)
@@ -256,7 +275,9 @@ public final class SubtitlesOperation: GroupOperation, @unchecked Sendable {
     private func advance(_ index: Int) {
         let request = requests[index]
         while true {
-            let (progress, renditions, masterFailure) = ledger.withLock { ($0.progress[index], $0.renditions, $0.masterFailure) }
+            let (progress, renditions, masterFailure, masterPassing) = ledger.withLock {
+                ($0.progress[index], $0.renditions, $0.masterFailure, $0.masterPassing)
+            }
             guard progress.outcome == nil else { return }
             guard progress.candidate < request.languages.count else {
                 ledger.withLock { $0.progress[index].outcome = .missing(path: request.path, languages: request.languages, reasons: progress.reasons) }
@@ -269,6 +290,7 @@ public final class SubtitlesOperation: GroupOperation, @unchecked Sendable {
             case .stream:
                 setStage(index, .feedFile)
                 if let masterFailure {
+                    if masterPassing { ledger.withLock { $0.progress[index].passing = true } }
                     note(index, "\(language): \(masterFailure)")
                     continue
                 }
@@ -329,10 +351,11 @@ public final class SubtitlesOperation: GroupOperation, @unchecked Sendable {
     }
 
     /// The source `generation` of request `index` failed: says why, and goes on to the next; once,
-    /// however many of its files fail.
-    private func fail(_ index: Int, _ generation: Int, reason: String) {
+    /// however many of its files fail. `errors` are the fetch's, when a file could not be had.
+    private func fail(_ index: Int, _ generation: Int, reason: String, errors: [any Error] = []) {
         let language = ledger.withLock { state -> SubtitleLanguage? in
             guard state.progress[index].generation == generation, state.progress[index].outcome == nil else { return nil }
+            if errors.contains(where: SyncSettings.isPassing) { state.progress[index].passing = true }
             state.progress[index].generation += 1
             state.progress[index].segments = []
             state.progress[index].bytes = 0

@@ -15,7 +15,7 @@ enum DownloadCommand {
     static let subtitleLanguage = Option.texts("subtitle-language", value: "lang",
                                                help: "Write subtitles in this language as <name>.<lang>.vtt (en, ja, jpn, fra, ...); repeat for several. Implies --subtitles.")
     static let favorites = SharedOptions.favorites.help("Download every favorite's video.")
-    static let resume = Option.flag("resume", help: "Go on with every download that did not finish (partial or failed).")
+    static let resume = Option.flag("resume", help: "Go on with every download that did not finish (partial or failed, or its subtitles not written).")
     static let jobs = Option.integer("jobs", short: "j", value: "n", help: "How many files to download at once, 1 to 16 (default: $WWDC_JOBS, else the config file's jobs, else 3).", in: 1...16)
     static let dir = Option.text("dir", value: "path",
                                  help: "The folder for the files (default: $WWDC_DOWNLOAD_DIR, else the config file's download-dir, else $XDG_DATA_HOME/wwdc/downloads).")
@@ -68,7 +68,7 @@ enum DownloadCommand {
             var items: [DownloadItem] = []
             var skipped: [DownloadError] = []
             if arguments[resume] {
-                items += try db.downloadRecords().filter { $0.state != .done }.map(\.item).reversed()
+                items += try db.downloadRecords().filter { $0.state != .done || $0.pendingSubtitles != nil }.map(\.item).reversed()
             }
             var sessions = try ids.map { try BrowseSupport.session($0, in: db, context) }
             if arguments[favorites] { sessions += try db.favorites().map(\.sessionID) }

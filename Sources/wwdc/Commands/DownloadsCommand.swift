@@ -14,8 +14,9 @@ enum DownloadsCommand {
         abstract: "List downloaded videos, partial and failed downloads.",
         discussion: """
         Each download with its state (done; partial, with how much is on disk; failed, with the reason; \
-        downloading, while another wwdc fetches it), its size and its file. 'wwdc download --resume' \
-        goes on with every one that did not finish.
+        downloading, while another wwdc fetches it; done, subtitles pending, when its subtitles are \
+        still to be written), its size and its file. 'wwdc download --resume' goes on with every one \
+        that did not finish.
         """,
         options: [json, SharedOptions.noPager, SharedOptions.db],
         examples: [("wwdc downloads", ""), ("wwdc downloads --json | jq -r '.[] | select(.state == \"done\") | .path'", "The files ready to watch.")],
@@ -88,6 +89,8 @@ enum DownloadsCommand {
                 ?? ByteCount.text(bytes)
             var state = shownState
             if let percent = record.percent(bytes), shownState != "done" { state += " \(percent)%" }
+            // A complete video whose subtitles a resume has still to write.
+            if shownState == "done", record.pendingSubtitles != nil { state += ", subtitles pending" }
             return (label: record.item.label, state: state, size: size, title: record.item.title, path: record.item.path,
                     error: record.state == .failed ? record.reason : nil)
         }
