@@ -14,7 +14,8 @@ video, by what Apple's CDN serves, at the same relative places (F is the folder 
     F/subtitles/<code>/<name>.vtt             the whole-file WebVTT (the feed's `subtitles` address)
 
 The stream lasts 18 seconds: three segments of 6 seconds in every playlist. The media's first
-timestamp is 10 seconds (MPEG-TS 900000 at 90 kHz), as in Apple's streams, so a WebVTT segment
+timestamp is 10 seconds (MPEG-TS 900000 at 90 kHz, the usual HLS start; Apple's WWDC streams
+start elsewhere, which their first segment's map names), so a WebVTT segment
 whose header says X-TIMESTAMP-MAP=MPEGTS:<m>,LOCAL:<l> has its cue times c on the video's timeline
 at c - l + (m - 900000) / 90000 seconds. The three segments use three maps (see SEGMENT_MAPS), so
 that a reader that ignores the map, or half of it, places cues wrongly.
