@@ -129,15 +129,16 @@ struct TranscriptLineLengthsTests {
             before = try Self.hits(store)
         }
         do {
-            // Back to version 13, as the previous release left it.
+            // Back to version 13, as the previous release left it: what the later versions added, gone.
             let db = try Database(path: path)
             try db.execute(sql: """
                 DROP TRIGGER transcript_lengths_on_delete; DROP TRIGGER transcript_lengths_on_update;
-                DROP TABLE transcript_search_lengths; PRAGMA user_version = 13;
+                DROP TABLE transcript_search_lengths; DROP TABLE subtitle_languages;
+                ALTER TABLE downloads DROP COLUMN subtitles; PRAGMA user_version = 13;
                 """)
         }
         let store = try ConferenceStore(path: path)
-        #expect(try store.count("PRAGMA user_version") == 14)
+        #expect(try store.count("PRAGMA user_version") == ConferenceStore.schemaVersion)
         let (recorded, indexed) = try Self.recorded(store)
         #expect(recorded == indexed)
         #expect(recorded.count == 5)

@@ -37,26 +37,43 @@ public final class WatchOperation: GroupOperation, @unchecked Sendable {
     /// is made in the first of `controlFolderBases` where one can be.
     ///
     /// - Throws: ``WatchError/noControlFolder(_:reason:)`` when no folder can be made for mpv's socket.
-    public init(sessionID: String, target: String, isLocalFile: Bool, player: PlayerCommand, start: Int?,
-                speed: PlaybackSpeed? = nil, streamQuality: MediaQuality? = nil, environment: [String: String], store: ConferenceStore?,
-                backends: [any PersonalDataBackend] = [], controlFolderBases: [String], clock: @escaping @Sendable () -> Date) throws {
+    public convenience init(sessionID: String, target: String, isLocalFile: Bool, player: PlayerCommand, start: Int?,
+                            speed: PlaybackSpeed? = nil, streamQuality: MediaQuality? = nil, environment: [String: String],
+                            store: ConferenceStore?, backends: [any PersonalDataBackend] = [], controlFolderBases: [String],
+                            clock: @escaping @Sendable () -> Date) throws {
+        // Thrown before the operation is made: a designated init that throws part-way through
+        // crashes Swift 6.3's optimizer (release builds) on this class.
         let folder = store != nil && player.reportsPosition ? try Self.makeControlFolder(under: controlFolderBases) : nil
+        self.init(sessionID: sessionID, target: target, isLocalFile: isLocalFile, player: player, start: start, speed: speed,
+                  streamQuality: streamQuality, environment: environment, store: store, backends: backends, controlFolder: folder,
+                  clock: clock)
+    }
+
+    private init(sessionID: String, target: String, isLocalFile: Bool, player: PlayerCommand, start: Int?, speed: PlaybackSpeed?,
+                 streamQuality: MediaQuality?, environment: [String: String], store: ConferenceStore?, backends: [any PersonalDataBackend],
+                 controlFolder folder: String?, clock: @escaping @Sendable () -> Date) {
         let socket = folder.map { $0 + "/mpv.sock" }
-        play = isLocalFile
+        let play = isLocalFile
             ? PlayerOperation(file: target, player: player, start: start, speed: speed, controlSocket: socket, environment: environment)
             : PlayerOperation(url: target, player: player, start: start, speed: speed, controlSocket: socket, environment: environment)
-        chooseVariant = isLocalFile ? nil : streamQuality.flatMap { quality in
-            (try? PlayerOperation.playableURL(target)).flatMap(URL.init(string:)).map { ChooseStreamVariantOperation(url: $0, quality: quality) }
-        }
-        if let chooseVariant { play.playVariant(chosenBy: chooseVariant) }
+        let chooser = isLocalFile ? nil : Self.variantChooser(of: target, quality: streamQuality)
+        if let chooser { play.playVariant(chosenBy: chooser) }
+        self.play = play
+        self.chooseVariant = chooser
         self.sessionID = sessionID
         self.controlFolder = folder
-        super.init(operations: [chooseVariant, play].compactMap { $0 })
+        super.init(operations: [chooser, play].compactMap { $0 })
         name = "watch"
-        guard let store else { return }
+        if let store { keepProgress(in: store, backends: backends, socket: socket, clock: clock) }
+    }
+
+    /// Keeps the playback's progress in `store`: followed over mpv's `socket`, else that it started.
+    private func keepProgress(in store: ConferenceStore, backends: [any PersonalDataBackend], socket: String?,
+                              clock: @escaping @Sendable () -> Date) {
         let record: @Sendable (PersonalEdit) -> Void = { [weak self] edit in
             self?.save(edit, store: store, backends: backends, at: clock())
         }
+        let sessionID = sessionID
         if let socket {
             let following = FollowPlaybackOperation(sessionID: sessionID, play: play, socketPath: socket, record: record)
             follow.withLock { $0 = following }
@@ -64,6 +81,13 @@ public final class WatchOperation: GroupOperation, @unchecked Sendable {
         } else {
             play.whenStarted { record(.recordStarted(session: sessionID, duration: nil)) }
         }
+    }
+
+    /// What chooses the variant of `quality` of the stream at `target`; nil without a quality, or
+    /// for an address a player may not be given.
+    private static func variantChooser(of target: String, quality: MediaQuality?) -> ChooseStreamVariantOperation? {
+        guard let quality, let address = try? PlayerOperation.playableURL(target), let url = URL(string: address) else { return nil }
+        return ChooseStreamVariantOperation(url: url, quality: quality)
     }
 
     /// The progress as last saved by this playback; nil before the first save, or when none was kept.
