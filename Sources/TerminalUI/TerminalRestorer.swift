@@ -146,6 +146,15 @@ enum TerminalRestorer {
         pointer.initialize(repeating: sigaction(), count: 65)
         return pointer
     }()
+    /// Whether each signal number is one of ``faultSignals``: read by the handler, which must not
+    /// call a generic `contains` (its first call allocates, and a signal that came in the middle of
+    /// an allocation would then wait for the allocator's lock forever).
+    nonisolated(unsafe) fileprivate static let isFault: UnsafeMutablePointer<Bool> = {
+        let pointer = UnsafeMutablePointer<Bool>.allocate(capacity: 65)
+        pointer.initialize(repeating: false, count: 65)
+        for signal in faultSignals where signal >= 0 && signal < 65 { pointer[Int(signal)] = true }
+        return pointer
+    }()
     nonisolated(unsafe) fileprivate static let ourAction: UnsafeMutablePointer<sigaction> = {
         let pointer = UnsafeMutablePointer<sigaction>.allocate(capacity: 1)
         pointer.initialize(to: sigaction(handler: terminalRestorerSignalHandler))
@@ -168,6 +177,7 @@ enum TerminalRestorer {
                 // Touch the lazily created globals here, never for the first time inside a handler.
                 _ = TerminalRestorer.snapshots
                 _ = TerminalRestorer.ourAction
+                _ = TerminalRestorer.isFault
                 _ = TerminalRestorer.sequences
                 _ = TerminalRestorer.enterSequence
                 _ = TerminalRestorer.leaveSequence
@@ -199,7 +209,7 @@ enum TerminalRestorer {
         let cursorWasHidden = cursorFD.load(ordering: .acquiring)
         let fullScreenWasOn = fullScreenFD.load(ordering: .acquiring)
         restoreNow()
-        if faultSignals.contains(signal) {
+        if signal >= 0 && signal < 65 && isFault[Int(signal)] {
             // Returning runs the faulting instruction again, which now meets the old disposition.
             _ = sigaction(signal, previous, nil)
             return
