@@ -139,12 +139,15 @@ public final class TmuxSession {
         try run(["resize-window", "-t", "test", "-x", String(columns), "-y", String(rows)])
     }
 
-    /// The screen now.
+    /// The screen now: its flags and its text read by one tmux command list, which the server runs
+    /// without taking the pane's output in between (read by two commands, a program's last bytes
+    /// could land between them: the flags of before its exit with the text of after).
     public func snapshot(styles: Bool = false) throws -> Snapshot {
         let format = "#{alternate_on} #{cursor_flag} #{wrap_flag} #{mouse_any_flag} #{pane_width} #{pane_height}"
-        let flags = try run(["display-message", "-p", "-t", target, format]).split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        let output = try run(["display-message", "-p", "-t", target, format, ";", "capture-pane", "-p", "-t", target] + (styles ? ["-e"] : []))
+        var lines = output.components(separatedBy: "\n")
+        let flags = lines.removeFirst().split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
         guard flags.count == 6 else { throw Failure(description: "unexpected pane flags \(flags)") }
-        var lines = try run(["capture-pane", "-p", "-t", target] + (styles ? ["-e"] : [])).components(separatedBy: "\n")
         if lines.last == "" { lines.removeLast() }
         lines = lines.map { line in
             var line = line
