@@ -316,4 +316,20 @@ struct FullScreenTmuxTests {
         #expect(after.cursorVisible)
         #expect(try session.stty() == before)
     }
+
+    @Test("a snapshot is one moment: a program flipping between the alternate screen and the main one is never read half in each")
+    func snapshotIsOneMoment() throws {
+        // MAIN is on the main screen only, ALT (or the part of it the terminal has read) on the
+        // alternate one only.
+        let script = #"printf 'MAIN\n'; while :; do printf '\033[?1049h\033[HALT'; printf '\033[?1049l'; done"#
+        let session = try TmuxSession(["/bin/sh", "-c", script], columns: 40, rows: 10)
+        var seen = (alternate: 0, main: 0)
+        for _ in 0..<200 {
+            let snapshot = try session.snapshot()
+            #expect(snapshot.alternateOn ? !snapshot.contains("MAIN") : snapshot.lines.first == "MAIN", "\(snapshot)")
+            if snapshot.alternateOn { seen.alternate += 1 } else { seen.main += 1 }
+        }
+        // Both states were read, or the test proves nothing.
+        #expect(seen.alternate > 0 && seen.main > 0, "\(seen)")
+    }
 }
