@@ -26,19 +26,23 @@ struct HLSVariantTests {
         #EXT-X-STREAM-INF:BANDWIDTH=2000000,CODECS="avc1.64001f,mp4a.40.2",RESOLUTION=960x540
         avc_540p_2000/prog_index.m3u8\r
         #EXT-X-STREAM-INF:BANDWIDTH=3000000,RESOLUTION=1280x720
-        ../302b/avc_720p_3000/prog_index.m3u8
+        avc_720p_3000/prog_index.m3u8
+        #EXT-X-STREAM-INF:BANDWIDTH=4000000,RESOLUTION=1280x720
+        ../302b/avc_720p_4000/prog_index.m3u8
+        #EXT-X-STREAM-INF:BANDWIDTH=5000000,RESOLUTION=1920x1080
+        file:///etc/passwd
         #EXT-X-I-FRAME-STREAM-INF:BANDWIDTH=200000,RESOLUTION=1920x1080,URI="iframe/prog_index.m3u8"
 
         """
 
-    @Test("Apple's shape: every variant in order, its address resolved, its bandwidth and size; the I-frame playlist and the renditions are none")
+    @Test("Apple's shape: every variant in order, its address resolved, its bandwidth and size; the I-frame playlist and the renditions are none; addresses that climb or are not fetched left out")
     func appleShape() {
-        let variants = HLSVariant.variants(inMaster: Self.master, base: Self.base)
+        let variants = HLSPlaylist.variants(Self.master, base: Self.base)
         #expect(variants.map(\.url.absoluteString) == [
             "https://devstreaming.example.com/videos/wwdc/2026/302/avc_234p_700/prog_index.m3u8",
             "https://cdn.example.com/302/avc_1080p_6000/prog_index.m3u8",
             "https://devstreaming.example.com/videos/wwdc/2026/302/avc_540p_2000/prog_index.m3u8",
-            "https://devstreaming.example.com/videos/wwdc/2026/302b/avc_720p_3000/prog_index.m3u8",
+            "https://devstreaming.example.com/videos/wwdc/2026/302/avc_720p_3000/prog_index.m3u8",
         ])
         #expect(variants.map(\.bandwidth) == [700_000, 6_000_000, 2_000_000, 3_000_000])
         #expect(variants.map(\.height) == [234, 1080, 540, 720])
@@ -48,9 +52,10 @@ struct HLSVariantTests {
     @Test("not a master playlist: a media playlist, text, no #EXTM3U first: no variant; a variant without a bandwidth or a size of digits is left out or sizeless")
     func notMasters() {
         let media = "#EXTM3U\n#EXT-X-TARGETDURATION:6\n#EXTINF:6.0,\nsequence_0.ts\n#EXT-X-ENDLIST\n"
-        #expect(HLSVariant.variants(inMaster: media, base: Self.base).isEmpty)
-        #expect(HLSVariant.variants(inMaster: "<html>not found</html>", base: Self.base).isEmpty)
-        #expect(HLSVariant.variants(inMaster: "#EXT-X-STREAM-INF:BANDWIDTH=1\na.m3u8\n", base: Self.base).isEmpty)
+        #expect(HLSPlaylist.variants(media, base: Self.base).isEmpty)
+        #expect(HLSPlaylist.variants("<html>not found</html>", base: Self.base).isEmpty)
+        #expect(HLSPlaylist.variants("\u{FEFF}#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\na.m3u8\n", base: Self.base).count == 1, "a byte-order mark first")
+        #expect(HLSPlaylist.variants("#EXT-X-STREAM-INF:BANDWIDTH=1\na.m3u8\n", base: Self.base).isEmpty)
         let odd = """
             #EXTM3U
             #EXT-X-STREAM-INF:RESOLUTION=1920x1080
@@ -65,14 +70,14 @@ struct HLSVariantTests {
             quoted.m3u8
             #EXT-X-STREAM-INF:BANDWIDTH=3000
             """
-        let variants = HLSVariant.variants(inMaster: odd, base: Self.base)
+        let variants = HLSPlaylist.variants(odd, base: Self.base)
         #expect(variants.map(\.url.lastPathComponent) == ["sizeless.m3u8", "quoted.m3u8"])
         #expect(variants.map(\.height) == [nil, 20], "a comma inside quotes is no separator")
     }
 
     @Test("hd: the variant of the most lines; sd: the closest to 540 (the fewer lines between two as close); ties go to the higher bandwidth")
     func qualities() throws {
-        let variants = HLSVariant.variants(inMaster: Self.master, base: Self.base)
+        let variants = HLSPlaylist.variants(Self.master, base: Self.base)
         #expect(MediaQuality.hd.variant(among: variants)?.height == 1080)
         #expect(MediaQuality.sd.variant(among: variants)?.height == 540)
         func variant(_ height: Int?, _ bandwidth: Int) -> HLSVariant {

@@ -16,19 +16,16 @@ public final class ChooseStreamVariantOperation: GroupOperation, OutputOperation
     public let url: URL
     private let fetch: FetchFeedOperation<[HLSVariant]>
 
-    /// The most a master playlist may hold: Apple's are a few kilobytes.
-    public static let playlistLimit: Int64 = 1_000_000
-
     /// Chooses among the variants of the stream at `url` (an address a player may be given), fetched
     /// through `transport` within `timeout` seconds.
     public init(url: URL, quality: MediaQuality, transport: any FeedTransport = HTTPTransport(), timeout: TimeInterval = 20) {
         self.quality = quality
         self.url = url
-        let request = FeedRequest(feed: url.lastPathComponent, url: url, etag: nil, timeout: timeout, limit: Self.playlistLimit,
+        let request = FeedRequest(feed: url.lastPathComponent, url: url, etag: nil, timeout: timeout, limit: HLSPlaylist.maxBytes,
                                   accept: "application/vnd.apple.mpegurl, audio/mpegurl;q=0.9, */*;q=0.1")
         fetch = FetchFeedOperation(request, transport: transport, timeout: timeout) { response in
             guard case let .modified(data, _, _) = response else { return [] }
-            return HLSVariant.variants(inMaster: String(decoding: data, as: UTF8.self), base: url)
+            return HLSPlaylist.variants(String(decoding: data, as: UTF8.self), base: url)
         }
         super.init(operations: [fetch])
         name = "choose the stream's variant"

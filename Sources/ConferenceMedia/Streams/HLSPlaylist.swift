@@ -2,9 +2,9 @@ import ConferenceModel
 import Foundation
 import PlainText
 
-/// What wwdc reads of an HLS playlist: a master playlist's subtitle renditions
-/// (`#EXT-X-MEDIA:TYPE=SUBTITLES`), a media playlist's segments; each address resolved against the
-/// playlist's own and held to the address rule.
+/// What wwdc reads of an HLS playlist: a master playlist's variants (`#EXT-X-STREAM-INF`) and
+/// subtitle renditions (`#EXT-X-MEDIA:TYPE=SUBTITLES`), a media playlist's segments; each address
+/// resolved against the playlist's own and held to the address rule.
 ///
 /// A playlist is the server's text: an address that is not one wwdc fetches (another scheme, plain
 /// http beyond this machine, a user name), or that climbs out of its folder with `..`, is refused,
@@ -46,6 +46,31 @@ public enum HLSPlaylist {
             if renditions.count >= 256 { break }
         }
         return renditions
+    }
+
+    /// The variants of the master playlist `text`, fetched from `base`, in its order: none when it
+    /// is not one (a media playlist, or not a playlist). A variant without a BANDWIDTH, which the
+    /// format requires, or at an address refused, is left out.
+    public static func variants(_ text: String, base: URL) -> [HLSVariant] {
+        guard isPlaylist(text) else { return [] }
+        let tag = "#EXT-X-STREAM-INF:"
+        var variants: [HLSVariant] = []
+        var pending: [String: String]?
+        for line in lines(text) {
+            if line.hasPrefix(tag) {
+                pending = attributes(line.dropFirst(tag.count))
+            } else if !line.hasPrefix("#"), let attributes = pending {
+                // The line after the tag, whatever tags come between, is the variant's address.
+                pending = nil
+                guard let bandwidth = attributes["BANDWIDTH"].flatMap(decimal), bandwidth > 0,
+                      case .success(let url) = resolve(line, against: base) else { continue }
+                let size = attributes["RESOLUTION"]?.split(separator: "x", omittingEmptySubsequences: false).map { decimal($0) } ?? []
+                let (width, height) = size.count == 2 ? (size[0], size[1]) : (nil, nil)
+                variants.append(HLSVariant(url: url, bandwidth: bandwidth, width: width, height: height))
+                if variants.count >= 256 { break }
+            }
+        }
+        return variants
     }
 
     /// The segments of the media playlist `text`, fetched from `base`, in order; fails on the first
@@ -111,5 +136,11 @@ public enum HLSPlaylist {
             if result[name] == nil { result[name] = String(value) }
         }
         return result
+    }
+
+    /// A decimal-integer (digits only, as the format writes them); nil for anything else or one too large.
+    private static func decimal(_ text: some StringProtocol) -> Int? {
+        guard !text.isEmpty, text.count <= 18, text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return Int(text)
     }
 }
