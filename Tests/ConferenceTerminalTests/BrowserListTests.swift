@@ -1,6 +1,7 @@
 import TestTraits
 import Testing
 @testable import ConferenceTerminal
+import TerminalUI
 
 @Suite("BrowserList: new rows", .offThePool)
 struct BrowserListTests {
@@ -53,5 +54,22 @@ struct BrowserListTests {
         #expect(list.shown.map { list.rows[$0].sessionID } == ["a", "b"])
         list.narrow("mee")
         #expect(list.shown.map { list.rows[$0].sessionID } == ["a", "c"])
+    }
+}
+
+@Suite("BrowserList: Explore's columns", .offThePool)
+struct BrowserExploreColumnsTests {
+    @Test("a topic's count is whole beside long topic names (Apple's 2019 topics in a 48-column pane); the names are cut instead")
+    func countsWhole() {
+        let topics = [("Special Events", "3 sessions"), ("Internationalization and Localization", "1 session"),
+                      ("Machine Learning and Vision", "16 sessions"), ("UI Frameworks", "42 sessions")]
+        let rows = topics.map { BrowserRow(sessionID: nil, cells: ["", $0.0, $0.1, ""], title: 1) }
+        var list = BrowserList(rows: rows, layout: BrowserContent.exploreLayout, title: 1)
+        var screen = ScreenBuffer(width: 48, height: rows.count)
+        list.draw(in: &screen, rect: screen.bounds, focused: true)
+        for (line, topic) in zip(screen.lines, topics) {
+            #expect(line.hasSuffix(topic.1), "\(line)")
+        }
+        #expect(screen.lines[1].contains("Internationalization and Loc…"), "\(screen.lines[1])")
     }
 }

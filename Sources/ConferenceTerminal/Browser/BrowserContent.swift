@@ -34,9 +34,10 @@ struct BrowserContent: Sendable {
         .init(minimum: 3, alignRight: true), .init(minimum: 8, flexible: true), .init(minimum: 4, alignRight: true),
         .init(minimum: 8, dropOrder: 1), .init(minimum: 6, dropOrder: 2), .init(minimum: 1),
     ])
-    /// Number (or nothing), title, a detail, marks.
+    /// Number (or nothing), title, a detail, marks. The detail (a topic's count, what is new) is
+    /// what the tab is for: always whole, the titles cut first.
     static let exploreLayout = TableLayout(columns: [
-        .init(minimum: 3, alignRight: true), .init(minimum: 8, flexible: true), .init(minimum: 6, dropOrder: 1), .init(minimum: 1),
+        .init(minimum: 3, alignRight: true), .init(minimum: 8, flexible: true), .init(minimum: 6, alignRight: true), .init(minimum: 1),
     ])
     /// Quality, title, state, marks.
     static let downloadsLayout = TableLayout(columns: [
