@@ -157,6 +157,27 @@ struct WatchPlaybackOptionsTests {
             #expect(mpv.arguments?.last == target, "\(arguments): \(String(describing: mpv.arguments))")
         }
     }
+
+    @Test("Ctrl-C while the stream's master playlist is read for --quality (the server holding it): wwdc ends at once with 130, no player run, nothing marked")
+    func interruptedChoosingVariant() async throws {
+        let bench = try await DownloadBench.start()
+        defer { bench.stop() }
+        let stream = try await bench.run(["watch", "302", "--print-url"]).stdout.trimmingCharacters(in: .newlines)
+        let path = try #require(URL(string: stream)?.path)
+        let mpv = try await RecordingPlayer("mpv", in: bench.sandbox.directory, socket: .placeholder)
+        let held = try await bench.server.hold(path)
+        let running = try bench.sandbox.start(["watch", "302", "--quality", "sd"], environment: Self.withoutSubtitles(mpv))
+        defer { running.signal(SIGKILL) }
+        try await bench.server.waitForHeld(held)
+        running.signal(SIGINT)
+        let result = await running.finished()
+        try await bench.server.release(held)
+        #expect(result.status == 130, "\(result.stderr)")
+        #expect(result.errorLines == ["Error: interrupted"] && !result.stderr.contains("Playing"), "\(result.stderr)")
+        #expect(mpv.runs.isEmpty, "\(mpv.runs)")
+        let progress = try await bench.run(["videos", "--in-progress", "--json"])
+        #expect(progress.status == 0 && !progress.stdout.contains("wwdc2026-302"), "\(progress.stdout)")
+    }
 }
 
 /// `wwdc watch --speed` and `--quality` with a real mpv (headless, as the progress tests run it),

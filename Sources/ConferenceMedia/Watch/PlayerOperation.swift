@@ -39,6 +39,7 @@ public final class PlayerOperation: AdvancedOperation, @unchecked Sendable {
         var stopRequested = false
         var interrupted = false
         var spawned: [@Sendable () -> Void] = []
+        var starting: [@Sendable () -> Void] = []
     }
 
     /// `environment` is the player's (the caller's own, usually).
@@ -93,6 +94,16 @@ public final class PlayerOperation: AdvancedOperation, @unchecked Sendable {
         if now { handler() }
     }
 
+    /// Calls `handler` just before the player is started, on the operation's thread (never, when it
+    /// is stopped first): where to say what is about to play, before the player writes anything.
+    /// Set before the operation starts.
+    public func whenStarting(_ handler: @escaping @Sendable () -> Void) {
+        process.withLock { $0.starting.append(handler) }
+    }
+
+    /// Whether the player was started (it may have ended since).
+    public var wasStarted: Bool { process.withLock { $0.pid != nil } }
+
     /// Asks the player to end (SIGTERM, which every player takes as "quit"; mpv still says where it
     /// was), as Ctrl-C does; it is not started when it has not been yet. The operation finishes when
     /// the player has ended.
@@ -119,11 +130,18 @@ public final class PlayerOperation: AdvancedOperation, @unchecked Sendable {
     }
 
     public override func execute() {
-        if process.withLock({ $0.stopRequested }) {
-            process.withLock { $0.interrupted = true }
+        let starting = process.withLock { process -> [@Sendable () -> Void]? in
+            if process.stopRequested {
+                process.interrupted = true
+                return nil
+            }
+            return process.starting
+        }
+        guard let starting else {
             finish()
             return
         }
+        for handler in starting { handler() }
         let pid: pid_t
         do {
             pid = try spawn(playing: isLocalFile ? try Self.playableFile(url) : try Self.playableURL(url))

@@ -153,7 +153,7 @@ enum WatchCommand {
                                        controlFolderBases: Configuration.runtimeFolders(context.environment), clock: { context.now })
         lock.guard(watch)
         let from = (time.map { " from " + $0 } ?? "") + (downloaded != nil ? " (downloaded)" : "")
-        watch.play.addObserver(BlockObserver(start: { _ in
+        watch.play.whenStarting {
             if resuming, let time { context.message("Resuming at \(time) (--from-start to start over).") }
             context.message("Playing \(detail.sessionID) “\(BrowseSupport.cell(detail.title))”\(from) in \(BrowseSupport.cell(player.name))…")
             if !player.canStartAtTime, let time {
@@ -162,7 +162,7 @@ enum WatchCommand {
             playbackMessages(watch, speed: speed, context)
             // Before the player writes anything of its own.
             context.terminal.drain()
-        }))
+        }
         // Ctrl-C reaches the player too on a terminal (same process group); either way wwdc tells it
         // to quit, and waits for it to end and for where it stopped to be saved, instead of dying first.
         var runner = runner
@@ -172,6 +172,8 @@ enum WatchCommand {
         if let progress = watch.progress { context.message(stoppedText(progress, sessionID: detail.sessionID)) }
         rememberSpeed(watch.speedChosenInPlayer, context)
         if let error = OperationError.rootCause(in: errors) { throw error }
+        // Stopped before any player ran (while the stream's variant was chosen): nothing to say of it.
+        if watch.play.wasInterrupted && !watch.play.wasStarted { throw Interrupted() }
         return watch.play.wasInterrupted ? .interrupted : .success
     }
 
