@@ -54,19 +54,8 @@ struct JSONSurfacesTests {
         let directory = try TemporaryDirectory("wwdc-mpv-command")
         defer { directory.remove() }
         let path = directory.path("mpv.sock").path
-        #if canImport(Glibc)
-        let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let listener = socket(AF_UNIX, SOCK_STREAM, 0)
-        #endif
+        let listener = try UnixSocket.listening(at: path)
         defer { close(listener) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8) + [0]) }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard bound == 0, listen(listener, 1) == 0 else { throw POSIXError(.EADDRINUSE) }
         // The connection completes in the backlog; the command, small, waits in the socket's buffer.
         do {
             let connection = try #require(MPVConnection.connect(path))

@@ -24,20 +24,7 @@ struct MPVConnectionTests {
         init() throws {
             directory = try TemporaryDirectory("wwdc-mpv-ipc")
             path = directory.path("mpv.sock").path
-            #if canImport(Glibc)
-            listener = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-            #else
-            listener = Darwin.socket(AF_UNIX, SOCK_STREAM, 0)
-            #endif
-            var address = sockaddr_un()
-            address.sun_family = sa_family_t(AF_UNIX)
-            withUnsafeMutableBytes(of: &address.sun_path) { raw in
-                raw.copyBytes(from: Array(path.utf8) + [0])
-            }
-            let bound = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-            }
-            guard bound == 0, listen(listener, 1) == 0 else { throw POSIXError(.EADDRINUSE) }
+            listener = try UnixSocket.listening(at: path)
         }
 
         /// Accepts one connection on a thread of its own and writes `pieces` to it, one write each.

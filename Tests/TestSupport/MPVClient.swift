@@ -17,29 +17,7 @@ public final class MPVClient: @unchecked Sendable {
 
     /// Connects to the socket at `path`, which mpv made; a read waits at most `seconds`.
     public init(path: String, seconds: Double = HangDeadline.seconds) throws {
-        #if canImport(Glibc)
-        socket = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        socket = Darwin.socket(AF_UNIX, SOCK_STREAM, 0)
-        #endif
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: Array(path.utf8.prefix(raw.count - 1)) + [0])
-        }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                #if canImport(Glibc)
-                Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-                #else
-                Darwin.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-                #endif
-            }
-        }
-        guard connected == 0 else {
-            close(socket)
-            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .ECONNREFUSED)
-        }
+        socket = try UnixSocket.connected(to: path)
         var limit = timeval(tv_sec: Int(seconds), tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
     }
