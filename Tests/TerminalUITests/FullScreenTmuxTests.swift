@@ -323,6 +323,8 @@ struct FullScreenTmuxTests {
         // alternate one only.
         let script = #"printf 'MAIN\n'; while :; do printf '\033[?1049h\033[HALT'; printf '\033[?1049l'; done"#
         let session = try TmuxSession(["/bin/sh", "-c", script], columns: 40, rows: 10)
+        // The shell has started: MAIN is written, and the screen is never blank again.
+        try session.wait(for: "the program") { $0.alternateOn || $0.lines.first == "MAIN" }
         var seen = (alternate: 0, main: 0)
         for _ in 0..<200 {
             let snapshot = try session.snapshot()
